@@ -1,0 +1,86 @@
+/**
+ * Lint for the whole workspace. Besides the usual TypeScript rules, it turns
+ * the project tags (package.json "nx.tags") into import boundaries:
+ * - a library never imports an app or a service;
+ * - no service imports another service, and no app another app;
+ * - browser code (platform:web) never imports server code (platform:node);
+ * - a library is entered only by its package name (its src/index.ts), never by a deep path;
+ * - the test helpers (type:testing) are imported by tests only.
+ */
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const folders = ['apps', 'libs', 'services', 'tools', 'tests'];
+
+/** Every workspace project with its package name and tags. */
+const projects = folders.flatMap((folder) =>
+  existsSync(folder)
+    ? readdirSync(folder, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && existsSync(`${folder}/${entry.name}/package.json`))
+        .map((entry) => {
+          const manifest = JSON.parse(readFileSync(`${folder}/${entry.name}/package.json`, 'utf8'));
+          const tags = manifest.nx?.tags ?? [];
+          const tag = (kind) => tags.find((t) => t.startsWith(`${kind}:`))?.slice(kind.length + 1);
+          return { root: `${folder}/${entry.name}`, folder, name: manifest.name, type: tag('type'), platform: tag('platform') };
+        })
+    : [],
+);
+
+const serverOnlyPackages = ['@nestjs/*', 'typeorm', 'pg', '@nats-io/*', 'argon2', 'express', 'multer'];
+
+const testFiles = ['**/test/**', '**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'];
+
+/** May project `from` import project `to` (in its tests, when `inTests`)? */
+function mayImport(from, to, inTests) {
+  if (from.name === to.name) return true;
+  if (to.folder !== 'libs') return false; // apps and services are never imported
+  if (to.type === 'testing') return inTests || from.type === 'testing';
+  if (from.platform === 'web' && to.platform === 'node') return false;
+  if (from.type === 'contracts' && to.type !== 'contracts') return false;
+  return true;
+}
+
+const boundaryConfigs = projects.flatMap((project) => [false, true].map((inTests) => {
+  const forbidden = projects.filter((other) => !mayImport(project, other, inTests)).map((other) => other.name);
+  const patterns = [
+    { group: ['@shop/*/*'], message: 'Import a library by its package name only (its src/index.ts is its only door).' },
+    {
+      regex: '^(\\.\\./)+(apps|libs|services|tools|tests)/',
+      message: 'Do not reach into another project by a relative path; import its package.',
+    },
+  ];
+  if (project.platform === 'web') {
+    patterns.push({ group: serverOnlyPackages, message: 'Browser code never imports server code.' });
+  }
+  return {
+    files: inTests ? testFiles.map((glob) => `${project.root}/${glob}`) : [`${project.root}/**/*.{ts,tsx}`],
+    ...(inTests ? {} : { ignores: testFiles.map((glob) => `${project.root}/${glob}`) }),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: forbidden.map((name) => ({
+            name,
+            message: `${project.name} (${project.folder}, ${project.type}) may not import ${name}: see the boundaries in eslint.config.js.`,
+          })),
+          patterns,
+        },
+      ],
+    },
+  };
+}));
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', '.data/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'error',
+    },
+  },
+  ...boundaryConfigs,
+);

@@ -1,0 +1,16 @@
+/** The claims of a shop token, signed by the users service. */
+export interface TokenClaims {
+  /** The user's id. */
+  sub: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+/** The only signing algorithm a shop token may use. */
+export const TOKEN_ALGORITHM = 'EdDSA';
+export const TOKEN_ISSUER = 'shop-users';
+export const TOKEN_AUDIENCE = 'shop';
+
+/** Where the users service publishes its public keys (JWKS), relative to its base URL. */
+export const JWKS_PATH = '/.well-known/jwks.json';

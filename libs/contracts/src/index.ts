@@ -1,0 +1,6 @@
+export * from './errors.js';
+export * from './products.js';
+export * from './users.js';
+export * from './orders.js';
+export * from './auth.js';
+export * from './events.js';

@@ -1,0 +1,84 @@
+/** A shipping address (spec section 3). */
+export interface ShippingAddressDto {
+  address: string;
+  city: string;
+  postalCode: string;
+  country: string;
+}
+
+/** The only payment gateway of the shop. */
+export const PAYMENT_GATEWAYS = ['PayPal'] as const;
+export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
+
+/** One line of an order, with the name, image and price at the time of the order. */
+export interface OrderItemDto {
+  _id: string;
+  product: string;
+  name: string;
+  image: string;
+  price: number;
+  quantity: number;
+}
+
+/** Where an order stands with its stock. */
+export type OrderStatus = 'pending' | 'confirmed' | 'cancelled';
+
+/** What PayPal said of the capture that paid an order. */
+export interface PaymentResultDto {
+  id: string;
+  status: string;
+  update_time: string;
+  email_address: string;
+}
+
+/** An order as GET /api/orders/{id} answers it. */
+export interface OrderDto {
+  _id: string;
+  user: { _id: string; name: string; email: string };
+  orderItems: OrderItemDto[];
+  shippingAddress: ShippingAddressDto;
+  paymentGateway: PaymentGateway;
+  itemsPrice: number;
+  taxPrice: number;
+  shippingPrice: number;
+  totalPrice: number;
+  status: OrderStatus;
+  cancelReason?: string;
+  isPaid: boolean;
+  paidAt?: string;
+  paymentResult?: PaymentResultDto;
+  isDelivered: boolean;
+  deliveredAt?: string;
+  createdAt: string;
+}
+
+/** POST /api/orders. Prices and totals sent by the browser are ignored: the server prices every order. */
+export interface OrderCreateInput {
+  orderItems: { product: string; quantity: number; name?: string; image?: string; price?: number }[];
+  shippingAddress: ShippingAddressDto;
+  paymentGateway: PaymentGateway;
+  itemsPrice?: number;
+  taxPrice?: number;
+  shippingPrice?: number;
+  totalPrice?: number;
+}
+
+/** PUT /api/orders/{id}/pay_status: the capture result PayPal's script gave the browser. */
+export interface PayStatusInput {
+  id: string;
+  status: string;
+  update_time: string;
+  payer: { email_address: string };
+}
+
+/** GET /api/config/paypal. */
+export interface PayPalConfigDto {
+  clientId: string;
+}
+
+/** Shipping is free when the items cost more than this, in cents. */
+export const FREE_SHIPPING_OVER_CENTS = 100_00;
+/** Shipping price otherwise, in cents. */
+export const SHIPPING_CENTS = 50_00;
+/** Tax rate on the items price. */
+export const TAX_RATE = 0.1;

@@ -1,0 +1,37 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** An event written in the same transaction as the change it tells of, waiting for the relay. */
+@Entity('outbox_event')
+@Index('outbox_event_unpublished', ['createdAt'], { where: 'published_at IS NULL' })
+export class OutboxEvent {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('text')
+  subject: string;
+
+  @Column('jsonb')
+  payload: unknown;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
+  publishedAt: Date | null;
+}
+
+/** An event a consumer has handled: a redelivery of it changes nothing. */
+@Entity('processed_event')
+export class ProcessedEvent {
+  @PrimaryColumn('text')
+  consumer: string;
+
+  @PrimaryColumn('uuid', { name: 'event_id' })
+  eventId: string;
+
+  @CreateDateColumn({ name: 'processed_at', type: 'timestamptz' })
+  processedAt: Date;
+}
+
+/** The entities every service lists for its event bus tables. */
+export const eventBusEntities = [OutboxEvent, ProcessedEvent];

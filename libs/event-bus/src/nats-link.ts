@@ -1,0 +1,134 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import {
+  jetstream,
+  jetstreamManager,
+  StorageType,
+  type JetStreamClient,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
+import { nanos } from '@nats-io/nats-core';
+import { Readiness } from '@shop/service-kit';
+import { EVENT_BUS_OPTIONS, streamNameOf, type EventBusOptions } from './options.js';
+
+export interface JetStreamContext {
+  nc: NatsConnection;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+}
+
+/** Creates the instance's stream when it is missing; safe when several services race to. */
+export async function ensureStream(jsm: JetStreamManager, prefix: string): Promise<void> {
+  const name = streamNameOf(prefix);
+  try {
+    await jsm.streams.info(name);
+    return;
+  } catch {
+    // not there yet
+  }
+  try {
+    await jsm.streams.add({
+      name,
+      subjects: [`${prefix}.>`],
+      storage: StorageType.File,
+      // No age limit: a service whose database is new (a new replica set, a restore) rebuilds its
+      // copies of other services' data from the whole history. Bounded by size instead.
+      max_bytes: 8 * 1024 ** 3,
+      duplicate_window: nanos(2 * 60 * 1000),
+    });
+  } catch (error) {
+    await jsm.streams.info(name).catch(() => {
+      throw error;
+    });
+  }
+}
+
+/**
+ * The service's connection to NATS. It is made in the background and retried
+ * for ever: a service whose NATS is down still serves what needs no events,
+ * reports itself not ready, and catches up when NATS is back.
+ */
+@Injectable()
+export class NatsLink implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Nats');
+  private context?: Promise<JetStreamContext>;
+  private connection?: NatsConnection;
+  private connected = false;
+  private closing = false;
+
+  constructor(
+    @Inject(EVENT_BUS_OPTIONS) private readonly options: EventBusOptions,
+    private readonly readiness: Readiness,
+  ) {}
+
+  onModuleInit(): void {
+    this.readiness.register('nats', async () => {
+      if (!this.connected) throw new Error('NATS is not connected');
+    });
+    this.context = this.open();
+    this.context.catch((error: unknown) => {
+      if (!this.closing) this.logger.error(`NATS set-up failed: ${String(error)}`);
+    });
+  }
+
+  /** Resolves once connected and the stream exists. */
+  ready(): Promise<JetStreamContext> {
+    if (!this.context) throw new Error('NatsLink used before module init');
+    return this.context;
+  }
+
+  isConnected(): boolean {
+    return this.connected;
+  }
+
+  private async open(): Promise<JetStreamContext> {
+    const { natsUrl, prefix, service } = this.options;
+    const nc = await this.connectWithRetry(natsUrl, `${prefix}-${service}`);
+    this.connected = true;
+    this.logger.log(`connected to NATS at ${natsUrl}`);
+    void this.watch(nc);
+    const jsm = await jetstreamManager(nc);
+    await ensureStream(jsm, prefix);
+    return { nc, js: jetstream(nc), jsm };
+  }
+
+  /** Tries to connect every second until it succeeds or the service stops. */
+  private async connectWithRetry(servers: string, name: string): Promise<NatsConnection> {
+    let warned = false;
+    for (;;) {
+      if (this.closing) throw new Error('service stopped before NATS was reached');
+      try {
+        const nc = await connect({ servers, name, maxReconnectAttempts: -1, reconnectTimeWait: 1_000 });
+        this.connection = nc;
+        if (this.closing) {
+          await nc.close();
+          throw new Error('service stopped while connecting to NATS');
+        }
+        return nc;
+      } catch (error) {
+        if (this.closing) throw error;
+        if (!warned) this.logger.warn(`NATS at ${servers} is not reachable (${String(error)}); retrying every second`);
+        warned = true;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    }
+  }
+
+  private async watch(nc: NatsConnection): Promise<void> {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect') {
+        this.connected = false;
+        this.logger.warn('disconnected from NATS; retrying');
+      } else if (status.type === 'reconnect') {
+        this.connected = true;
+        this.logger.log('reconnected to NATS');
+      }
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
+    this.connected = false;
+    if (this.connection && !this.connection.isClosed()) await this.connection.drain().catch(() => undefined);
+  }
+}

@@ -1,0 +1,185 @@
+import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { INestApplication } from '@nestjs/common';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { Column, DataSource, Entity, PrimaryColumn, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { Subjects, type EventEnvelope } from '@shop/contracts';
+import { databaseModule, HealthModule, loadConfig, serviceSettings } from '@shop/service-kit';
+import { dropDatabases, eventually, testPrefix, TestNatsServer, TEST_DATABASE_URL } from '@shop/testing';
+import {
+  EventBusModule,
+  eventBusEntities,
+  eventBusMigrations,
+  EventConsumers,
+  NatsLink,
+  Outbox,
+  OutboxEvent,
+  OutboxRelay,
+  streamNameOf,
+  wireSubjectOf,
+} from '../src/index.js';
+
+@Entity('tally')
+class Tally {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('text')
+  name: string;
+}
+
+class TallyTable1763800000001 implements MigrationInterface {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`CREATE TABLE tally (id uuid PRIMARY KEY, name text NOT NULL)`);
+  }
+  async down(db: QueryRunner): Promise<void> {
+    await db.query(`DROP TABLE tally`);
+  }
+}
+
+/** How often the handler ran, and how many more times it should fail before succeeding. */
+const handlerRuns = { calls: 0, failuresLeft: 0 };
+
+@Injectable()
+class TallyConsumer implements OnModuleInit {
+  constructor(private readonly consumers: EventConsumers) {}
+
+  onModuleInit(): void {
+    this.consumers.subscribe('tally', {
+      'user.created': async (event, manager) => {
+        handlerRuns.calls += 1;
+        await manager.insert(Tally, { id: event.data.id, name: event.data.name });
+        if (handlerRuns.failuresLeft > 0) {
+          handlerRuns.failuresLeft -= 1;
+          throw new Error('handler failed on purpose');
+        }
+      },
+    });
+  }
+}
+
+describe('event bus', () => {
+  const prefix = testPrefix();
+  let nats: TestNatsServer;
+  let app: INestApplication;
+  let outbox: Outbox;
+  let relay: OutboxRelay;
+  let dataSource: DataSource;
+
+  async function streamMessagesFor(subject: string): Promise<number> {
+    const nc = await connect({ servers: nats.url });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const info = await jsm.streams.info(streamNameOf(prefix), { subjects_filter: wireSubjectOf(prefix, subject) });
+      return info.state.subjects?.[wireSubjectOf(prefix, subject)] ?? 0;
+    } finally {
+      await nc.close();
+    }
+  }
+
+  async function publishRaw(envelope: EventEnvelope, msgID: string): Promise<void> {
+    const nc = await connect({ servers: nats.url });
+    try {
+      const { jetstream } = await import('@nats-io/jetstream');
+      await jetstream(nc).publish(wireSubjectOf(prefix, envelope.subject), JSON.stringify(envelope), { msgID });
+    } finally {
+      await nc.close();
+    }
+  }
+
+  beforeAll(async () => {
+    nats = await TestNatsServer.start();
+    const config = loadConfig(serviceSettings, { INSTANCE_PREFIX: prefix, DATABASE_URL: TEST_DATABASE_URL });
+
+    @Module({
+      imports: [
+        HealthModule.forRoot('bus'),
+        databaseModule({
+          service: 'bus',
+          config,
+          entities: [...eventBusEntities, Tally],
+          migrations: [...eventBusMigrations, TallyTable1763800000001],
+        }),
+        EventBusModule.forRoot({ service: 'bus', prefix, natsUrl: nats.url, relayIntervalMs: 100 }),
+      ],
+      providers: [TallyConsumer],
+    })
+    class BusTestModule {}
+
+    const moduleRef = await Test.createTestingModule({ imports: [BusTestModule] }).compile();
+    app = moduleRef.createNestApplication({ logger: false });
+    await app.init();
+    outbox = app.get(Outbox);
+    relay = app.get(OutboxRelay);
+    dataSource = app.get(DataSource);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await nats?.dispose();
+    await dropDatabases(prefix);
+  });
+
+  it('publishes an event committed while NATS is unreachable once NATS is back, exactly once', async () => {
+    await app.get(NatsLink).ready();
+    expect(await streamMessagesFor('user.updated')).toBe(0);
+    await nats.stop();
+
+    const id = crypto.randomUUID();
+    await outbox.transaction((_manager, emit) => emit(Subjects.UserUpdated, { id, name: 'Ada', email: 'ada@example.com' }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+        const [row] = await dataSource.query(`SELECT published_at FROM outbox_event`);
+    expect(row.published_at).toBeNull();
+
+    await nats.restart();
+    await relay.flush(15_000);
+    expect(await streamMessagesFor('user.updated')).toBe(1);
+
+    // A relay that dies after publishing but before marking the row sends it again: JetStream drops the copy.
+    await dataSource.query(`UPDATE outbox_event SET published_at = NULL`);
+    await relay.flush(15_000);
+    expect(await streamMessagesFor('user.updated')).toBe(1);
+  });
+
+  it('does not record an event when its transaction rolls back', async () => {
+    const before = await dataSource.getRepository(OutboxEvent).count();
+    await expect(
+      outbox.transaction(async (_manager, emit) => {
+        await emit(Subjects.UserDeleted, { id: crypto.randomUUID() });
+        throw new Error('change failed');
+      }),
+    ).rejects.toThrow('change failed');
+    expect(await dataSource.getRepository(OutboxEvent).count()).toBe(before);
+  });
+
+  it('handles a redelivered event only once', async () => {
+    handlerRuns.calls = 0;
+    const envelope: EventEnvelope<'user.created'> = {
+      id: crypto.randomUUID(),
+      subject: 'user.created',
+      occurredAt: new Date().toISOString(),
+      data: { id: crypto.randomUUID(), name: 'Grace', email: 'grace@example.com' },
+    };
+    // Two copies with different message ids get past JetStream's deduplication, as a redelivery would.
+    await publishRaw(envelope, `${envelope.id}-a`);
+    await publishRaw(envelope, `${envelope.id}-b`);
+    await eventually(async () => ((await dataSource.getRepository(Tally).countBy({ id: envelope.data.id })) === 1 ? true : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await dataSource.getRepository(Tally).countBy({ id: envelope.data.id })).toBe(1);
+    expect(handlerRuns.calls).toBe(1);
+  });
+
+  it('retries a failing handler instead of acking it, and its partial work is rolled back', async () => {
+    handlerRuns.calls = 0;
+    handlerRuns.failuresLeft = 2;
+    const userId = crypto.randomUUID();
+    await outbox.transaction((_manager, emit) => emit(Subjects.UserCreated, { id: userId, name: 'Linus', email: 'linus@example.com' }));
+    await eventually(
+      async () => ((await dataSource.getRepository(Tally).countBy({ id: userId })) === 1 ? true : undefined),
+      15_000,
+      'the handler to succeed',
+    );
+    expect(handlerRuns.calls).toBe(3);
+  });
+});

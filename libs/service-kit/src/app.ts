@@ -1,0 +1,71 @@
+import 'reflect-metadata';
+import express from 'express';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { ConfigError } from './config.js';
+import { bodyErrorHandler, ErrorBodyFilter, MAX_JSON_BODY, validationPipe } from './errors.js';
+
+/** Where each service publishes its part of the shop's OpenAPI document. */
+export const OPENAPI_PATH = '/openapi.json';
+
+export interface AppDescription {
+  title: string;
+  description: string;
+}
+
+/**
+ * Everything a service app needs around its routes, in one place so that the
+ * process and the integration tests run the very same app: JSON bodies up to
+ * 1 MB, `{ message }` errors, validation of every input, structured logs, the
+ * client address from the gateway, and the service's OpenAPI document.
+ */
+export function configureServiceApp(app: NestExpressApplication, description: AppDescription): OpenAPIObject {
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: MAX_JSON_BODY }));
+  app.use(bodyErrorHandler);
+  app.useGlobalPipes(validationPipe());
+  app.useGlobalFilters(new ErrorBodyFilter());
+  app.enableShutdownHooks();
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle(description.title).setDescription(description.description).addBearerAuth().build(),
+  );
+  const http = app.getHttpAdapter().getInstance() as express.Express;
+  http.get(OPENAPI_PATH, (_req, res) => res.json(document));
+  return document;
+}
+
+/** Creates a service app with Nest's own body parser off (ours has the 1 MB limit and `{ message }` errors). */
+export async function createServiceApp(module: unknown): Promise<NestExpressApplication> {
+  return NestFactory.create<NestExpressApplication>(module as never, { bufferLogs: true, bodyParser: false });
+}
+
+/**
+ * The body of every service's `main.ts`: reads the configuration (a bad one
+ * stops the process with the list of what is wrong), builds and starts the app.
+ */
+export async function runService<C extends { HOST: string }>(options: {
+  name: string;
+  loadConfig: () => C & { PORT: number };
+  module: (config: C & { PORT: number }) => unknown;
+  description: AppDescription;
+}): Promise<void> {
+  let config: C & { PORT: number };
+  try {
+    config = options.loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${options.name}: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await createServiceApp(options.module(config));
+  configureServiceApp(app, options.description);
+  await app.listen(config.PORT, config.HOST);
+  app.get(Logger).log(`${options.name} listening on http://${config.HOST}:${config.PORT}`, 'Bootstrap');
+}

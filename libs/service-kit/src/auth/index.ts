@@ -1,0 +1,3 @@
+export * from './auth.module.js';
+export * from './guards.js';
+export * from './token-verifier.js';

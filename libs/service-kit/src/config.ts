@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Raised when the environment does not describe a runnable service. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Settings every service and the gateway share. */
+export const commonSettings = {
+  HOST: z.string().min(1).default('127.0.0.1'),
+  INSTANCE_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,29}$/, 'must be 1-30 lowercase letters, digits or _ and start with a letter')
+    .default('shop'),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+};
+
+/** Settings of a service that owns a database and takes part in events. */
+export const serviceSettings = {
+  ...commonSettings,
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')
+    .default('postgres://postgres@127.0.0.1:5432/postgres'),
+  DATABASE_NAME: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a plain lowercase database name')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  NATS_URL: z.string().regex(/^(nats|tls):\/\/.+/, 'must be a nats:// URL').default('nats://127.0.0.1:4222'),
+};
+
+/** The settings every database-owning service has once parsed. */
+export type ServiceConfig = z.infer<z.ZodObject<typeof serviceSettings>>;
+
+/**
+ * Reads and validates the settings once, at start-up. Every problem is
+ * collected, so a bad environment is fixed in one go rather than one by one.
+ */
+export function loadConfig<S extends z.ZodRawShape>(
+  shape: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<z.ZodObject<S>> {
+  const result = z.object(shape).safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+/** The database a service owns, derived from the instance prefix unless named outright. */
+export function databaseNameOf(config: Pick<ServiceConfig, 'INSTANCE_PREFIX' | 'DATABASE_NAME'>, service: string): string {
+  return config.DATABASE_NAME ?? `${config.INSTANCE_PREFIX}_${service}`;
+}
+
+/** Token under which a service's parsed configuration is injected. */
+export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');

@@ -1,0 +1,116 @@
+import {
+  ArgumentsHost,
+  BadRequestException,
+  Catch,
+  HttpException,
+  Logger,
+  ValidationPipe,
+  type ExceptionFilter,
+  type ValidationError,
+} from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import type { ErrorBody } from '@shop/contracts';
+
+/** Largest JSON body any service accepts. */
+export const MAX_JSON_BODY = '1mb';
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+  message?: string;
+}
+
+/** The message of an error raised by express's body parser or another http-errors user, if it is one. */
+function clientErrorOf(error: unknown): { status: number; message: string } | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const e = error as HttpLikeError;
+  switch (e.type) {
+    case 'entity.parse.failed':
+      return { status: 400, message: 'Malformed JSON in the request body' };
+    case 'entity.too.large':
+      return { status: 413, message: 'Request body is too large (1 MB at most)' };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { status: 415, message: 'Unsupported request body encoding' };
+    default: {
+      const status = e.status ?? e.statusCode;
+      if (status && status >= 400 && status < 500 && e.expose !== false) {
+        return { status, message: e.message || 'Bad request' };
+      }
+      return undefined;
+    }
+  }
+}
+
+/**
+ * Express error middleware for what fails before Nest's router sees the request
+ * (the JSON body parser): answers `{ message }` instead of an HTML page.
+ */
+export function bodyErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  const clientError = clientErrorOf(error);
+  if (!clientError) return next(error);
+  res.status(clientError.status).json({ message: clientError.message } satisfies ErrorBody);
+}
+
+function messageOf(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  if (typeof message === 'string') return message;
+  return exception.message;
+}
+
+/**
+ * Every error of every service answers `{ "message": "..." }` with a fitting
+ * status. Anything unexpected is logged with its stack and answers a plain 500:
+ * no stack trace or driver text ever reaches a client.
+ */
+@Catch()
+export class ErrorBodyFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    if (res.headersSent) return;
+    let status = 500;
+    let message = 'Internal server error';
+    if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      message = messageOf(exception);
+    } else {
+      const clientError = clientErrorOf(exception);
+      if (clientError) {
+        ({ status, message } = clientError);
+      }
+    }
+    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    res.status(status).json({ message } satisfies ErrorBody);
+  }
+}
+
+function flatten(errors: ValidationError[], parent = ''): string[] {
+  return errors.flatMap((error) => {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const own = Object.values(error.constraints ?? {}).map((text) =>
+      text.startsWith(error.property) && parent ? `${parent}.${text}` : text,
+    );
+    return [...own, ...flatten(error.children ?? [], path)];
+  });
+}
+
+/**
+ * Validates every body, parameter and query against its DTO class; fields the
+ * DTO does not declare are rejected, not silently dropped.
+ */
+export function validationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) => new BadRequestException(flatten(errors).join('; ') || 'Invalid request'),
+  });
+}

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+
+/** One dependency a service needs to do its work (its database, NATS). */
+export type ReadinessCheck = () => Promise<void>;
+
+export type CheckState = 'ok' | 'down';
+
+/** The checks `/ready` runs; each part of a service registers its own. */
+@Injectable()
+export class Readiness {
+  private readonly checks = new Map<string, ReadinessCheck>();
+
+  register(name: string, check: ReadinessCheck): void {
+    this.checks.set(name, check);
+  }
+
+  /** Runs every check at once, each bounded in time, and reports each one. */
+  async report(timeoutMs = 2_000): Promise<{ ready: boolean; checks: Record<string, CheckState> }> {
+    const entries = await Promise.all(
+      [...this.checks].map(async ([name, check]): Promise<[string, CheckState]> => {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('timed out')), timeoutMs);
+        });
+        try {
+          await Promise.race([check(), timeout]);
+          return [name, 'ok'];
+        } catch {
+          return [name, 'down'];
+        } finally {
+          clearTimeout(timer);
+        }
+      }),
+    );
+    return { ready: entries.every(([, state]) => state === 'ok'), checks: Object.fromEntries(entries) };
+  }
+}

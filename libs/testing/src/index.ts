@@ -1,0 +1,3 @@
+export * from './instance.js';
+export * from './nats-server.js';
+export * from './token-issuer.js';

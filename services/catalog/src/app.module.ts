@@ -1,0 +1,40 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { AuthModule, databaseModule, HealthModule, JwksTokenVerifier, loggingModule, SERVICE_CONFIG } from '@shop/service-kit';
+import { EventBusModule, eventBusEntities } from '@shop/event-bus';
+import { jwksUrlOf, type CatalogConfig } from './config.js';
+import { catalogMigrations } from './migrations/index.js';
+import { Product } from './products/product.entity.js';
+import { ProductsModule } from './products/products.module.js';
+import { Review } from './reviews/review.entity.js';
+import { ReviewsModule } from './reviews/reviews.module.js';
+import { SeedModule } from './seed/seed.module.js';
+import { UploadsModule } from './uploads/uploads.module.js';
+
+/** The catalog service: products, reviews and ratings, stock, product images, the demo catalog. */
+@Module({})
+export class AppModule {
+  static forRoot(config: CatalogConfig): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        loggingModule('catalog', config.LOG_LEVEL),
+        HealthModule.forRoot('catalog'),
+        databaseModule({
+          service: 'catalog',
+          config,
+          entities: [...eventBusEntities, Product, Review],
+          migrations: catalogMigrations,
+        }),
+        EventBusModule.forRoot({ service: 'catalog', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL }),
+        AuthModule.forRoot({ useFactory: () => new JwksTokenVerifier(jwksUrlOf(config)) }),
+        ProductsModule,
+        ReviewsModule,
+        UploadsModule,
+        SeedModule,
+      ],
+      providers: [{ provide: SERVICE_CONFIG, useValue: config }],
+      exports: [SERVICE_CONFIG],
+    };
+  }
+}

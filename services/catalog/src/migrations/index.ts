@@ -1,0 +1,5 @@
+import { eventBusMigrations } from '@shop/event-bus';
+import { CatalogTables1763900000000 } from './1763900000000-catalog-tables.js';
+
+/** Every migration of the catalog database, in order: the event bus tables first. */
+export const catalogMigrations = [...eventBusMigrations, CatalogTables1763900000000];

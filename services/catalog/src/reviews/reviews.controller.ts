@@ -1,0 +1,32 @@
+import { Body, Controller, HttpCode, Param, Put } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { TokenClaims } from '@shop/contracts';
+import { CurrentUser, SignedIn } from '@shop/service-kit';
+import { ProductIdParams } from '../products/dto/product-id.params.js';
+import { MessageResponse } from '../products/dto/product.response.js';
+import { CreateReviewDto } from './dto/create-review.dto.js';
+import { ReviewsService } from './reviews.service.js';
+
+@ApiTags('reviews')
+@Controller('api/products')
+export class ReviewsController {
+  constructor(private readonly reviews: ReviewsService) {}
+
+  @Put(':id/reviews')
+  @SignedIn()
+  @HttpCode(201)
+  @ApiOperation({ summary: "Adds the signed-in user's review of a product (one per user and product)" })
+  @ApiCreatedResponse({ type: MessageResponse, description: "{ message: 'Review added' }" })
+  @ApiBadRequestResponse({ description: "A rating other than 1-5, an empty comment, or 'Product already reviewed'" })
+  @ApiNotFoundResponse({ description: 'Product not found' })
+  async add(@Param() { id }: ProductIdParams, @Body() body: CreateReviewDto, @CurrentUser() user: TokenClaims): Promise<MessageResponse> {
+    await this.reviews.add(id, user, body);
+    return { message: 'Review added' };
+  }
+}

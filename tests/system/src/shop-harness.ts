@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dropDatabases, freePort, testPrefix, TestNatsServer, TEST_DATABASE_URL } from '@shop/testing';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export type PartName = 'users' | 'catalog' | 'gateway';
+
+interface PartProcess {
+  name: PartName;
+  port: number;
+  readyPath: string;
+  env: NodeJS.ProcessEnv;
+  child?: ChildProcess;
+  output: string;
+}
+
+/**
+ * The built services and gateway as separate processes, as they run in
+ * production, with their own instance prefix, ports, upload folder and NATS
+ * server, so a test can stop and restart any of them (NATS included).
+ */
+export class ShopHarness {
+  private constructor(
+    readonly prefix: string,
+    readonly nats: TestNatsServer,
+    private readonly parts: Map<PartName, PartProcess>,
+    private readonly dataDir: string,
+  ) {}
+
+  static async start(env: NodeJS.ProcessEnv = {}): Promise<ShopHarness> {
+    const prefix = testPrefix();
+    const nats = await TestNatsServer.start();
+    const dataDir = mkdtempSync(join(tmpdir(), 'shop-system-'));
+    const ports = { gateway: await freePort(), catalog: await freePort(), users: await freePort() };
+    const url = (port: number) => `http://127.0.0.1:${port}`;
+    const common = {
+      ...process.env,
+      INSTANCE_PREFIX: prefix,
+      DATABASE_URL: TEST_DATABASE_URL,
+      NATS_URL: nats.url,
+      LOG_LEVEL: 'warn',
+      UPLOAD_DIR: join(dataDir, 'uploads'),
+      ...env,
+    };
+    const parts = new Map<PartName, PartProcess>([
+      ['users', { name: 'users', port: ports.users, readyPath: '/ready', env: common, output: '' }],
+      ['catalog', { name: 'catalog', port: ports.catalog, readyPath: '/ready', env: { ...common, USERS_URL: url(ports.users) }, output: '' }],
+      [
+        'gateway',
+        {
+          name: 'gateway',
+          port: ports.gateway,
+          readyPath: '/health',
+          env: { ...common, CATALOG_URL: url(ports.catalog), USERS_URL: url(ports.users), RATE_LIMIT_PER_MINUTE: '100000' },
+          output: '',
+        },
+      ],
+    ]);
+    const harness = new ShopHarness(prefix, nats, parts, dataDir);
+    await Promise.all([...parts.keys()].map((name) => harness.startPart(name)));
+    return harness;
+  }
+
+  /** The gateway's address for a path. */
+  url(path: string): string {
+    return `http://127.0.0.1:${this.parts.get('gateway')!.port}${path}`;
+  }
+
+  /** Starts a part (again) and waits until it is ready. */
+  async startPart(name: PartName, waitForReady = true): Promise<void> {
+    const part = this.parts.get(name)!;
+    const child = spawn(process.execPath, [join(repoRoot, 'services', name, 'dist', 'main.js')], {
+      env: { ...part.env, PORT: String(part.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    part.child = child;
+    child.stdout?.on('data', (chunk: Buffer) => (part.output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (part.output += chunk.toString()));
+    if (!waitForReady) return;
+    const until = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${name} exited:\n${part.output}`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${part.port}${part.readyPath}`);
+        if (res.ok) return;
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > until) throw new Error(`${name} not ready in time:\n${part.output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  /** Stops a part the way an orchestrator would (SIGTERM, then SIGKILL). */
+  async stopPart(name: PartName, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    const child = this.parts.get(name)!.child;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill(signal);
+    });
+  }
+
+  /** What a part wrote to its output, for diagnosing a failure. */
+  output(name: PartName): string {
+    return this.parts.get(name)!.output;
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all([...this.parts.keys()].map((name) => this.stopPart(name)));
+    await this.nats.dispose();
+    await dropDatabases(this.prefix);
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}

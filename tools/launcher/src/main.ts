@@ -1,0 +1,165 @@
+/**
+ * `npm start`: everything the shop needs on one machine. Finds PostgreSQL and
+ * NATS (or serves embedded ones), starts each service and the gateway with
+ * its logs in the instance's data folder, prints one line per part as it
+ * becomes ready, then the shop's URL. Ctrl-C stops everything cleanly.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { embeddedDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
+import { portAnswers, postgresAnswers, waitForOk } from './probes.js';
+import { Child } from './processes.js';
+import { readSettings, type LauncherSettings } from './settings.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A part of the shop the launcher runs as its own process. */
+interface Part {
+  name: string;
+  port: number;
+  /** Path answering 200 once the part can serve. */
+  readyPath: string;
+  env: Record<string, string>;
+  /** Needs its own database. */
+  database: boolean;
+}
+
+function say(part: string, text: string): void {
+  process.stdout.write(`${part.padEnd(9)} ${text}\n`);
+}
+
+function hidePassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+function partsOf(settings: LauncherSettings): Part[] {
+  const { PORT, HOST } = settings;
+  const base = (port: number) => `http://${HOST}:${port}`;
+  const ports = { gateway: PORT, catalog: PORT + 1, users: PORT + 2, orders: PORT + 3 };
+  return [
+    { name: 'users', port: ports.users, readyPath: '/ready', database: true, env: {} },
+    {
+      name: 'catalog',
+      port: ports.catalog,
+      readyPath: '/ready',
+      database: true,
+      env: { USERS_URL: base(ports.users) },
+    },
+    {
+      name: 'gateway',
+      port: ports.gateway,
+      readyPath: '/health',
+      database: false,
+      env: { CATALOG_URL: base(ports.catalog), USERS_URL: base(ports.users), ORDERS_URL: base(ports.orders) },
+    },
+  ];
+}
+
+async function main(): Promise<void> {
+  let settings: LauncherSettings;
+  try {
+    settings = readSettings();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  const dataDir = resolve(repoRoot, settings.DATA_DIR, settings.INSTANCE_PREFIX);
+  const logDir = join(dataDir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const parts = partsOf(settings);
+  const children: Child[] = [];
+  const embedded: EmbeddedDatabase[] = [];
+  let stopping = false;
+
+  async function stopAll(code: number): Promise<never> {
+    if (stopping) process.exit(code);
+    stopping = true;
+    await Promise.all([...children].reverse().map((child) => child.stop()));
+    await Promise.all(embedded.map((db) => db.stop().catch(() => undefined)));
+    process.exit(code);
+  }
+  process.on('SIGINT', () => {
+    process.stdout.write('\nstopping…\n');
+    void stopAll(0);
+  });
+  process.on('SIGTERM', () => void stopAll(0));
+
+  // PostgreSQL: the configured server, else embedded PGlite, one per service.
+  const databaseEnv = new Map<string, Record<string, string>>();
+  if (await postgresAnswers(settings.DATABASE_URL)) {
+    say('postgres', `PostgreSQL at ${hidePassword(settings.DATABASE_URL)}`);
+    for (const part of parts) databaseEnv.set(part.name, { DATABASE_URL: settings.DATABASE_URL });
+  } else {
+    const root = join(dataDir, 'pglite');
+    say('postgres', `nothing answers at ${hidePassword(settings.DATABASE_URL)}: serving embedded PostgreSQL (PGlite) from ${relative(repoRoot, root)}`);
+    let port = settings.PORT + 11;
+    for (const part of parts.filter((p) => p.database)) {
+      const db = await startEmbeddedPostgres(embeddedDataDir(dataDir, part.name), settings.HOST, port++);
+      embedded.push(db);
+      databaseEnv.set(part.name, { DATABASE_URL: db.url, DATABASE_NAME: 'postgres', DATABASE_POOL_SIZE: '4' });
+    }
+  }
+
+  // NATS: the configured server, else a local nats-server with JetStream.
+  const nats = new URL(settings.NATS_URL);
+  const natsPort = Number(nats.port || 4222);
+  if (await portAnswers(nats.hostname, natsPort)) {
+    say('nats', `NATS at ${settings.NATS_URL}`);
+  } else if (spawnSync('nats-server', ['--version']).status === 0) {
+    const store = join(dataDir, 'nats');
+    const child = new Child('nats', 'nats-server', ['-a', nats.hostname, '-p', String(natsPort), '-js', '-sd', store], process.env, join(logDir, 'nats.log'));
+    children.push(child);
+    child.start((code) => {
+      if (!stopping) say('nats', `nats-server stopped (exit ${code}); see ${relative(repoRoot, child.logFile)}`);
+    });
+    const until = Date.now() + 10_000;
+    while (!(await portAnswers(nats.hostname, natsPort)) && Date.now() < until && !child.exited) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (child.exited || !(await portAnswers(nats.hostname, natsPort))) {
+      say('nats', `could not start nats-server; see ${relative(repoRoot, child.logFile)}`);
+      await stopAll(1);
+    }
+    say('nats', `started nats-server with JetStream at ${settings.NATS_URL} (store ${relative(repoRoot, store)})`);
+  } else {
+    say('nats', `no NATS server at ${settings.NATS_URL} and no nats-server on the PATH: install one (apt-get install nats-server) or set NATS_URL`);
+    await stopAll(1);
+  }
+
+  // The services and the gateway, all at once; each reports when ready.
+  const results = await Promise.all(
+    parts.map(async (part) => {
+      const logFile = join(logDir, `${part.name}.log`);
+      const env = {
+        ...process.env,
+        ...databaseEnv.get(part.name),
+        ...part.env,
+        PORT: String(part.port),
+        HOST: settings.HOST,
+        INSTANCE_PREFIX: settings.INSTANCE_PREFIX,
+        NATS_URL: settings.NATS_URL,
+        LOG_LEVEL: settings.LOG_LEVEL,
+      };
+      const child = new Child(part.name, process.execPath, [join(repoRoot, 'services', part.name, 'dist', 'main.js')], env, logFile);
+      children.push(child);
+      child.start((code, signal) => {
+        if (!stopping) say(part.name, `stopped (${signal ?? `exit ${code}`}); see ${relative(repoRoot, logFile)}`);
+      });
+      const ready = await waitForOk(`http://${settings.HOST}:${part.port}${part.readyPath}`, 90_000, () => !child.exited);
+      if (ready) say(part.name, `ready on http://${settings.HOST}:${part.port}  (log ${relative(repoRoot, logFile)})`);
+      else if (!child.exited) say(part.name, `not ready after 90 s; see ${relative(repoRoot, logFile)}`);
+      return ready;
+    }),
+  );
+  if (!results.every(Boolean)) {
+    say('shop', 'could not start every part; stopping');
+    await stopAll(1);
+  }
+  process.stdout.write(`\nShop ready at http://localhost:${settings.PORT}  (Ctrl-C stops it)\n`);
+}
+
+await main();

@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+/** The shop-wide settings `npm start` reads (see .env.example); each service validates its own as well. */
+const settings = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_000).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  INSTANCE_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,29}$/, 'must be 1-30 lowercase letters, digits or _ and start with a letter')
+    .default('shop'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')
+    .default('postgres://postgres@127.0.0.1:5432/postgres'),
+  NATS_URL: z.string().regex(/^nats:\/\/[^/]+$/, 'must be a nats://host:port URL').default('nats://127.0.0.1:4222'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type LauncherSettings = z.infer<typeof settings>;
+
+/** Reads `.env` (when present) under the real environment, then validates. */
+export function readSettings(): LauncherSettings {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const result = settings.safeParse(process.env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  return result.data;
+}
