@@ -3,7 +3,7 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type OnModuleDestroy,
 } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
@@ -42,7 +42,7 @@ function retryDelayMs(deliveryCount: number): number {
  * that transaction commits; a failed handler is retried with a growing delay.
  */
 @Injectable()
-export class EventConsumers implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('EventConsumers');
   private readonly subscriptions: Subscription[] = [];
   private started = false;
@@ -134,7 +134,8 @@ export class EventConsumers implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops before the database and NATS connections close (they close on application shutdown). */
+  async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     await Promise.all(this.subscriptions.map((s) => s.messages?.close().catch(() => undefined)));
   }

@@ -4,7 +4,7 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type OnModuleDestroy,
 } from '@nestjs/common';
 import { DataSource, IsNull, LessThan, type EntityManager } from 'typeorm';
 import type { EventPayloads, Subject } from '@shop/contracts';
@@ -26,7 +26,7 @@ const KEEP_PUBLISHED_MS = 24 * 3600 * 1000;
  * written while NATS was down go out once it is back.
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('OutboxRelay');
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -107,7 +107,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops before the database and NATS connections close (they close on application shutdown). */
+  async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     await this.running;

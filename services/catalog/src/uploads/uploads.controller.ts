@@ -1,4 +1,4 @@
-import { BadRequestException, Controller, Header, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { BadRequestException, Controller, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
   ApiBadRequestResponse,
@@ -10,6 +10,7 @@ import {
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import multer from 'multer';
 import { AdminOnly } from '@shop/service-kit';
@@ -34,7 +35,6 @@ export class UploadsController {
       limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1 },
     }),
   )
-  @Header('Content-Type', 'text/plain; charset=utf-8')
   @ApiOperation({ summary: 'Stores a product image (JPEG, PNG or WebP, recognised by its content; 5 MB at most)' })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } } })
@@ -42,11 +42,17 @@ export class UploadsController {
   @ApiCreatedResponse({ description: "The stored image's path, as text: /uploads/{random name}.{png|jpg|webp}", schema: { type: 'string' } })
   @ApiBadRequestResponse({ description: 'No image file, or a file that is not a JPEG, PNG or WebP image' })
   @ApiPayloadTooLargeResponse({ description: 'The file is over 5 MB' })
-  async upload(@UploadedFile() file: Express.Multer.File | undefined): Promise<string> {
+  async upload(
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
     if (!file || file.size === 0) throw new BadRequestException('No image file was sent');
     const type = await fileTypeFromBuffer(file.buffer);
     const extension = type && ACCEPTED_IMAGES[type.mime as keyof typeof ACCEPTED_IMAGES];
     if (!extension) throw new BadRequestException('Only JPEG, PNG or WebP images are allowed');
-    return this.storage.store(file.buffer, extension);
+    const path = await this.storage.store(file.buffer, extension);
+    // Set here rather than with @Header, which would also label the JSON of an error as text.
+    res.type('text/plain');
+    return path;
   }
 }

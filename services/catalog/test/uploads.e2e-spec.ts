@@ -1,0 +1,123 @@
+import { readdirSync } from 'node:fs';
+import request from 'supertest';
+import { startCatalog, type TestCatalog } from './support/catalog-app.js';
+
+/** Tiny but real images of each accepted format (1×1 pixel). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+const UPLOADED_PATH = /^\/uploads\/[0-9a-f-]{36}\.(png|jpg|webp)$/;
+
+describe('catalog image uploads', () => {
+  let catalog: TestCatalog;
+
+  beforeAll(async () => {
+    catalog = await startCatalog();
+  });
+
+  afterAll(async () => {
+    await catalog?.close();
+  });
+
+  const upload = (headers: { Authorization?: string } = catalog.admin) => request(catalog.http).post('/api/upload').set(headers);
+  const storedFiles = () => readdirSync(catalog.uploadDir).filter((name) => name !== 'sample.svg');
+
+  it.each([
+    ['a PNG', PNG, 'photo.png', 'png', 'image/png'],
+    ['a JPEG', JPEG, 'photo.jpeg', 'jpg', 'image/jpeg'],
+    ['a WebP', WEBP, 'photo.webp', 'webp', 'image/webp'],
+    ['a PNG under a misleading name', PNG, 'notes.txt', 'png', 'image/png'],
+  ])('stores %s and serves it at the answered path with its content type', async (_label, content, fileName, extension, mime) => {
+    const res = await upload().attach('image', content, fileName).expect(201);
+
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toMatch(UPLOADED_PATH);
+    expect(res.text.endsWith(`.${extension}`)).toBe(true);
+    const served = await request(catalog.http).get(res.text).buffer(true).parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (chunk: Buffer) => chunks.push(chunk));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe(mime);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toMatch(/immutable/);
+    expect(Buffer.compare(served.body as Buffer, content)).toBe(0);
+  });
+
+  it('refuses a guest with 401 and a customer with 403, storing nothing', async () => {
+    const before = storedFiles();
+    const guest = await request(catalog.http).post('/api/upload').attach('image', PNG, 'a.png').expect(401);
+    expect(guest.body).toEqual({ message: 'Not authorized, no token' });
+    const customer = await upload(catalog.customer).attach('image', PNG, 'a.png').expect(403);
+    expect(customer.body).toEqual({ message: 'Not authorized as an admin' });
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it.each([
+    ['an SVG (it could carry script)', SVG, 'evil.png'],
+    ['a GIF', GIF, 'anim.png'],
+    ['a text file named .png', Buffer.from('just some text, not an image'), 'image.png'],
+    ['a truncated PNG signature', PNG.subarray(0, 4), 'short.png'],
+  ])('rejects %s with 400 by its content, storing nothing', async (_label, content, fileName) => {
+    const before = storedFiles();
+    const res = await upload().attach('image', content, fileName).expect(400);
+    expect(res.body).toEqual({ message: 'Only JPEG, PNG or WebP images are allowed' });
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it("answers a file over 5 MB with 413 'The image is too large (5 MB at most)', storing nothing", async () => {
+    const before = storedFiles();
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const res = await upload().attach('image', big, 'big.png').expect(413);
+    expect(res.body).toEqual({ message: 'The image is too large (5 MB at most)' });
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('accepts a file of exactly 5 MB', async () => {
+    const exact = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - PNG.length)]);
+    const res = await upload().attach('image', exact, 'exact.png').expect(201);
+    expect(res.text).toMatch(UPLOADED_PATH);
+  });
+
+  it('answers a form without an image with 400', async () => {
+    const res = await upload().set('Content-Type', 'multipart/form-data; boundary=x').send('--x--\r\n').expect(400);
+    expect(res.body).toEqual({ message: 'No image file was sent' });
+    const notMultipart = await upload().send({ image: 'data' }).expect(400);
+    expect(notMultipart.body).toEqual({ message: 'No image file was sent' });
+  });
+
+  it('answers a form with another field name, two files or extra fields with 400', async () => {
+    const expected = { message: "Send one image file in the form field 'image' and nothing else" };
+    expect((await upload().attach('file', PNG, 'a.png').expect(400)).body).toEqual(expected);
+    expect((await upload().attach('image', PNG, 'a.png').attach('image', PNG, 'b.png').expect(400)).body).toEqual(expected);
+    expect((await upload().field('name', 'x').attach('image', PNG, 'a.png').expect(400)).body).toEqual(expected);
+  });
+
+  describe('serving', () => {
+    it('serves the sample image as SVG that runs nothing', async () => {
+      const res = await request(catalog.http).get('/uploads/sample.svg').expect(200);
+      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(res.headers['content-security-policy']).toContain('sandbox');
+    });
+
+    it("answers an unknown image with 404 'Image not found'", async () => {
+      const res = await request(catalog.http).get('/uploads/0f0f0f0f-0000-4000-8000-000000000000.png').expect(404);
+      expect(res.body).toEqual({ message: 'Image not found' });
+    });
+
+    it.each(['..%2Fpackage.json', '.env', 'a.txt', 'UPPER.PNG', '%2Fetc%2Fpasswd.png', 'x.png%00.txt'])(
+      'answers the name %j, which is not an image name, with 400',
+      async (name) => {
+        const res = await request(catalog.http).get(`/uploads/${name}`).expect(400);
+        expect(res.body).toEqual({ message: 'file must be an image name such as 3f2a9c1e.png' });
+      },
+    );
+  });
+});
