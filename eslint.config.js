@@ -34,6 +34,7 @@ const testFiles = ['**/test/**', '**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec
 /** May project `from` import project `to` (in its tests, when `inTests`)? */
 function mayImport(from, to, inTests) {
   if (from.name === to.name) return true;
+  if (to.type === 'stand-in') return inTests || from.type === 'tool'; // stand-ins of outside services serve tests and the launcher
   if (to.folder !== 'libs') return false; // apps and services are never imported
   if (to.type === 'testing') return inTests || from.type === 'testing';
   if (from.platform === 'web' && to.platform === 'node') return false;

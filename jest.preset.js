@@ -14,6 +14,7 @@ export function jestConfig(options = {}) {
     testMatch: options.testMatch ?? ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
     extensionsToTreatAsEsm: ['.ts'],
     moduleNameMapper: {
+      '^@shop/(paypal-stand-in)$': `${root}tools/$1/src/index.ts`,
       '^@shop/([a-z-]+)$': `${root}libs/$1/src/index.ts`,
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },

@@ -1,3 +1,4 @@
+export * from './events.js';
 export * from './instance.js';
 export * from './nats-server.js';
 export * from './token-issuer.js';

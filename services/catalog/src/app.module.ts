@@ -8,6 +8,8 @@ import { ProductsModule } from './products/products.module.js';
 import { Review } from './reviews/review.entity.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { SeedModule } from './seed/seed.module.js';
+import { StockReservation } from './stock/stock-reservation.entity.js';
+import { StockModule } from './stock/stock.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
 
 /** The catalog service: products, reviews and ratings, stock, product images, the demo catalog. */
@@ -23,7 +25,7 @@ export class AppModule {
         databaseModule({
           service: 'catalog',
           config,
-          entities: [...eventBusEntities, Product, Review],
+          entities: [...eventBusEntities, Product, Review, StockReservation],
           migrations: catalogMigrations,
         }),
         EventBusModule.forRoot({ service: 'catalog', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL }),
@@ -32,6 +34,7 @@ export class AppModule {
         ReviewsModule,
         UploadsModule,
         SeedModule,
+        StockModule,
       ],
       providers: [{ provide: SERVICE_CONFIG, useValue: config }],
       exports: [SERVICE_CONFIG],
