@@ -18,6 +18,8 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** A part of the shop the launcher runs as its own process. */
 interface Part {
   name: string;
+  /** The built program, relative to the repository. */
+  entry: string;
   port: number;
   /** Path answering 200 once the part can serve. */
   readyPath: string;
@@ -36,27 +38,35 @@ function hidePassword(url: string): string {
   return parsed.toString();
 }
 
+/** The client id and secret the PayPal stand-in accepts (it is PayPal's API for development only). */
+const STAND_IN_CLIENT = { PAYPAL_CLIENT_ID: 'sb-stand-in', PAYPAL_CLIENT_SECRET: 'stand-in-secret' };
+
 function partsOf(settings: LauncherSettings): Part[] {
   const { PORT, HOST } = settings;
   const base = (port: number) => `http://${HOST}:${port}`;
-  const ports = { gateway: PORT, catalog: PORT + 1, users: PORT + 2, orders: PORT + 3 };
-  return [
-    { name: 'users', port: ports.users, readyPath: '/ready', database: true, env: {} },
-    {
-      name: 'catalog',
-      port: ports.catalog,
-      readyPath: '/ready',
-      database: true,
-      env: { USERS_URL: base(ports.users) },
-    },
+  const ports = { gateway: PORT, catalog: PORT + 1, users: PORT + 2, orders: PORT + 3, paypal: PORT + 4 };
+  const service = (name: string) => `services/${name}/dist/main.js`;
+  // Outside production, without a PayPal API configured, payments go to the local stand-in.
+  const standIn = !settings.PAYPAL_API_BASE && settings.NODE_ENV !== 'production';
+  const paypal = standIn ? { PAYPAL_API_BASE: base(ports.paypal), ...STAND_IN_CLIENT } : {};
+  const paypalOrigin = new URL(standIn ? base(ports.paypal) : 'https://www.paypal.com').origin;
+  const parts: Part[] = [
+    { name: 'users', entry: service('users'), port: ports.users, readyPath: '/ready', database: true, env: { ORDERS_URL: base(ports.orders) } },
+    { name: 'catalog', entry: service('catalog'), port: ports.catalog, readyPath: '/ready', database: true, env: { USERS_URL: base(ports.users) } },
+    { name: 'orders', entry: service('orders'), port: ports.orders, readyPath: '/ready', database: true, env: { USERS_URL: base(ports.users), ...paypal } },
     {
       name: 'gateway',
+      entry: service('gateway'),
       port: ports.gateway,
       readyPath: '/health',
       database: false,
-      env: { CATALOG_URL: base(ports.catalog), USERS_URL: base(ports.users), ORDERS_URL: base(ports.orders) },
+      env: { CATALOG_URL: base(ports.catalog), USERS_URL: base(ports.users), ORDERS_URL: base(ports.orders), PAYPAL_SDK_ORIGIN: paypalOrigin },
     },
   ];
+  if (standIn) {
+    parts.unshift({ name: 'paypal', entry: 'tools/paypal-stand-in/dist/main.js', port: ports.paypal, readyPath: '/health', database: false, env: STAND_IN_CLIENT });
+  }
+  return parts;
 }
 
 async function main(): Promise<void> {
@@ -144,7 +154,7 @@ async function main(): Promise<void> {
         NATS_URL: settings.NATS_URL,
         LOG_LEVEL: settings.LOG_LEVEL,
       };
-      const child = new Child(part.name, process.execPath, [join(repoRoot, 'services', part.name, 'dist', 'main.js')], env, logFile);
+      const child = new Child(part.name, process.execPath, [join(repoRoot, part.entry)], env, logFile);
       children.push(child);
       child.start((code, signal) => {
         if (!stopping) say(part.name, `stopped (${signal ?? `exit ${code}`}); see ${relative(repoRoot, logFile)}`);

@@ -16,6 +16,9 @@ const settings = z.object({
   NATS_URL: z.string().regex(/^nats:\/\/[^/]+$/, 'must be a nats://host:port URL').default('nats://127.0.0.1:4222'),
   DATA_DIR: z.string().min(1).default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** PayPal's REST API. Unset outside production: the local PayPal stand-in, started on PORT+4. */
+  PAYPAL_API_BASE: z.url().optional(),
 });
 
 export type LauncherSettings = z.infer<typeof settings>;

@@ -1,0 +1,42 @@
+import { ConfigError } from '@shop/service-kit';
+import { loadGatewayConfig } from './config.js';
+
+describe('gateway configuration', () => {
+  it('has defaults for a gateway in front of services on the next ports', () => {
+    expect(loadGatewayConfig({})).toMatchObject({
+      PORT: 3000,
+      CATALOG_URL: 'http://127.0.0.1:3001',
+      USERS_URL: 'http://127.0.0.1:3002',
+      ORDERS_URL: 'http://127.0.0.1:3003',
+      UPSTREAM_TIMEOUT_MS: 15_000,
+      RATE_LIMIT_PER_MINUTE: 600,
+      PAYPAL_SDK_ORIGIN: [],
+    });
+  });
+
+  it('takes one or more PayPal origins', () => {
+    expect(loadGatewayConfig({ PAYPAL_SDK_ORIGIN: 'https://www.paypal.com https://*.paypalobjects.com' }).PAYPAL_SDK_ORIGIN).toEqual([
+      'https://www.paypal.com',
+      'https://*.paypalobjects.com',
+    ]);
+  });
+
+  it('lists every bad setting at once', () => {
+    let error: unknown;
+    try {
+      loadGatewayConfig({
+        CATALOG_URL: 'ftp://catalog',
+        UPSTREAM_TIMEOUT_MS: 'soon',
+        RATE_LIMIT_PER_MINUTE: '-1',
+        PAYPAL_SDK_ORIGIN: "https://www.paypal.com 'unsafe-eval'",
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const setting of ['CATALOG_URL', 'UPSTREAM_TIMEOUT_MS', 'RATE_LIMIT_PER_MINUTE', 'PAYPAL_SDK_ORIGIN']) {
+      expect(problems).toContain(setting);
+    }
+  });
+});

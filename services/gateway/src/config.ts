@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { commonSettings, loadConfig } from '@shop/service-kit';
+
+const serviceUrl = (defaultUrl: string) => z.url({ protocol: /^https?$/ }).default(defaultUrl);
+
+/** A CSP source for the PayPal script: an http(s) origin, its host optionally a `*.` wildcard. */
+const CSP_ORIGIN = /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/;
+
+/** The gateway's settings (see .env.example). It owns no database and takes no part in events. */
+export const gatewaySettings = {
+  ...commonSettings,
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  CATALOG_URL: serviceUrl('http://127.0.0.1:3001'),
+  USERS_URL: serviceUrl('http://127.0.0.1:3002'),
+  ORDERS_URL: serviceUrl('http://127.0.0.1:3003'),
+  /** How long a service may stay silent (while connecting, or mid-request) before the gateway answers 504. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(15_000),
+  /** Requests to /api per client address and minute; 0 turns the limit off. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /**
+   * Where the browser loads PayPal's script from (the local stand-in outside
+   * production): one or more origins separated by spaces, allowed by the
+   * content security policy for scripts, connections, frames and images.
+   */
+  PAYPAL_SDK_ORIGIN: z
+    .string()
+    .default('')
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(CSP_ORIGIN, 'must be origins such as https://www.paypal.com, separated by spaces'))),
+};
+
+export type GatewayConfig = z.infer<z.ZodObject<typeof gatewaySettings>>;
+
+export const loadGatewayConfig = (env: Record<string, string | undefined> = process.env): GatewayConfig =>
+  loadConfig(gatewaySettings, env);

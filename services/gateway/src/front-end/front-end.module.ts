@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { FrontEndController } from './front-end.controller.js';
+
+/**
+ * What the browser gets outside /api and /uploads: the shop's front end.
+ * Imported last by the app module, so its catch-all route comes after every other.
+ */
+@Module({ controllers: [FrontEndController] })
+export class FrontEndModule {}

@@ -1,0 +1,38 @@
+import type { Upstream } from '../upstreams.js';
+
+/** A path the gateway hands to a service, as it is: method, path, query, headers and body. */
+export interface ProxyRoute {
+  path: string;
+  upstream: Upstream;
+  /**
+   * Also every path below it (`/api/products/{id}`), matched on whole segments:
+   * `/api/productsX` is not below `/api/products`. Without, only the path itself
+   * (with or without a trailing slash, as the services' router takes both).
+   */
+  withSubpaths: boolean;
+}
+
+/** Which service answers which path: the one place that says so. */
+export const PROXY_ROUTES: readonly ProxyRoute[] = [
+  { path: '/api/products', upstream: 'catalog', withSubpaths: true },
+  { path: '/api/upload', upstream: 'catalog', withSubpaths: false },
+  { path: '/uploads', upstream: 'catalog', withSubpaths: true },
+  { path: '/api/users', upstream: 'users', withSubpaths: true },
+  { path: '/api/orders', upstream: 'orders', withSubpaths: true },
+  { path: '/api/config/paypal', upstream: 'orders', withSubpaths: false },
+];
+
+/** The route a request path (without its query) belongs to, if a service answers it. */
+export function proxyRouteFor(path: string): ProxyRoute | undefined {
+  return PROXY_ROUTES.find((route) =>
+    route.withSubpaths
+      ? path === route.path || path.startsWith(`${route.path}/`)
+      : path === route.path || path === `${route.path}/`,
+  );
+}
+
+/** The path of a request URL, without its query. */
+export function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}

@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@shop/service-kit';
+import type { GatewayConfig } from '../config.js';
+import { getFromUpstream, probeTimeoutOf, UPSTREAMS, upstreamUrlsOf, type Upstream, type UpstreamReply } from '../upstreams.js';
+
+/** One service as its `/ready` describes it: its database and NATS among the checks. */
+export interface ServiceHealth {
+  status: 'up' | 'down';
+  checks?: Record<string, string>;
+  /** Why it is down, when it says or does not answer. */
+  message?: string;
+}
+
+/** The shop's health as GET /api/health answers it. */
+export interface ShopHealth {
+  status: 'ok' | 'degraded';
+  services: Record<Upstream, ServiceHealth>;
+}
+
+/** Asks every service whether it is ready, all at once, each bounded in time. */
+@Injectable()
+export class UpstreamHealth {
+  private readonly urls: Record<Upstream, string>;
+  private readonly timeoutMs: number;
+
+  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
+    this.urls = upstreamUrlsOf(config);
+    this.timeoutMs = probeTimeoutOf(config);
+  }
+
+  async report(requestId?: string): Promise<ShopHealth> {
+    const entries = await Promise.all(
+      UPSTREAMS.map(async (upstream) => {
+        const reply = await getFromUpstream(this.urls[upstream], '/ready', { timeoutMs: this.timeoutMs, requestId });
+        return [upstream, healthOf(reply)] as const;
+      }),
+    );
+    const services = Object.fromEntries(entries) as Record<Upstream, ServiceHealth>;
+    return { status: entries.every(([, health]) => health.status === 'up') ? 'ok' : 'degraded', services };
+  }
+}
+
+function healthOf(reply: UpstreamReply): ServiceHealth {
+  if (!reply.answered) {
+    return { status: 'down', message: reply.reason === 'timed out' ? 'did not answer in time' : 'unreachable' };
+  }
+  const body = (reply.body ?? {}) as { checks?: Record<string, string>; message?: string };
+  const checks = body.checks && typeof body.checks === 'object' ? { checks: body.checks } : {};
+  if (reply.status === 200) return { status: 'up', ...checks };
+  const message = typeof body.message === 'string' ? body.message : `answered ${reply.status}`;
+  return { status: 'down', ...checks, message };
+}

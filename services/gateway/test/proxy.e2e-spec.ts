@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import request from 'supertest';
+import { echo, sendJson, sha256, type Echo } from './support/stub-upstream.js';
+import { startShop, type TestShop } from './support/gateway.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('gateway proxy', () => {
+  let shop: TestShop;
+
+  beforeAll(async () => {
+    shop = await startShop();
+  });
+
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  afterEach(() => {
+    for (const stub of [shop.catalog, shop.users, shop.orders]) {
+      stub.handler = echo;
+      stub.received.length = 0;
+    }
+  });
+
+  const api = () => request(shop.gateway.url);
+
+  describe('routes each path to its service', () => {
+    it.each([
+      ['/api/products', 'catalog'],
+      ['/api/products/', 'catalog'],
+      ['/api/products/top', 'catalog'],
+      ['/api/products/delete/8f7e', 'catalog'],
+      ['/api/products?keyword=shoe&pageNumber=2', 'catalog'],
+      ['/api/upload', 'catalog'],
+      ['/uploads/sneaker.png', 'catalog'],
+      ['/api/users', 'users'],
+      ['/api/users/login', 'users'],
+      ['/api/users/profile', 'users'],
+      ['/api/orders', 'orders'],
+      ['/api/orders/42/pay_status', 'orders'],
+      ['/api/config/paypal', 'orders'],
+    ])('%s goes to %s', async (path, upstream) => {
+      const res = await api().get(path).expect(200);
+      expect(res.body).toMatchObject({ upstream, url: path });
+    });
+
+    it.each([
+      '/api/productsX',
+      '/api/products-top',
+      '/api/uploads',
+      '/api/upload/more',
+      '/api/usersX/login',
+      '/api/order',
+      '/api/config',
+      '/api/config/paypalX',
+      '/uploadsX/a.png',
+      '/api',
+      '/api/nothing',
+    ])('%s belongs to no service: 404 with a message', async (path) => {
+      const res = await api().get(path).expect(404);
+      expect(res.body).toEqual({ message: 'Not found' });
+      expect([shop.catalog, shop.users, shop.orders].flatMap((stub) => stub.received)).toHaveLength(0);
+    });
+
+    it('answers 404 with a message for any method on an unknown /api path', async () => {
+      const res = await api().post('/api/nothing').send({ a: 1 }).expect(404);
+      expect(res.body).toEqual({ message: 'Not found' });
+    });
+  });
+
+  it('passes method, path, query, headers and body through, and the answer back as it is', async () => {
+    const body = '{"name":"Ada","email":"ada@example.com"}';
+    const res = await api()
+      .put('/api/users/42?x=1&y=a%20b&y=c')
+      .set('Authorization', 'Bearer some.token.here')
+      .set('Content-Type', 'application/json')
+      .set('X-Custom', 'kept')
+      .set('X-Stub-Status', '201')
+      .send(body);
+    expect(res.status).toBe(201);
+    expect(res.headers['x-stub-upstream']).toBe('users');
+    const echoed = res.body as Echo;
+    expect(echoed).toMatchObject({ method: 'PUT', url: '/api/users/42?x=1&y=a%20b&y=c', bodySha256: sha256(body) });
+    expect(echoed.headers).toMatchObject({
+      authorization: 'Bearer some.token.here',
+      'content-type': 'application/json',
+      'x-custom': 'kept',
+      host: new URL(shop.gateway.url).host,
+    });
+  });
+
+  it.each(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])('passes %s through', async (method) => {
+    const res = await api()[method.toLowerCase() as 'get'](`/api/orders/7`).expect(200);
+    expect(res.body).toMatchObject({ method, url: '/api/orders/7' });
+  });
+
+  it('replaces what a client claims in the forwarding headers with what the gateway saw', async () => {
+    const res = await api().get('/api/products').set('X-Forwarded-For', '6.6.6.6').set('X-Forwarded-Host', 'evil.example');
+    const { headers } = res.body as Echo;
+    expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(headers['x-forwarded-host']).toBe(new URL(shop.gateway.url).host);
+    expect(headers['x-forwarded-proto']).toBe('http');
+  });
+
+  it('streams a multipart upload to the catalog byte for byte', async () => {
+    const boundary = '----shop-test-boundary-7MA4YWxkTrZu0gW';
+    const image = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300 * 1024)]);
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`),
+      image,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    await api()
+      .post('/api/upload')
+      .set('Authorization', 'Bearer admin.token')
+      .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
+      .send(body)
+      .expect(200);
+    const [received] = shop.catalog.received;
+    expect(received.headers['content-type']).toBe(`multipart/form-data; boundary=${boundary}`);
+    expect(received.headers['content-length']).toBe(String(body.length));
+    expect(received.body.equals(body)).toBe(true);
+  });
+
+  it('passes a large body through unchanged (the gateway sets no size limit of its own)', async () => {
+    const body = randomBytes(25 * 1024 * 1024);
+    const res = await api().post('/api/upload').set('Content-Type', 'application/octet-stream').send(body).expect(200);
+    expect(res.body).toMatchObject({ bodyLength: body.length, bodySha256: sha256(body) });
+  });
+
+  it('streams a body to the service as it arrives, without waiting for its end', async () => {
+    let firstChunkArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => (firstChunkArrived = resolve));
+    shop.catalog.handler = (req, res, stub) => {
+      req.once('data', () => firstChunkArrived());
+      echo(req, res, stub);
+    };
+    const first = randomBytes(64 * 1024);
+    const rest = randomBytes(1024 * 1024);
+    const { port } = new URL(shop.gateway.url);
+    const answer = new Promise<Echo>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/upload', headers: { 'content-type': 'application/octet-stream' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString()) as Echo));
+      });
+      req.on('error', reject);
+      req.write(first);
+      // The rest is sent only once the service has the first part: a gateway that waited for the whole body would stall here.
+      void arrived.then(() => req.end(rest));
+    });
+    await expect(answer).resolves.toMatchObject({ bodySha256: sha256(Buffer.concat([first, rest])) });
+  });
+
+  it("passes on a service's early answer to a body it will not read (413)", async () => {
+    shop.catalog.handler = (_req, res) => sendJson(res, 413, { message: 'Image too large (5 MB at most)' });
+    const res = await api().post('/api/upload').set('Content-Type', 'application/octet-stream').send(randomBytes(8 * 1024 * 1024));
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: 'Image too large (5 MB at most)' });
+  });
+
+  describe('request ids', () => {
+    it('gives a request without one a new id, answers with it and passes it to the service', async () => {
+      const res = await api().get('/api/products').expect(200);
+      const id = res.headers['x-request-id'];
+      expect(id).toMatch(UUID);
+      expect(shop.catalog.received[0].headers['x-request-id']).toBe(id);
+    });
+
+    it('keeps a well-formed id from the client', async () => {
+      const res = await api().get('/api/users/profile').set('X-Request-Id', 'trace.0123-abcd_XYZ').expect(200);
+      expect(res.headers['x-request-id']).toBe('trace.0123-abcd_XYZ');
+      expect(shop.users.received[0].headers['x-request-id']).toBe('trace.0123-abcd_XYZ');
+    });
+
+    it.each(['has spaces in it', 'short', 'x'.repeat(65), 'semi;colon-0001'])('replaces a malformed id (%s)', async (given) => {
+      const res = await api().get('/api/orders').set('X-Request-Id', given).expect(200);
+      const id = res.headers['x-request-id'];
+      expect(id).toMatch(UUID);
+      expect(shop.orders.received[0].headers['x-request-id']).toBe(id);
+    });
+
+    it("gives the gateway's own answers an id too", async () => {
+      const res = await api().get('/api/nothing').expect(404);
+      expect(res.headers['x-request-id']).toMatch(UUID);
+    });
+  });
+});

@@ -1,0 +1,44 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createGatewayApp } from '../../src/gateway-app.js';
+import { loadGatewayConfig } from '../../src/config.js';
+import { StubUpstream } from './stub-upstream.js';
+
+/** A gateway built as main.ts builds it, listening on a port of its own. */
+export interface TestGateway {
+  app: NestExpressApplication;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startGateway(env: Record<string, string>): Promise<TestGateway> {
+  const app = await createGatewayApp(loadGatewayConfig({ LOG_LEVEL: 'silent', ...env }));
+  await app.listen(0, '127.0.0.1');
+  const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+/** Three stub services and a gateway in front of them. */
+export interface TestShop {
+  gateway: TestGateway;
+  catalog: StubUpstream;
+  users: StubUpstream;
+  orders: StubUpstream;
+  close(): Promise<void>;
+}
+
+export async function startShop(env: Record<string, string> = {}): Promise<TestShop> {
+  const [catalog, users, orders] = await Promise.all(['catalog', 'users', 'orders'].map((name) => StubUpstream.start(name)));
+  const gateway = await startGateway({ CATALOG_URL: catalog.url, USERS_URL: users.url, ORDERS_URL: orders.url, ...env });
+  return {
+    gateway,
+    catalog,
+    users,
+    orders,
+    async close() {
+      await gateway.close();
+      await Promise.all([catalog, users, orders].map((stub) => stub.stop()));
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { AuthModule, databaseModule, HealthModule, JwksTokenVerifier, loggingModule, SERVICE_CONFIG } from '@shop/service-kit';
+import { EventBusModule, eventBusEntities } from '@shop/event-bus';
+import { CatalogCopyModule } from './catalog-copy/catalog-copy.module.js';
+import { CatalogProduct } from './catalog-copy/catalog-product.entity.js';
+import { jwksUrlOf, type OrdersConfig } from './config.js';
+import { Customer } from './customers/customer.entity.js';
+import { CustomersModule } from './customers/customers.module.js';
+import { ordersMigrations } from './migrations/index.js';
+import { OrderItem } from './orders/order-item.entity.js';
+import { Order } from './orders/order.entity.js';
+import { OrdersModule } from './orders/orders.module.js';
+import { PaymentsModule } from './payments/payments.module.js';
+
+/** The orders service: orders and their pricing, the stock saga's orders side, PayPal payments, delivery. */
+@Module({})
+export class AppModule {
+  static forRoot(config: OrdersConfig): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        loggingModule('orders', config.LOG_LEVEL),
+        HealthModule.forRoot('orders'),
+        databaseModule({
+          service: 'orders',
+          config,
+          entities: [...eventBusEntities, Order, OrderItem, CatalogProduct, Customer],
+          migrations: ordersMigrations,
+        }),
+        EventBusModule.forRoot({ service: 'orders', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL }),
+        AuthModule.forRoot({ useFactory: () => new JwksTokenVerifier(jwksUrlOf(config)) }),
+        CatalogCopyModule,
+        CustomersModule,
+        OrdersModule,
+        PaymentsModule,
+      ],
+      providers: [{ provide: SERVICE_CONFIG, useValue: config }],
+      exports: [SERVICE_CONFIG],
+    };
+  }
+}

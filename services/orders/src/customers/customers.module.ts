@@ -1,0 +1,21 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { Subjects } from '@shop/contracts';
+import { EventConsumers } from '@shop/event-bus';
+import { UserEventsHandler } from './user-events.handler.js';
+
+/** The copy of the shop's users that names each order's customer, fed by the users service's events. */
+@Module({ providers: [UserEventsHandler] })
+export class CustomersModule implements OnModuleInit {
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly users: UserEventsHandler,
+  ) {}
+
+  onModuleInit(): void {
+    this.consumers.subscribe('users', {
+      [Subjects.UserCreated]: (event, manager) => this.users.changed(event, manager),
+      [Subjects.UserUpdated]: (event, manager) => this.users.changed(event, manager),
+      [Subjects.UserDeleted]: (event, manager) => this.users.deleted(event, manager),
+    });
+  }
+}

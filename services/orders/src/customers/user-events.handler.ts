@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { EventEnvelope } from '@shop/contracts';
+
+/**
+ * Keeps `customer` as the users service last described each user. A row only
+ * takes an event at least as recent as the one it holds, so late or repeated
+ * events never bring back an old name.
+ */
+@Injectable()
+export class UserEventsHandler {
+  async changed(event: EventEnvelope<'user.created' | 'user.updated'>, manager: EntityManager): Promise<void> {
+    const { id, name, email } = event.data;
+    await manager.query(
+      `INSERT INTO customer AS copy (id, name, email, deleted, changed_at)
+       VALUES ($1, $2, $3, false, $4)
+       ON CONFLICT (id) DO UPDATE
+         SET name = EXCLUDED.name, email = EXCLUDED.email, changed_at = EXCLUDED.changed_at
+         WHERE copy.changed_at <= EXCLUDED.changed_at AND NOT copy.deleted`,
+      [id, name, email, event.occurredAt],
+    );
+  }
+
+  /** A deleted user keeps the name and email last known: their orders still say whose they were. */
+  async deleted(event: EventEnvelope<'user.deleted'>, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `INSERT INTO customer AS copy (id, name, email, deleted, changed_at)
+       VALUES ($1, '', '', true, $2)
+       ON CONFLICT (id) DO UPDATE SET deleted = true, changed_at = GREATEST(copy.changed_at, EXCLUDED.changed_at)`,
+      [event.data.id, event.occurredAt],
+    );
+  }
+}

@@ -1,0 +1,2 @@
+/** A call that takes no body: any field sent is rejected by the validation pipe. */
+export class EmptyBodyDto {}

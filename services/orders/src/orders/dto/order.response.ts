@@ -1,0 +1,54 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { OrderDto, OrderItemDto, OrderStatus, PaymentGateway, PaymentResultDto, ShippingAddressDto } from '@shop/contracts';
+
+/** OpenAPI shapes of the order answers (see OrderDto in libs/contracts). */
+export class OrderItemResponse implements OrderItemDto {
+  @ApiProperty({ format: 'uuid' }) _id: string;
+  @ApiProperty({ format: 'uuid', description: "The product's _id" }) product: string;
+  @ApiProperty({ description: 'The product name when ordered' }) name: string;
+  @ApiProperty({ description: 'The product image when ordered' }) image: string;
+  @ApiProperty({ description: 'US dollars, the catalog price when ordered', example: 19.99 }) price: number;
+  @ApiProperty({ minimum: 1 }) quantity: number;
+}
+
+export class OrderUserResponse {
+  @ApiProperty({ format: 'uuid' }) _id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() email: string;
+}
+
+export class ShippingAddressResponse implements ShippingAddressDto {
+  @ApiProperty() address: string;
+  @ApiProperty() city: string;
+  @ApiProperty() postalCode: string;
+  @ApiProperty() country: string;
+}
+
+export class PaymentResultResponse implements PaymentResultDto {
+  @ApiProperty({ description: 'The PayPal order id' }) id: string;
+  @ApiProperty({ example: 'COMPLETED' }) status: string;
+  @ApiProperty() update_time: string;
+  @ApiProperty() email_address: string;
+}
+
+export class OrderResponse implements OrderDto {
+  @ApiProperty({ format: 'uuid' }) _id: string;
+  @ApiProperty({ type: OrderUserResponse }) user: OrderUserResponse;
+  @ApiProperty({ type: [OrderItemResponse] }) orderItems: OrderItemResponse[];
+  @ApiProperty({ type: ShippingAddressResponse }) shippingAddress: ShippingAddressResponse;
+  @ApiProperty({ enum: ['PayPal'] }) paymentGateway: PaymentGateway;
+  @ApiProperty({ description: 'US dollars: the sum of price × quantity', example: 44.98 }) itemsPrice: number;
+  @ApiProperty({ description: 'US dollars: 10 % of the items, rounded half up to the cent', example: 4.5 }) taxPrice: number;
+  @ApiProperty({ description: 'US dollars: 0 when the items cost over 100, else 50', example: 50 }) shippingPrice: number;
+  @ApiProperty({ description: 'US dollars: items + shipping + tax', example: 99.48 }) totalPrice: number;
+  @ApiProperty({ enum: ['pending', 'confirmed', 'cancelled'], description: 'pending until the catalog reserves the stock' })
+  status: OrderStatus;
+  @ApiPropertyOptional({ description: 'Why a cancelled order was cancelled' }) cancelReason?: string;
+  @ApiProperty() isPaid: boolean;
+  @ApiPropertyOptional({ format: 'date-time' }) paidAt?: string;
+  @ApiPropertyOptional({ type: PaymentResultResponse, description: 'What PayPal answered about the payment' })
+  paymentResult?: PaymentResultResponse;
+  @ApiProperty() isDelivered: boolean;
+  @ApiPropertyOptional({ format: 'date-time' }) deliveredAt?: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}

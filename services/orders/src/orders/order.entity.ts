@@ -1,0 +1,102 @@
+import { Column, Entity, JoinColumn, ManyToOne, OneToMany, PrimaryColumn, type Relation, type ValueTransformer } from 'typeorm';
+import type { OrderStatus, PaymentGateway, PaymentResultDto } from '@shop/contracts';
+import { Customer } from '../customers/customer.entity.js';
+import { OrderItem } from './order-item.entity.js';
+
+/** bigint columns hold cents; the driver answers them as strings. Every order total stays far below 2^53. */
+const cents: ValueTransformer = {
+  to: (value: number) => value,
+  from: (value: string | null) => (value === null ? null : Number(value)),
+};
+
+/**
+ * An order of one customer, priced by the server. `status` tells where its
+ * stock stands (pending, confirmed, cancelled); payment and delivery follow in
+ * `isPaid` and `isDelivered`.
+ */
+@Entity('customer_order')
+export class Order {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('uuid', { name: 'user_id' })
+  userId: string;
+
+  /** The customer as the users service last told of them; absent until its first user event arrives. */
+  @ManyToOne(() => Customer, { createForeignKeyConstraints: false, nullable: true })
+  @JoinColumn({ name: 'user_id' })
+  customer: Relation<Customer> | null;
+
+  /** The name and email of the customer's token when they ordered: shown until the customer copy has them. */
+  @Column('varchar', { name: 'user_name', length: 200 })
+  userName: string;
+
+  @Column('varchar', { name: 'user_email', length: 320 })
+  userEmail: string;
+
+  @OneToMany(() => OrderItem, (item) => item.order, { cascade: ['insert'] })
+  items: Relation<OrderItem>[];
+
+  @Column('varchar', { name: 'shipping_address', length: 200 })
+  shippingAddress: string;
+
+  @Column('varchar', { name: 'shipping_city', length: 200 })
+  shippingCity: string;
+
+  @Column('varchar', { name: 'shipping_postal_code', length: 200 })
+  shippingPostalCode: string;
+
+  @Column('varchar', { name: 'shipping_country', length: 200 })
+  shippingCountry: string;
+
+  @Column('varchar', { name: 'payment_gateway', length: 20 })
+  paymentGateway: PaymentGateway;
+
+  @Column('bigint', { name: 'items_cents', transformer: cents })
+  itemsCents: number;
+
+  @Column('bigint', { name: 'shipping_cents', transformer: cents })
+  shippingCents: number;
+
+  @Column('bigint', { name: 'tax_cents', transformer: cents })
+  taxCents: number;
+
+  @Column('bigint', { name: 'total_cents', transformer: cents })
+  totalCents: number;
+
+  @Column('varchar', { length: 10 })
+  status: OrderStatus;
+
+  /** Why the order was cancelled, in words the customer reads (the product that ran out). */
+  @Column('varchar', { name: 'cancel_reason', length: 500, nullable: true })
+  cancelReason: string | null;
+
+  @Column('boolean', { name: 'is_paid' })
+  isPaid: boolean;
+
+  @Column('timestamptz', { name: 'paid_at', nullable: true })
+  paidAt: Date | null;
+
+  /** The PayPal order that paid this order; unique, so one payment never pays two orders. */
+  @Column('varchar', { name: 'paypal_order_id', length: 64, nullable: true })
+  paypalOrderId: string | null;
+
+  @Column('varchar', { name: 'paypal_capture_id', length: 64, nullable: true })
+  paypalCaptureId: string | null;
+
+  /** What PayPal itself answered about the payment (never what the browser sent). */
+  @Column('jsonb', { name: 'payment_result', nullable: true })
+  paymentResult: PaymentResultDto | null;
+
+  @Column('boolean', { name: 'is_delivered' })
+  isDelivered: boolean;
+
+  @Column('timestamptz', { name: 'delivered_at', nullable: true })
+  deliveredAt: Date | null;
+
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt: Date;
+
+  @Column('timestamptz', { name: 'updated_at' })
+  updatedAt: Date;
+}

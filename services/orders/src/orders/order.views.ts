@@ -1,0 +1,51 @@
+import type { OrderDto } from '@shop/contracts';
+import { toDollars } from '../money.js';
+import type { Order } from './order.entity.js';
+
+/**
+ * An order as the API answers it: `_id`s, amounts in dollars, ISO dates, and
+ * the customer as the users service last described them (also after they were
+ * deleted), or else with the name and email their token had when they
+ * ordered. Needs `items` and `customer` loaded.
+ */
+export function toOrderDto(order: Order): OrderDto {
+  // A customer row without a name is a deletion that arrived before any description of the user.
+  const described = order.customer?.name ? order.customer : undefined;
+  return {
+    _id: order.id,
+    user: {
+      _id: order.userId,
+      name: described?.name ?? order.userName,
+      email: described?.email ?? order.userEmail,
+    },
+    orderItems: [...order.items]
+      .sort((a, b) => a.position - b.position)
+      .map((item) => ({
+        _id: item.id,
+        product: item.productId,
+        name: item.name,
+        image: item.image,
+        price: toDollars(item.priceCents),
+        quantity: item.quantity,
+      })),
+    shippingAddress: {
+      address: order.shippingAddress,
+      city: order.shippingCity,
+      postalCode: order.shippingPostalCode,
+      country: order.shippingCountry,
+    },
+    paymentGateway: order.paymentGateway,
+    itemsPrice: toDollars(order.itemsCents),
+    taxPrice: toDollars(order.taxCents),
+    shippingPrice: toDollars(order.shippingCents),
+    totalPrice: toDollars(order.totalCents),
+    status: order.status,
+    ...(order.cancelReason !== null && { cancelReason: order.cancelReason }),
+    isPaid: order.isPaid,
+    ...(order.paidAt && { paidAt: order.paidAt.toISOString() }),
+    ...(order.paymentResult && { paymentResult: order.paymentResult }),
+    isDelivered: order.isDelivered,
+    ...(order.deliveredAt && { deliveredAt: order.deliveredAt.toISOString() }),
+    createdAt: order.createdAt.toISOString(),
+  };
+}

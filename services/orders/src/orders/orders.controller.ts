@@ -1,0 +1,88 @@
+import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { OrderDto, TokenClaims } from '@shop/contracts';
+import { AdminOnly, CurrentUser, SignedIn } from '@shop/service-kit';
+import { CreateOrderDto } from './dto/create-order.dto.js';
+import { EmptyBodyDto } from './dto/empty-body.dto.js';
+import { OrderResponse } from './dto/order.response.js';
+import { PayStatusDto } from './dto/pay-status.dto.js';
+import { OrderIdPipe } from './order-id.pipe.js';
+import { OrdersService } from './orders.service.js';
+
+const ORDER_ID = { name: 'id', format: 'uuid', description: "The order's _id" } as const;
+
+@ApiTags('orders')
+@Controller('api/orders')
+export class OrdersController {
+  constructor(private readonly orders: OrdersService) {}
+
+  @Post()
+  @SignedIn()
+  @ApiOperation({ summary: "Places an order priced by the server from the catalog's current prices (status pending)" })
+  @ApiCreatedResponse({ type: OrderResponse })
+  @ApiBadRequestResponse({ description: 'No items, a bad quantity, an unknown or deleted product, an incomplete address, a gateway other than PayPal' })
+  place(@CurrentUser() buyer: TokenClaims, @Body() body: CreateOrderDto): Promise<OrderDto> {
+    return this.orders.place(buyer, body);
+  }
+
+  // Declared before ':id' so that 'mine' is never taken for an id.
+  @Get('mine')
+  @SignedIn()
+  @ApiOperation({ summary: "The signed-in user's own orders, newest first" })
+  @ApiOkResponse({ type: [OrderResponse] })
+  mine(@CurrentUser() user: TokenClaims): Promise<OrderDto[]> {
+    return this.orders.mine(user.sub);
+  }
+
+  @Get()
+  @AdminOnly()
+  @ApiOperation({ summary: 'Every order, newest first' })
+  @ApiOkResponse({ type: [OrderResponse] })
+  all(): Promise<OrderDto[]> {
+    return this.orders.all();
+  }
+
+  @Get(':id')
+  @SignedIn()
+  @ApiOperation({ summary: 'One order, for its customer or an admin' })
+  @ApiParam(ORDER_ID)
+  @ApiOkResponse({ type: OrderResponse })
+  @ApiNotFoundResponse({ description: "Order not found (also another customer's order)" })
+  detail(@Param('id', OrderIdPipe) id: string, @CurrentUser() reader: TokenClaims): Promise<OrderDto> {
+    return this.orders.detail(id, reader);
+  }
+
+  @Put(':id/pay_status')
+  @SignedIn()
+  @ApiOperation({ summary: "Marks the payer's confirmed order paid, once PayPal confirms the capture itself" })
+  @ApiParam(ORDER_ID)
+  @ApiOkResponse({ type: OrderResponse })
+  @ApiBadRequestResponse({ description: 'Payment not found, not completed, of another amount or currency; or the order was cancelled' })
+  @ApiConflictResponse({ description: 'The order is not confirmed yet, is paid by another payment, or the payment paid another order' })
+  @ApiNotFoundResponse({ description: "Order not found (also another customer's order)" })
+  @ApiServiceUnavailableResponse({ description: 'PayPal could not be asked' })
+  pay(@Param('id', OrderIdPipe) id: string, @CurrentUser() payer: TokenClaims, @Body() body: PayStatusDto): Promise<OrderDto> {
+    return this.orders.pay(id, payer, body);
+  }
+
+  @Put(':id/delivery_status')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Marks a paid order delivered (empty body)' })
+  @ApiParam(ORDER_ID)
+  @ApiOkResponse({ type: OrderResponse })
+  @ApiBadRequestResponse({ description: 'Order is not paid yet' })
+  @ApiNotFoundResponse({ description: 'Order not found' })
+  deliver(@Param('id', OrderIdPipe) id: string, @Body() _body: EmptyBodyDto): Promise<OrderDto> {
+    return this.orders.deliver(id);
+  }
+}

@@ -1,0 +1,27 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { Subjects } from '@shop/contracts';
+import { EventConsumers } from '@shop/event-bus';
+import { PaymentsModule } from '../payments/payments.module.js';
+import { OrdersController } from './orders.controller.js';
+import { OrdersService } from './orders.service.js';
+import { StockEventsHandler } from './stock-events.handler.js';
+
+/** Orders: placing, reading, paying and delivering them, and their side of the stock saga. */
+@Module({
+  imports: [PaymentsModule],
+  controllers: [OrdersController],
+  providers: [OrdersService, StockEventsHandler],
+})
+export class OrdersModule implements OnModuleInit {
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly stock: StockEventsHandler,
+  ) {}
+
+  onModuleInit(): void {
+    this.consumers.subscribe('stock', {
+      [Subjects.StockReserved]: (event, manager) => this.stock.reserved(event.data, manager),
+      [Subjects.StockRejected]: (event, manager) => this.stock.rejected(event.data, manager),
+    });
+  }
+}

@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { Subjects, type OrderDto, type TokenClaims } from '@shop/contracts';
+import { Outbox } from '@shop/event-bus';
+import { CatalogProduct } from '../catalog-copy/catalog-product.entity.js';
+import {
+  PaymentNotFoundError,
+  PaymentProvider,
+  PaymentProviderUnavailableError,
+  type ProviderPayment,
+} from '../payments/payment-provider.js';
+import { verifyPayment } from '../payments/payment-verification.js';
+import { ORDER_LIMITS, type CreateOrderDto, type OrderItemInput } from './dto/create-order.dto.js';
+import type { PayStatusDto } from './dto/pay-status.dto.js';
+import { OrderItem } from './order-item.entity.js';
+import { Order } from './order.entity.js';
+import { toOrderDto } from './order.views.js';
+import { priceOrder } from './pricing.js';
+
+const ORDER_NOT_FOUND = 'Order not found';
+const PAYMENT_USED = 'Payment already used for another order';
+
+/** PostgreSQL's unique_violation: here, a PayPal payment already stored on another order. */
+const UNIQUE_VIOLATION = '23505';
+
+/** One line per product, in the order the customer listed them; repeated products add up. */
+function linesOf(items: readonly OrderItemInput[]): { productId: string; quantity: number }[] {
+  const quantities = new Map<string, number>();
+  for (const { product, quantity } of items) quantities.set(product, (quantities.get(product) ?? 0) + quantity);
+  return [...quantities].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION;
+}
+
+/**
+ * Orders: placing them (priced from the service's own copy of the catalog),
+ * reading them (owners and admins), paying them (checked with PayPal) and
+ * delivering them (admins). Every change records its event in the same
+ * transaction through the outbox.
+ */
+@Injectable()
+export class OrdersService {
+  private readonly logger = new Logger('Orders');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+    private readonly payments: PaymentProvider,
+  ) {}
+
+  /**
+   * Stores a pending order priced at the catalog's current prices and asks
+   * the catalog to reserve its stock (order.placed). The browser's prices are
+   * never read.
+   */
+  async place(buyer: TokenClaims, input: CreateOrderDto): Promise<OrderDto> {
+    const lines = linesOf(input.orderItems);
+    const tooMany = lines.find((line) => line.quantity > ORDER_LIMITS.quantity);
+    if (tooMany) throw new BadRequestException(`At most ${ORDER_LIMITS.quantity} of one product per order: ${tooMany.productId}`);
+    const products = await this.dataSource.getRepository(CatalogProduct).findBy({ id: In(lines.map((line) => line.productId)) });
+    const byId = new Map(products.filter((product) => !product.deleted).map((product) => [product.id, product]));
+    const missing = lines.find((line) => !byId.has(line.productId));
+    if (missing) throw new BadRequestException(`Product not found: ${missing.productId}`);
+
+    const priced = lines.map((line) => ({ ...line, product: byId.get(line.productId) as CatalogProduct }));
+    const prices = priceOrder(priced.map(({ product, quantity }) => ({ priceCents: product.priceCents, quantity })));
+    const now = new Date();
+    const { address, city, postalCode, country } = input.shippingAddress;
+    const order: Order = {
+      id: randomUUID(),
+      userId: buyer.sub,
+      customer: null,
+      userName: buyer.name,
+      userEmail: buyer.email,
+      items: [],
+      shippingAddress: address,
+      shippingCity: city,
+      shippingPostalCode: postalCode,
+      shippingCountry: country,
+      paymentGateway: input.paymentGateway,
+      ...prices,
+      status: 'pending',
+      cancelReason: null,
+      isPaid: false,
+      paidAt: null,
+      paypalOrderId: null,
+      paypalCaptureId: null,
+      paymentResult: null,
+      isDelivered: false,
+      deliveredAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const items = priced.map(({ product, quantity }, position): OrderItem => ({
+      id: randomUUID(),
+      order,
+      position,
+      productId: product.id,
+      name: product.name,
+      image: product.image,
+      priceCents: product.priceCents,
+      quantity,
+    }));
+
+    await this.outbox.transaction(async (manager, emit) => {
+      await manager.insert(Order, { ...order, items: undefined, customer: undefined });
+      await manager.insert(OrderItem, items);
+      await emit(Subjects.OrderPlaced, {
+        orderId: order.id,
+        userId: order.userId,
+        items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+      });
+    });
+    this.logger.log(`order ${order.id} placed by ${order.userId}: ${prices.totalCents} cents`);
+    return this.view(order.id);
+  }
+
+  /** The caller's own orders, newest first. */
+  async mine(userId: string): Promise<OrderDto[]> {
+    const orders = await this.dataSource.getRepository(Order).find({
+      where: { userId },
+      relations: { items: true, customer: true },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+    return orders.map(toOrderDto);
+  }
+
+  /** Every order, newest first (admins). */
+  async all(): Promise<OrderDto[]> {
+    const orders = await this.dataSource.getRepository(Order).find({
+      relations: { items: true, customer: true },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+    return orders.map(toOrderDto);
+  }
+
+  /** One order, for its owner or an admin; anyone else learns nothing, not even that it exists. */
+  async detail(id: string, reader: TokenClaims): Promise<OrderDto> {
+    const order = await this.view(id);
+    if (!reader.isAdmin && order.user._id !== reader.sub) throw new NotFoundException(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  /**
+   * Marks the payer's confirmed order paid once PayPal itself confirms a
+   * completed capture of exactly its total in US dollars that pays no other
+   * order. PayPal is asked outside any transaction; the order is then locked
+   * and checked again, so concurrent reports of one payment mark it paid once.
+   * Reporting the payment that already paid the order answers it unchanged.
+   */
+  async pay(id: string, payer: TokenClaims, input: PayStatusDto): Promise<OrderDto> {
+    const order = await this.dataSource.getRepository(Order).findOneBy({ id });
+    if (!order || order.userId !== payer.sub) throw new NotFoundException(ORDER_NOT_FOUND);
+    if (this.alreadyPaidWith(order, input.id)) return this.view(id);
+
+    const payment = await this.findPayment(input.id);
+    const verdict = verifyPayment(payment, order);
+    if (!verdict.accepted) {
+      this.logger.warn(`payment ${input.id} refused for order ${id}: ${verdict.reason}`);
+      throw new BadRequestException(verdict.reason);
+    }
+    try {
+      await this.outbox.transaction(async (manager, emit) => {
+        const locked = await this.lock(manager, id);
+        if (this.alreadyPaidWith(locked, payment.id)) return;
+        const paidAt = new Date();
+        await manager.update(
+          Order,
+          { id },
+          {
+            isPaid: true,
+            paidAt,
+            paypalOrderId: payment.id,
+            paypalCaptureId: verdict.captureId,
+            paymentResult: verdict.result,
+            updatedAt: paidAt,
+          },
+        );
+        await emit(Subjects.OrderPaid, { orderId: id, userId: locked.userId, totalCents: locked.totalCents, paidAt: paidAt.toISOString() });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictException(PAYMENT_USED);
+      throw error;
+    }
+    return this.view(id);
+  }
+
+  /** Marks a paid order delivered (admins); delivering it again changes nothing. */
+  async deliver(id: string): Promise<OrderDto> {
+    await this.outbox.transaction(async (manager, emit) => {
+      const order = await manager.findOne(Order, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
+      if (!order.isPaid) throw new BadRequestException('Order is not paid yet');
+      if (order.isDelivered) return;
+      const deliveredAt = new Date();
+      await manager.update(Order, { id }, { isDelivered: true, deliveredAt, updatedAt: deliveredAt });
+      await emit(Subjects.OrderDelivered, { orderId: id, userId: order.userId, deliveredAt: deliveredAt.toISOString() });
+    });
+    return this.view(id);
+  }
+
+  /**
+   * True when the order was paid by this very payment (a repeated report);
+   * throws when it cannot be paid by it: not confirmed yet, cancelled, or paid by another payment.
+   */
+  private alreadyPaidWith(order: Order, paymentId: string): boolean {
+    if (order.isPaid) {
+      if (order.paypalOrderId === paymentId) return true;
+      throw new ConflictException('Order is already paid');
+    }
+    if (order.status === 'cancelled') throw new BadRequestException('Order was cancelled');
+    if (order.status === 'pending') throw new ConflictException('Order is not confirmed yet');
+    return false;
+  }
+
+  private async findPayment(paymentId: string): Promise<ProviderPayment> {
+    try {
+      return await this.payments.findPayment(paymentId);
+    } catch (error) {
+      if (error instanceof PaymentNotFoundError) throw new BadRequestException('Payment not found');
+      if (error instanceof PaymentProviderUnavailableError) throw new ServiceUnavailableException('Payment provider unavailable, please try again');
+      throw error;
+    }
+  }
+
+  /** The order's row, locked until the transaction ends (an outer join cannot be locked, so no relations). */
+  private async lock(manager: EntityManager, id: string): Promise<Order> {
+    const order = await manager.findOne(Order, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  private async view(id: string): Promise<OrderDto> {
+    const order = await this.dataSource.getRepository(Order).findOne({ where: { id }, relations: { items: true, customer: true } });
+    if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
+    return toOrderDto(order);
+  }
+}

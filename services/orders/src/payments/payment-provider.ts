@@ -1,0 +1,49 @@
+/** One capture of a payment: money actually taken. */
+export interface ProviderCapture {
+  id: string;
+  status: string;
+  currencyCode: string;
+  /** The captured amount in cents; undefined when the provider's amount could not be read. */
+  amountCents: number | undefined;
+  updateTime?: string;
+}
+
+/** A payment as the provider itself describes it (PayPal: an order of its Orders API). */
+export interface ProviderPayment {
+  id: string;
+  status: string;
+  captures: ProviderCapture[];
+  payerEmail?: string;
+  updateTime?: string;
+  /** The shop order the payment was made for, when the payer's side set one (PayPal's `custom_id`). */
+  shopOrderId?: string;
+}
+
+/** The provider has no such payment (or none this shop may see): a forged or mistyped id. */
+export class PaymentNotFoundError extends Error {
+  constructor(readonly paymentId: string) {
+    super(`payment ${paymentId} not found`);
+    this.name = 'PaymentNotFoundError';
+  }
+}
+
+/** The provider could not be asked (down, slow, refusing our credentials): nothing is known either way. */
+export class PaymentProviderUnavailableError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'PaymentProviderUnavailableError';
+  }
+}
+
+/**
+ * Where the shop checks a payment the browser reports. The orders service
+ * never trusts the browser's word: it asks the provider.
+ */
+export abstract class PaymentProvider {
+  /**
+   * The provider's own account of a payment.
+   * @throws PaymentNotFoundError when the provider does not know it.
+   * @throws PaymentProviderUnavailableError when the provider cannot be asked.
+   */
+  abstract findPayment(id: string): Promise<ProviderPayment>;
+}

@@ -1,0 +1,140 @@
+import { Logger } from '@nestjs/common';
+import type { PayPalSettings } from '../config.js';
+import { centsOf } from '../money.js';
+import {
+  PaymentNotFoundError,
+  PaymentProvider,
+  PaymentProviderUnavailableError,
+  type ProviderCapture,
+  type ProviderPayment,
+} from './payment-provider.js';
+
+/** A token is renewed this long before PayPal says it expires. */
+const TOKEN_RENEWAL_MARGIN_MS = 60_000;
+
+interface AccessToken {
+  value: string;
+  expiresAt: number;
+}
+
+/** The parts of PayPal's Orders v2 answer the shop reads (GET /v2/checkout/orders/{id}). */
+interface PayPalOrder {
+  id?: unknown;
+  status?: unknown;
+  update_time?: unknown;
+  payer?: { email_address?: unknown };
+  purchase_units?: {
+    custom_id?: unknown;
+    payments?: { captures?: { id?: unknown; status?: unknown; update_time?: unknown; amount?: { currency_code?: unknown; value?: unknown } }[] };
+  }[];
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** PayPal's order as the shop's provider-neutral payment; fields PayPal did not send stay empty. */
+function paymentOf(order: PayPalOrder, requestedId: string): ProviderPayment {
+  const units = Array.isArray(order.purchase_units) ? order.purchase_units : [];
+  const captures: ProviderCapture[] = units.flatMap((unit) =>
+    (Array.isArray(unit?.payments?.captures) ? unit.payments.captures : []).map((capture) => ({
+      id: text(capture?.id) ?? '',
+      status: text(capture?.status) ?? '',
+      currencyCode: text(capture?.amount?.currency_code) ?? '',
+      amountCents: centsOf(capture?.amount?.value),
+      updateTime: text(capture?.update_time),
+    })),
+  );
+  const shopOrderId = units.map((unit) => text(unit?.custom_id)).find(Boolean);
+  return {
+    id: text(order.id) ?? requestedId,
+    status: text(order.status) ?? '',
+    captures,
+    payerEmail: text(order.payer?.email_address),
+    updateTime: text(order.update_time),
+    ...(shopOrderId && { shopOrderId }),
+  };
+}
+
+/**
+ * PayPal's REST API: an OAuth client-credentials token (cached until shortly
+ * before it expires), then the Orders v2 API. PayPal's sandbox, PayPal live and
+ * the local PayPal stand-in keep the same contract, so `apiBase` alone picks one.
+ */
+export class PayPalRestProvider extends PaymentProvider {
+  private readonly logger = new Logger('PayPal');
+  private token?: AccessToken;
+  private tokenRequest?: Promise<AccessToken>;
+
+  constructor(private readonly settings: PayPalSettings) {
+    super();
+  }
+
+  async findPayment(id: string): Promise<ProviderPayment> {
+    const path = `/v2/checkout/orders/${encodeURIComponent(id)}`;
+    let response = await this.call(path, { headers: { Authorization: `Bearer ${await this.accessToken()}` } });
+    if (response.status === 401) {
+      // The token was revoked or expired early: one fresh token, one more try.
+      this.token = undefined;
+      response = await this.call(path, { headers: { Authorization: `Bearer ${await this.accessToken()}` } });
+    }
+    // 403: an order of another merchant, which these credentials may not see; to the shop it does not exist.
+    if (response.status === 404 || response.status === 403) throw new PaymentNotFoundError(id);
+    if (!response.ok) throw this.unavailable(`GET ${path} answered ${response.status}`);
+    return paymentOf((await this.json(response, path)) as PayPalOrder, id);
+  }
+
+  private async accessToken(): Promise<string> {
+    if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
+    // Concurrent payments share one token request.
+    this.tokenRequest ??= this.requestToken().finally(() => {
+      this.tokenRequest = undefined;
+    });
+    this.token = await this.tokenRequest;
+    return this.token.value;
+  }
+
+  private async requestToken(): Promise<AccessToken> {
+    const path = '/v1/oauth2/token';
+    const { clientId, clientSecret } = this.settings;
+    const response = await this.call(path, {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    if (!response.ok) {
+      if (response.status === 401) this.logger.error('PayPal refused the client id and secret (PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET)');
+      throw this.unavailable(`POST ${path} answered ${response.status}`);
+    }
+    const body = (await this.json(response, path)) as { access_token?: unknown; expires_in?: unknown };
+    if (typeof body.access_token !== 'string') throw this.unavailable(`POST ${path} answered no access_token`);
+    const lifetimeMs = (typeof body.expires_in === 'number' ? body.expires_in : 0) * 1000;
+    return { value: body.access_token, expiresAt: Date.now() + Math.max(0, lifetimeMs - TOKEN_RENEWAL_MARGIN_MS) };
+  }
+
+  private async call(path: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(`${this.settings.apiBase}${path}`, {
+        ...init,
+        headers: { Accept: 'application/json', ...init.headers },
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+      });
+    } catch (error) {
+      throw this.unavailable(`${init.method ?? 'GET'} ${path} failed: ${String(error)}`);
+    }
+  }
+
+  private async json(response: Response, path: string): Promise<unknown> {
+    try {
+      return await response.json();
+    } catch {
+      throw this.unavailable(`${path} answered a body that is not JSON`);
+    }
+  }
+
+  private unavailable(reason: string): PaymentProviderUnavailableError {
+    this.logger.warn(`PayPal at ${this.settings.apiBase}: ${reason}`);
+    return new PaymentProviderUnavailableError(reason);
+  }
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { Subjects, type OrderDto } from '@shop/contracts';
+import { OutboxRelay } from '@shop/event-bus';
+import { eventually } from '@shop/testing';
+import { CatalogProduct } from '../src/catalog-copy/catalog-product.entity.js';
+import { answerStock, orderBody, placeOrder, readOrder, startOrders, type TestOrders, type TestUser } from './support/orders-app.js';
+
+describe('orders: the stock saga and the copies of other services data', () => {
+  let orders: TestOrders;
+  let casey: TestUser;
+
+  beforeAll(async () => {
+    orders = await startOrders();
+    casey = await orders.customer();
+  });
+
+  afterAll(async () => {
+    await orders?.close();
+  });
+
+  /** Waits until every stock event published so far is handled: the consumer handles them in order, so one more answer landing proves it. */
+  async function stockEventsHandled(): Promise<void> {
+    const marker = await placeOrder(orders, casey, [{ product: (await orders.product()).id, quantity: 1 }]);
+    await answerStock(orders, casey, marker);
+  }
+
+  it('confirms an order once the catalog reserved its stock, and says so', async () => {
+    const product = await orders.product();
+    const placed = await placeOrder(orders, casey, [{ product: product.id, quantity: 2 }]);
+
+    const confirmed = await answerStock(orders, casey, placed);
+
+    expect(confirmed).toEqual({ ...placed, status: 'confirmed' });
+    await orders.app.get(OutboxRelay).flush();
+    const [event] = await orders.stream.waitFor(Subjects.OrderConfirmed, (data) => data.orderId === placed._id);
+    expect(event.data).toEqual({ orderId: placed._id, userId: casey.claims.sub });
+  });
+
+  it('cancels an order the catalog could not reserve, naming the product that ran out, and says so', async () => {
+    const sneaker = await orders.product({ name: 'Sold-out sneaker' });
+    const placed = await placeOrder(orders, casey, [{ product: sneaker.id, quantity: 1 }]);
+
+    const cancelled = await answerStock(orders, casey, placed, {
+      productId: sneaker.id,
+      productName: 'Sold-out sneaker',
+      reason: 'Sold-out sneaker is out of stock',
+    });
+
+    expect(cancelled).toEqual({ ...placed, status: 'cancelled', cancelReason: 'Sold-out sneaker is out of stock' });
+    await orders.app.get(OutboxRelay).flush();
+    const [event] = await orders.stream.waitFor(Subjects.OrderCancelled, (data) => data.orderId === placed._id);
+    expect(event.data).toEqual({ orderId: placed._id, userId: casey.claims.sub, reason: 'Sold-out sneaker is out of stock' });
+  });
+
+  it('handles a redelivered stock event once', async () => {
+    const product = await orders.product();
+    const placed = await placeOrder(orders, casey, [{ product: product.id, quantity: 1 }]);
+    await orders.app.get(OutboxRelay).flush();
+    await orders.stream.waitFor(Subjects.OrderPlaced, (data) => data.orderId === placed._id);
+
+    const reserved = await orders.stream.publish(Subjects.StockReserved, { orderId: placed._id });
+    // The same event again, under another message id so JetStream does not drop it: as a redelivery.
+    await orders.stream.publish(Subjects.StockReserved, reserved.data, { id: reserved.id, msgId: randomUUID() });
+    await stockEventsHandled();
+
+    expect((await readOrder(orders, casey, placed._id)).status).toBe('confirmed');
+    await orders.app.get(OutboxRelay).flush();
+    expect(await orders.stream.of(Subjects.OrderConfirmed, (data) => data.orderId === placed._id)).toHaveLength(1);
+  });
+
+  it('moves only pending orders: a late or contradicting stock answer changes nothing', async () => {
+    const product = await orders.product();
+    const confirmed = await answerStock(orders, casey, await placeOrder(orders, casey, [{ product: product.id, quantity: 1 }]));
+    const cancelled = await answerStock(orders, casey, await placeOrder(orders, casey, [{ product: product.id, quantity: 1 }]), {
+      productId: product.id,
+      productName: product.name,
+      reason: `${product.name} is out of stock`,
+    });
+
+    await orders.stream.publish(Subjects.StockRejected, { orderId: confirmed._id, productId: product.id, productName: product.name, reason: 'late' });
+    await orders.stream.publish(Subjects.StockReserved, { orderId: cancelled._id });
+    await orders.stream.publish(Subjects.StockReserved, { orderId: randomUUID() }); // an order this service never had
+    await stockEventsHandled();
+
+    expect(await readOrder(orders, casey, confirmed._id)).toEqual(confirmed);
+    expect(await readOrder(orders, casey, cancelled._id)).toEqual(cancelled);
+    await orders.app.get(OutboxRelay).flush();
+    expect(await orders.stream.of(Subjects.OrderCancelled, (data) => data.orderId === confirmed._id)).toHaveLength(0);
+    expect(await orders.stream.of(Subjects.OrderConfirmed, (data) => data.orderId === cancelled._id)).toHaveLength(0);
+  });
+
+  it('refuses payment of a pending or a cancelled order', async () => {
+    const product = await orders.product();
+    const pending = await placeOrder(orders, casey, [{ product: product.id, quantity: 1 }]);
+    const pay = (id: string) => request(orders.http).put(`/api/orders/${id}/pay_status`).set(casey.headers).send({ id: 'PAYPAL1' });
+
+    expect((await pay(pending._id).expect(409)).body).toEqual({ message: 'Order is not confirmed yet' });
+
+    const cancelled = await answerStock(orders, casey, pending, { productId: product.id, productName: product.name, reason: 'out' });
+    expect((await pay(cancelled._id).expect(400)).body).toEqual({ message: 'Order was cancelled' });
+  });
+
+  describe("the copy of the catalog's products", () => {
+    const copyOf = (id: string) => orders.dataSource.getRepository(CatalogProduct).findOneBy({ id });
+
+    it('prices from the newest product event and ignores an older one that arrives late', async () => {
+      const now = Date.now();
+      const mug = await orders.product({ name: 'Mug', priceCents: 8_00 }, { occurredAt: new Date(now).toISOString() });
+      await orders.product({ ...mug, priceCents: 1 }, { subject: Subjects.ProductUpdated, occurredAt: new Date(now - 60_000).toISOString(), noWait: true });
+      await orders.product(); // handled after the late event: the late event has been handled too
+
+      expect(await copyOf(mug.id)).toMatchObject({ priceCents: 8_00, name: 'Mug' });
+      expect((await placeOrder(orders, casey, [{ product: mug.id, quantity: 1 }])).itemsPrice).toBe(8);
+    });
+
+    it('keeps a deleted product deleted, even when an older update arrives after the deletion', async () => {
+      const now = Date.now();
+      const vase = await orders.product({ name: 'Vase' }, { occurredAt: new Date(now - 2_000).toISOString() });
+      await orders.stream.publish(Subjects.ProductDeleted, { id: vase.id }, { occurredAt: new Date(now).toISOString() });
+      await orders.product({ ...vase, name: 'Vase (late)' }, { subject: Subjects.ProductUpdated, occurredAt: new Date(now - 1_000).toISOString(), noWait: true });
+      await orders.product();
+
+      expect(await copyOf(vase.id)).toMatchObject({ deleted: true });
+      const { body } = await request(orders.http).post('/api/orders').set(casey.headers).send(orderBody([{ product: vase.id, quantity: 1 }])).expect(400);
+      expect(body).toEqual({ message: `Product not found: ${vase.id}` });
+    });
+
+    it('knows a product whose deletion arrives before its creation as deleted', async () => {
+      const id = randomUUID();
+      const now = Date.now();
+      await orders.stream.publish(Subjects.ProductDeleted, { id }, { occurredAt: new Date(now).toISOString() });
+      await orders.product({ id, name: 'Ghost' }, { occurredAt: new Date(now - 1_000).toISOString(), noWait: true });
+      await orders.product();
+
+      expect(await copyOf(id)).toMatchObject({ deleted: true });
+    });
+
+    it('follows the stock catalog reports', async () => {
+      const lamp = await orders.product({ countInStock: 5 });
+      await orders.product({ ...lamp, countInStock: 3 }, { subject: Subjects.ProductUpdated });
+      await eventually(async () => ((await copyOf(lamp.id))?.countInStock === 3 ? true : undefined));
+    });
+  });
+
+  it('gives a cancel reason to cancelled orders only', async () => {
+    const { body } = await request(orders.http).get('/api/orders/mine').set(casey.headers).expect(200);
+    for (const order of body as OrderDto[]) {
+      expect(['pending', 'confirmed', 'cancelled']).toContain(order.status);
+      expect(order.cancelReason !== undefined).toBe(order.status === 'cancelled');
+    }
+  });
+});

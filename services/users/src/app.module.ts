@@ -1,0 +1,42 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { AuthModule, databaseModule, HealthModule, KeyTokenVerifier, loggingModule, SERVICE_CONFIG } from '@shop/service-kit';
+import { EventBusModule, eventBusEntities } from '@shop/event-bus';
+import type { UsersConfig } from './config.js';
+import { usersMigrations } from './migrations/index.js';
+import { SeedModule } from './seed/seed.module.js';
+import { SignInModule } from './sign-in/sign-in.module.js';
+import { SigningKey } from './tokens/signing-key.entity.js';
+import { SigningKeys } from './tokens/signing-keys.service.js';
+import { TokensModule } from './tokens/tokens.module.js';
+import { User } from './users/user.entity.js';
+import { UsersModule } from './users/users.module.js';
+
+/** The users service: accounts, sign-in, tokens and their public keys, roles. */
+@Module({})
+export class AppModule {
+  static forRoot(config: UsersConfig): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        loggingModule('users', config.LOG_LEVEL),
+        HealthModule.forRoot('users'),
+        databaseModule({
+          service: 'users',
+          config,
+          entities: [...eventBusEntities, User, SigningKey],
+          migrations: usersMigrations,
+        }),
+        EventBusModule.forRoot({ service: 'users', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL }),
+        TokensModule,
+        // The users service verifies tokens with its own public key; it needs no JWKS fetch.
+        AuthModule.forRoot({ useFactory: (keys: SigningKeys) => new KeyTokenVerifier(() => keys.active().publicKey), inject: [SigningKeys] }),
+        UsersModule,
+        SignInModule,
+        SeedModule,
+      ],
+      providers: [{ provide: SERVICE_CONFIG, useValue: config }],
+      exports: [SERVICE_CONFIG],
+    };
+  }
+}

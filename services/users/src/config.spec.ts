@@ -1,0 +1,75 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { ConfigError } from '@shop/service-kit';
+import { DEVELOPMENT_ADMIN_PASSWORD, loadUsersConfig } from './config.js';
+
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    loadUsersConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('the settings were accepted');
+};
+
+describe('users settings', () => {
+  it('has defaults for everything in development', () => {
+    const config = loadUsersConfig({});
+    expect(config).toMatchObject({
+      PORT: 3002,
+      TOKEN_TTL: 12 * 3600,
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: DEVELOPMENT_ADMIN_PASSWORD,
+      LOGIN_MAX_FAILURES: 5,
+      LOGIN_MAX_FAILURES_PER_ADDRESS: 20,
+      LOGIN_FAILURE_WINDOW: 15 * 60,
+    });
+    expect(config.JWT_PRIVATE_KEY).toBeUndefined();
+  });
+
+  it.each([
+    ['45s', 45],
+    ['30m', 1800],
+    ['12h', 43_200],
+    ['7d', 604_800],
+    ['3600', 3600],
+  ])('reads TOKEN_TTL=%s as %d seconds', (text, seconds) => {
+    expect(loadUsersConfig({ TOKEN_TTL: text }).TOKEN_TTL).toBe(seconds);
+  });
+
+  it('lists every bad setting at once', () => {
+    expect(problemsOf({ TOKEN_TTL: '0', ADMIN_EMAIL: 'nobody', ADMIN_PASSWORD: 'short', LOGIN_MAX_FAILURES: 'many' })).toEqual([
+      'TOKEN_TTL: must be a duration such as 12h, 30m, 45s or 7d',
+      expect.stringMatching(/^ADMIN_EMAIL: /),
+      expect.stringMatching(/^ADMIN_PASSWORD: /),
+      expect.stringMatching(/^LOGIN_MAX_FAILURES: /),
+    ]);
+  });
+
+  it('needs an ADMIN_PASSWORD of its own in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['ADMIN_PASSWORD: must be set when NODE_ENV is production']);
+    expect(problemsOf({ NODE_ENV: 'production', TOKEN_TTL: 'soon' })).toEqual([
+      'TOKEN_TTL: must be a duration such as 12h, 30m, 45s or 7d',
+      'ADMIN_PASSWORD: must be set when NODE_ENV is production',
+    ]);
+    expect(loadUsersConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-real-secret' }).ADMIN_PASSWORD).toBe('a-real-secret');
+  });
+
+  it('lower-cases ADMIN_EMAIL', () => {
+    expect(loadUsersConfig({ ADMIN_EMAIL: 'Boss@Example.COM' }).ADMIN_EMAIL).toBe('boss@example.com');
+  });
+
+  it('takes an Ed25519 PKCS8 PEM as JWT_PRIVATE_KEY, also with \\n escapes on one line', () => {
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(loadUsersConfig({ JWT_PRIVATE_KEY: pem }).JWT_PRIVATE_KEY).toBe(pem.trim());
+    expect(loadUsersConfig({ JWT_PRIVATE_KEY: pem.replace(/\n/g, '\\n') }).JWT_PRIVATE_KEY).toBe(pem.trim());
+    expect(loadUsersConfig({ JWT_PRIVATE_KEY: '' }).JWT_PRIVATE_KEY).toBeUndefined();
+  });
+
+  it('refuses a JWT_PRIVATE_KEY that is not an Ed25519 private key', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const message = 'JWT_PRIVATE_KEY: must be an Ed25519 private key in PKCS8 PEM (-----BEGIN PRIVATE KEY-----)';
+    expect(problemsOf({ JWT_PRIVATE_KEY: rsa })).toEqual([message]);
+    expect(problemsOf({ JWT_PRIVATE_KEY: 'not a key' })).toEqual([message]);
+  });
+});

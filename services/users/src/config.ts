@@ -1,0 +1,82 @@
+import { createPrivateKey } from 'node:crypto';
+import { z } from 'zod';
+import { ConfigError, loadConfig, serviceSettings } from '@shop/service-kit';
+
+/** The admin password of development, used only when ADMIN_PASSWORD is unset outside production. */
+export const DEVELOPMENT_ADMIN_PASSWORD = 'admin12345';
+
+const UNITS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+
+/** A duration such as `12h`, `30m`, `45s`, `7d` or a bare number of seconds, in seconds. */
+const duration = z
+  .string()
+  .trim()
+  .regex(/^[1-9][0-9]{0,6} ?[smhd]?$/, 'must be a duration such as 12h, 30m, 45s or 7d')
+  .transform((text) => {
+    const unit = text.at(-1) as string;
+    const count = Number.parseInt(text, 10);
+    return unit in UNITS ? count * UNITS[unit as keyof typeof UNITS] : count;
+  });
+
+/** An unset or empty setting is absent (an empty `JWT_PRIVATE_KEY=` line in .env means "generate one"). */
+const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * An Ed25519 private key in PKCS8 PEM. A .env file often holds it on one line
+ * with `\n` escapes, so those become line breaks first.
+ */
+const ed25519PrivateKeyPem = z
+  .string()
+  .transform((pem) => pem.replace(/\\n/g, '\n').trim())
+  .refine((pem) => {
+    try {
+      return createPrivateKey({ key: pem, format: 'pem' }).asymmetricKeyType === 'ed25519';
+    } catch {
+      return false;
+    }
+  }, 'must be an Ed25519 private key in PKCS8 PEM (-----BEGIN PRIVATE KEY-----)');
+
+/** The users service's settings (see .env.example). */
+export const usersSettings = {
+  ...serviceSettings,
+  PORT: z.coerce.number().int().min(0).max(65535).default(3002),
+  /** Lifetime of a sign-in token, in seconds once parsed. */
+  TOKEN_TTL: duration.default(12 * 3600),
+  /** The key tokens are signed with; unset: one generated on first start and kept in the users database. */
+  JWT_PRIVATE_KEY: z.preprocess(blankAsUnset, ed25519PrivateKeyPem.optional()),
+  /** The admin account created in an empty users database. */
+  ADMIN_EMAIL: z
+    .email()
+    .max(254)
+    .transform((email) => email.toLowerCase())
+    .default('admin@example.com'),
+  ADMIN_PASSWORD: z.preprocess(blankAsUnset, z.string().min(8).max(128).optional()),
+  /** Failed sign-ins per email and client address in the window before 429. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Failed sign-ins per client address (any email) in the window before 429. */
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** How long failed sign-ins are counted, in seconds once parsed. */
+  LOGIN_FAILURE_WINDOW: duration.default(15 * 60),
+};
+
+type ParsedSettings = z.infer<z.ZodObject<typeof usersSettings>>;
+
+export type UsersConfig = Omit<ParsedSettings, 'ADMIN_PASSWORD'> & { ADMIN_PASSWORD: string };
+
+/**
+ * Reads and checks the settings. Besides each setting's own rule, production
+ * needs an ADMIN_PASSWORD of its own: the development default is public.
+ */
+export function loadUsersConfig(env: Record<string, string | undefined> = process.env): UsersConfig {
+  const productionWithoutPassword = env.NODE_ENV === 'production' && !env.ADMIN_PASSWORD;
+  const missingPassword = 'ADMIN_PASSWORD: must be set when NODE_ENV is production';
+  let settings: ParsedSettings;
+  try {
+    settings = loadConfig(usersSettings, env);
+  } catch (error) {
+    if (error instanceof ConfigError && productionWithoutPassword) throw new ConfigError([...error.problems, missingPassword]);
+    throw error;
+  }
+  if (productionWithoutPassword) throw new ConfigError([missingPassword]);
+  return { ...settings, ADMIN_PASSWORD: settings.ADMIN_PASSWORD ?? DEVELOPMENT_ADMIN_PASSWORD };
+}

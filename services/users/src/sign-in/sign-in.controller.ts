@@ -1,0 +1,32 @@
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { UserInfoDto } from '@shop/contracts';
+import { UserInfoResponse } from '../users/dto/user.response.js';
+import { LoginDto } from './dto/login.dto.js';
+import { SignInThrottled } from './sign-in-throttle.service.js';
+import { SignInService } from './sign-in.service.js';
+
+@ApiTags('users')
+@Controller('api/users')
+export class SignInController {
+  constructor(private readonly signIn: SignInService) {}
+
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Signs a user in with email and password' })
+  @ApiOkResponse({ type: UserInfoResponse })
+  @ApiBadRequestResponse({ description: 'A field breaks its rule, or an unknown field' })
+  @ApiUnauthorizedResponse({ description: 'Invalid email or password (the same for both)' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed sign-in attempts; Retry-After says when to try again' })
+  async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
+    // req.ip is the client's address as the gateway forwarded it (the app trusts loopback proxies).
+    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    try {
+      return await this.signIn.signIn(body.email, body.password, address);
+    } catch (error) {
+      if (error instanceof SignInThrottled) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
+  }
+}

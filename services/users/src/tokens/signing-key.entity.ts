@@ -1,0 +1,20 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A key the users service signs tokens with, kept so that tokens survive restarts. */
+@Entity('signing_key')
+export class SigningKey {
+  /** The key id (`kid`): the RFC 7638 thumbprint of its public key. */
+  @PrimaryColumn('text')
+  kid: string;
+
+  /** The Ed25519 private key, PKCS8 PEM. */
+  @Column('text', { name: 'private_key' })
+  privateKey: string;
+
+  /** Whether this key signs new tokens (at most one is). */
+  @Column('boolean')
+  active: boolean;
+
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt: Date;
+}

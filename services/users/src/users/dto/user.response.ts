@@ -1,0 +1,24 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { ProfileDto, UserDeletedDto, UserDto, UserInfoDto } from '@shop/contracts';
+
+/** A user as the admin calls answer it (OpenAPI shape of UserDto). */
+export class UserResponse implements UserDto {
+  @ApiProperty({ format: 'uuid' }) _id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ format: 'email', description: 'Lower-cased' }) email: string;
+  @ApiProperty() isAdmin: boolean;
+}
+
+/** The signed-in user's info: login, register and profile update answer it. */
+export class UserInfoResponse extends UserResponse implements UserInfoDto {
+  @ApiProperty({ description: 'A bearer token (EdDSA JWT) to send as `Authorization: Bearer <token>`' }) token: string;
+}
+
+export class ProfileResponse extends UserResponse implements Omit<ProfileDto, 'orderList'> {
+  @ApiProperty({ type: 'array', items: { type: 'object' }, description: "The user's own orders, newest first" })
+  orderList: ProfileDto['orderList'];
+}
+
+export class UserDeletedResponse implements UserDeletedDto {
+  @ApiProperty({ format: 'uuid', description: 'The id of the deleted user' }) _id: string;
+}

@@ -1,0 +1,32 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { ProfileDto, TokenClaims, UserInfoDto } from '@shop/contracts';
+import { CurrentUser, SignedIn } from '@shop/service-kit';
+import { UpdateProfileDto } from './dto/update-profile.dto.js';
+import { ProfileResponse, UserInfoResponse } from './dto/user.response.js';
+import { ProfileService } from './profile.service.js';
+
+@ApiTags('users')
+@Controller('api/users/profile')
+export class ProfileController {
+  constructor(private readonly profile: ProfileService) {}
+
+  @Get()
+  @SignedIn()
+  @ApiOperation({ summary: "The signed-in user's account and own orders" })
+  @ApiOkResponse({ type: ProfileResponse })
+  @ApiNotFoundResponse({ description: 'User not found (the account was deleted)' })
+  get(@CurrentUser() user: TokenClaims): Promise<ProfileDto> {
+    return this.profile.get(user.sub);
+  }
+
+  @Put()
+  @SignedIn()
+  @ApiOperation({ summary: "Changes the signed-in user's name, email and (when given) password; answers a new token" })
+  @ApiOkResponse({ type: UserInfoResponse })
+  @ApiBadRequestResponse({ description: 'User already exists, a field breaks its rule, or an unknown field (isAdmin among them)' })
+  @ApiNotFoundResponse({ description: 'User not found (the account was deleted)' })
+  update(@CurrentUser() user: TokenClaims, @Body() body: UpdateProfileDto): Promise<UserInfoDto> {
+    return this.profile.update(user.sub, body);
+  }
+}

@@ -1,0 +1,27 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A shop account. The email is kept lower-cased; the password only as an argon2id hash. */
+@Entity('app_user')
+export class User {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('varchar', { length: 100 })
+  name: string;
+
+  @Column('varchar', { length: 254 })
+  email: string;
+
+  /** Never loaded unless asked for by name (`select`), so it cannot slip into an answer. */
+  @Column('text', { name: 'password_hash', select: false })
+  passwordHash: string;
+
+  @Column('boolean', { name: 'is_admin' })
+  isAdmin: boolean;
+
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt: Date;
+
+  @Column('timestamptz', { name: 'updated_at' })
+  updatedAt: Date;
+}

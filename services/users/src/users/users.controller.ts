@@ -1,0 +1,70 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { TokenClaims, UserDeletedDto, UserDto, UserInfoDto } from '@shop/contracts';
+import { CurrentUser } from '@shop/service-kit';
+import { AdminOnlyNow } from './admin-only-now.guard.js';
+import { RegisterUserDto } from './dto/register-user.dto.js';
+import { UpdateUserDto } from './dto/update-user.dto.js';
+import { UserIdParams } from './dto/user-id.params.js';
+import { UserDeletedResponse, UserInfoResponse, UserResponse } from './dto/user.response.js';
+import { UsersService } from './users.service.js';
+
+@ApiTags('users')
+@Controller('api/users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Registers a customer and signs them in' })
+  @ApiCreatedResponse({ type: UserInfoResponse })
+  @ApiBadRequestResponse({ description: 'User already exists (any case of the email), a field breaks its rule, or an unknown field' })
+  register(@Body() body: RegisterUserDto): Promise<UserInfoDto> {
+    return this.users.register(body);
+  }
+
+  @Get()
+  @AdminOnlyNow()
+  @ApiOperation({ summary: 'Every user, oldest first' })
+  @ApiOkResponse({ type: [UserResponse] })
+  list(): Promise<UserDto[]> {
+    return this.users.list();
+  }
+
+  @Get(':id')
+  @AdminOnlyNow()
+  @ApiOperation({ summary: 'One user' })
+  @ApiOkResponse({ type: UserResponse })
+  @ApiBadRequestResponse({ description: 'The id is not a UUID' })
+  @ApiNotFoundResponse({ description: 'User not found' })
+  get(@Param() { id }: UserIdParams): Promise<UserDto> {
+    return this.users.get(id);
+  }
+
+  @Put(':id')
+  @AdminOnlyNow()
+  @ApiOperation({ summary: "Changes a user's name, email and admin role (an admin cannot remove their own admin rights)" })
+  @ApiOkResponse({ type: UserResponse })
+  @ApiBadRequestResponse({ description: 'User already exists, own admin rights removed, a field breaks its rule, or an unknown field' })
+  @ApiNotFoundResponse({ description: 'User not found' })
+  update(@CurrentUser() caller: TokenClaims, @Param() { id }: UserIdParams, @Body() body: UpdateUserDto): Promise<UserDto> {
+    return this.users.update(caller.sub, id, body);
+  }
+
+  @Delete(':id')
+  @AdminOnlyNow()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Deletes a customer (admins cannot be deleted)' })
+  @ApiOkResponse({ type: UserDeletedResponse })
+  @ApiBadRequestResponse({ description: 'Cannot delete an admin user, or the id is not a UUID' })
+  @ApiNotFoundResponse({ description: 'User not found' })
+  remove(@Param() { id }: UserIdParams): Promise<UserDeletedDto> {
+    return this.users.remove(id);
+  }
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminNowGuard } from './admin-only-now.guard.js';
+import { NoOrderHistory, OrderHistory } from './order-history.js';
+import { PasswordHasher } from './password-hasher.service.js';
+import { ProfileController } from './profile.controller.js';
+import { ProfileService } from './profile.service.js';
+import { User } from './user.entity.js';
+import { UsersController } from './users.controller.js';
+import { UsersService } from './users.service.js';
+
+/** Accounts: registration, the signed-in user's profile, and the admin calls. */
+@Module({
+  imports: [TypeOrmModule.forFeature([User])],
+  // ProfileController first: routes are matched in the order they are registered,
+  // so /api/users/profile must come before /api/users/:id.
+  controllers: [ProfileController, UsersController],
+  providers: [UsersService, ProfileService, PasswordHasher, AdminNowGuard, { provide: OrderHistory, useClass: NoOrderHistory }],
+  exports: [PasswordHasher, TypeOrmModule],
+})
+export class UsersModule {}

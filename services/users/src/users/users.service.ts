@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, type Repository } from 'typeorm';
+import { Subjects, type UserDeletedDto, type UserDto, type UserInfoDto } from '@shop/contracts';
+import { Outbox } from '@shop/event-bus';
+import { TokenIssuer } from '../tokens/token-issuer.service.js';
+import type { RegisterUserDto } from './dto/register-user.dto.js';
+import type { UpdateUserDto } from './dto/update-user.dto.js';
+import { PasswordHasher } from './password-hasher.service.js';
+import { emailTaken, withUniqueEmail } from './unique-email.js';
+import { notAnAdmin, userAlreadyExists, userNotFound } from './user-errors.js';
+import { User } from './user.entity.js';
+import { toUserDto, toUserInfo, userChangedOf } from './user.views.js';
+
+export const CANNOT_REMOVE_OWN_ADMIN_RIGHTS = 'You cannot remove your own admin rights';
+export const CANNOT_DELETE_ADMIN = 'Cannot delete an admin user';
+
+/** Accounts: registration, and what admins do with them. */
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly passwords: PasswordHasher,
+    private readonly tokens: TokenIssuer,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** Creates a customer account and signs it in. Nobody registers as an admin. */
+  async register(input: RegisterUserDto): Promise<UserInfoDto> {
+    if (await emailTaken(this.users.manager, input.email)) throw userAlreadyExists();
+    const passwordHash = await this.passwords.hash(input.password);
+    const user = await withUniqueEmail(() =>
+      this.outbox.transaction(async (manager, emit) => {
+        const now = new Date();
+        const created = manager.create(User, {
+          id: randomUUID(),
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          isAdmin: false,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await manager.insert(User, created);
+        await emit(Subjects.UserCreated, userChangedOf(created));
+        return created;
+      }),
+    );
+    return toUserInfo(user, await this.tokens.issue(user));
+  }
+
+  /** Every account, oldest first. */
+  async list(): Promise<UserDto[]> {
+    const users = await this.users.find({ order: { createdAt: 'ASC', id: 'ASC' } });
+    return users.map(toUserDto);
+  }
+
+  async get(id: string): Promise<UserDto> {
+    const user = await this.users.findOneBy({ id });
+    if (!user) throw userNotFound();
+    return toUserDto(user);
+  }
+
+  /**
+   * An admin changes a user's name, email and role. An admin cannot demote
+   * themselves, so the shop never loses its last admin that way.
+   */
+  async update(callerId: string, id: string, input: UpdateUserDto): Promise<UserDto> {
+    if (id === callerId && !input.isAdmin) throw new BadRequestException(CANNOT_REMOVE_OWN_ADMIN_RIGHTS);
+    const user = await withUniqueEmail(() =>
+      this.outbox.transaction(async (manager, emit) => {
+        // Caller and user are locked in id order, and the caller's role checked again under the lock: two admins
+        // demoting each other at once then run one after the other (the second is no admin any more), never deadlock.
+        const locked = await manager.find(User, {
+          where: { id: In([callerId, id]) },
+          order: { id: 'ASC' },
+          lock: { mode: 'pessimistic_write' },
+        });
+        if (!locked.find((account) => account.id === callerId)?.isAdmin) throw notAnAdmin();
+        const found = locked.find((account) => account.id === id);
+        if (!found) throw userNotFound();
+        if (await emailTaken(manager, input.email, id)) throw userAlreadyExists();
+        const toldOthers = found.name !== input.name || found.email !== input.email;
+        const changes = { name: input.name, email: input.email, isAdmin: input.isAdmin, updatedAt: new Date() };
+        await manager.update(User, { id }, changes);
+        Object.assign(found, changes);
+        if (toldOthers) await emit(Subjects.UserUpdated, userChangedOf(found));
+        return found;
+      }),
+    );
+    return toUserDto(user);
+  }
+
+  /** Deletes a customer account; admin accounts cannot be deleted (demote first). */
+  async remove(id: string): Promise<UserDeletedDto> {
+    await this.outbox.transaction(async (manager, emit) => {
+      const found = await manager.findOne(User, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!found) throw userNotFound();
+      if (found.isAdmin) throw new BadRequestException(CANNOT_DELETE_ADMIN);
+      await manager.delete(User, { id });
+      await emit(Subjects.UserDeleted, { id });
+    });
+    return { _id: id };
+  }
+}

@@ -1,0 +1,63 @@
+import request from 'supertest';
+import { Subjects } from '@shop/contracts';
+import { ADMIN, eventsAbout, publishedEvents, registerCustomer, signInAdmin, startUsers, type Bearer, type TestUsers } from './support/users-app.js';
+
+describe('user events', () => {
+  let users: TestUsers;
+  let admin: { Authorization: string };
+
+  beforeAll(async () => {
+    users = await startUsers();
+    admin = (await signInAdmin(users)).auth;
+  });
+
+  afterAll(async () => {
+    await users?.close();
+  });
+
+  const updateProfile = (auth: Bearer, body: object) => request(users.http).put('/api/users/profile').set(auth).send(body).expect(200);
+
+  it('publishes user.created for the seeded admin', async () => {
+    const [row] = await users.dataSource.query<{ id: string }[]>('SELECT id FROM app_user WHERE email = $1', [ADMIN.email]);
+    const events = await publishedEvents(users);
+    expect(eventsAbout(events, Subjects.UserCreated, row.id).map((event) => event.data)).toEqual([{ id: row.id, name: 'Admin', email: ADMIN.email }]);
+  });
+
+  it('publishes user.created, user.updated and user.deleted through the outbox, in order, without passwords', async () => {
+    const customer = await registerCustomer(users, { name: 'Evented' });
+    const id = customer.info._id;
+    await updateProfile(customer.auth, { name: 'Evented Again', email: customer.email });
+    await request(users.http).put(`/api/users/${id}`).set(admin).send({ name: 'By Admin', email: customer.email, isAdmin: false }).expect(200);
+    await request(users.http).delete(`/api/users/${id}`).set(admin).expect(200);
+
+    const events = await publishedEvents(users);
+    const mine = events.filter((event) => (event.data as { id?: string }).id === id);
+    expect(mine.map((event) => event.subject)).toEqual([Subjects.UserCreated, Subjects.UserUpdated, Subjects.UserUpdated, Subjects.UserDeleted]);
+    expect(mine.map((event) => event.data)).toEqual([
+      { id, name: 'Evented', email: customer.email },
+      { id, name: 'Evented Again', email: customer.email },
+      { id, name: 'By Admin', email: customer.email },
+      { id },
+    ]);
+    for (const event of mine) {
+      expect(event).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), subject: event.subject, occurredAt: expect.any(String), data: event.data });
+    }
+    expect(JSON.stringify(events)).not.toMatch(/password|argon2/i);
+  });
+
+  it('publishes nothing for a rejected change', async () => {
+    const customer = await registerCustomer(users, { name: 'Quiet' });
+    const before = (await publishedEvents(users)).length;
+    await request(users.http).post('/api/users').send({ name: 'Twin', email: customer.email, password: 'twin-secret' }).expect(400);
+    await request(users.http).put('/api/users/profile').set(customer.auth).send({ name: 'X', email: customer.email, isAdmin: true }).expect(400);
+    await request(users.http).delete(`/api/users/${(await signInAdmin(users)).info._id}`).set(admin).expect(400);
+    expect((await publishedEvents(users)).length).toBe(before);
+  });
+
+  it('publishes nothing when only the password or the role changes (other services hold neither)', async () => {
+    const customer = await registerCustomer(users, { name: 'Same Face' });
+    await updateProfile(customer.auth, { name: 'Same Face', email: customer.email, password: 'a-new-secret' });
+    await request(users.http).put(`/api/users/${customer.info._id}`).set(admin).send({ name: 'Same Face', email: customer.email, isAdmin: true }).expect(200);
+    expect(eventsAbout(await publishedEvents(users), Subjects.UserUpdated, customer.info._id)).toEqual([]);
+  });
+});

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import {
+  ADMIN,
+  bearer,
+  keysOf,
+  login,
+  mentionsPassword,
+  newClientAddress,
+  registerCustomer,
+  startUsers,
+  USER_INFO_KEYS,
+  type TestUsers,
+} from './support/users-app.js';
+
+const INVALID = { message: 'Invalid email or password' };
+const THROTTLED = { message: 'Too many failed sign-in attempts, please try again later' };
+
+describe('sign-in', () => {
+  let users: TestUsers;
+
+  beforeAll(async () => {
+    users = await startUsers();
+  });
+
+  afterAll(async () => {
+    await users?.close();
+  });
+
+  it('signs a user in with any case of the email: user info with a token, no password', async () => {
+    const customer = await registerCustomer(users, { name: 'Sign Me' });
+    const res = await login(users, `  ${customer.email.toUpperCase()} `, customer.password).expect(200);
+    expect(keysOf(res.body)).toEqual(USER_INFO_KEYS);
+    expect(res.body).toEqual({ _id: customer.info._id, name: 'Sign Me', email: customer.email, isAdmin: false, token: expect.any(String) });
+    expect(mentionsPassword(res.body)).toBe(false);
+    await request(users.http).get('/api/users/profile').set(bearer(res.body.token)).expect(200);
+  });
+
+  it('signs the seeded admin in as an admin', async () => {
+    const res = await login(users, ADMIN.email, ADMIN.password).expect(200);
+    expect(res.body).toMatchObject({ name: 'Admin', email: ADMIN.email, isAdmin: true });
+  });
+
+  it('answers an unknown email and a wrong password with the same 401 and message', async () => {
+    const customer = await registerCustomer(users);
+    const unknown = await login(users, `nobody-${randomUUID()}@example.com`, customer.password).expect(401);
+    const wrong = await login(users, customer.email, 'not-the-password').expect(401);
+    expect(unknown.body).toEqual(INVALID);
+    expect(wrong.body).toEqual(INVALID);
+    expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(wrong.headers).sort());
+  });
+
+  it('checks a password for an unknown email too, so it takes about as long as a wrong password', async () => {
+    const customer = await registerCustomer(users);
+    const timed = async (email: string) => {
+      const started = process.hrtime.bigint();
+      await login(users, email, 'not-the-password').expect(401);
+      return Number(process.hrtime.bigint() - started) / 1e6;
+    };
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      unknown.push(await timed(`nobody-${randomUUID()}@example.com`));
+      wrong.push(await timed(customer.email));
+    }
+    // Without the dummy check an unknown email answers in a few ms, a wrong password after a full argon2 check.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.4);
+  });
+
+  it.each([
+    ['no password', { email: 'a@example.com' }, 'password must be a non-empty text of at most 128 characters'],
+    ['an empty password', { email: 'a@example.com', password: '' }, 'password must be a non-empty text of at most 128 characters'],
+    ['a password of 129 characters', { email: 'a@example.com', password: 'p'.repeat(129) }, 'password must be a non-empty text of at most 128 characters'],
+    ['no email', { password: 'whatever-1' }, 'email must be an email address of at most 254 characters'],
+    ['a malformed email', { email: 'not an email', password: 'whatever-1' }, 'email must be an email address of at most 254 characters'],
+    ['an unknown field', { email: 'a@example.com', password: 'whatever-1', isAdmin: true }, 'property isAdmin should not exist'],
+  ])('answers %s with 400 and a message', async (_case, body, message) => {
+    const res = await request(users.http).post('/api/users/login').send(body).expect(400);
+    expect(res.body).toEqual({ message });
+  });
+
+  describe('failed sign-ins', () => {
+    it('answers 429 after 5 failures for one email from one address, even with the right password, with Retry-After', async () => {
+      const customer = await registerCustomer(users);
+      const address = newClientAddress();
+      for (let i = 0; i < 5; i++) {
+        const res = await login(users, customer.email, `wrong-${i}-secret`, address).expect(401);
+        expect(res.body).toEqual(INVALID);
+      }
+      const throttled = await login(users, customer.email, customer.password, address).expect(429);
+      expect(throttled.body).toEqual(THROTTLED);
+      expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(throttled.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+      // The same email in another case is the same account.
+      await login(users, customer.email.toUpperCase(), customer.password, address).expect(429);
+    });
+
+    it('still lets the account sign in from another address, and another account from the same one', async () => {
+      const customer = await registerCustomer(users);
+      const other = await registerCustomer(users);
+      const address = newClientAddress();
+      for (let i = 0; i < 5; i++) await login(users, customer.email, 'wrong-secret', address).expect(401);
+      await login(users, customer.email, customer.password, address).expect(429);
+      await login(users, customer.email, customer.password, newClientAddress()).expect(200);
+      await login(users, other.email, other.password, address).expect(200);
+    });
+
+    it('counts only failures: a success clears the count of the email from that address', async () => {
+      const customer = await registerCustomer(users);
+      const address = newClientAddress();
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 4; i++) await login(users, customer.email, 'wrong-secret', address).expect(401);
+        await login(users, customer.email, customer.password, address).expect(200);
+      }
+    });
+
+    it('answers 429 after 20 failures from one address, whatever the emails', async () => {
+      const customer = await registerCustomer(users);
+      const address = newClientAddress();
+      for (let i = 0; i < 20; i++) {
+        await login(users, `guess-${i}-${randomUUID()}@example.com`, 'password-spray', address).expect(401);
+      }
+      const res = await login(users, customer.email, customer.password, address).expect(429);
+      expect(res.body).toEqual(THROTTLED);
+      await login(users, customer.email, customer.password, newClientAddress()).expect(200);
+    });
+
+    it('lets no more than 5 of a burst of parallel attempts be checked', async () => {
+      const customer = await registerCustomer(users);
+      const address = newClientAddress();
+      const answers = await Promise.all(Array.from({ length: 12 }, () => login(users, customer.email, 'wrong-secret', address)));
+      expect(answers.filter((res) => res.status === 401)).toHaveLength(5);
+      expect(answers.filter((res) => res.status === 429)).toHaveLength(7);
+    });
+  });
+});
+
+describe('sign-in with LOGIN_MAX_FAILURES set', () => {
+  let users: TestUsers;
+
+  beforeAll(async () => {
+    users = await startUsers({ env: { LOGIN_MAX_FAILURES: '2' } });
+  });
+
+  afterAll(async () => {
+    await users?.close();
+  });
+
+  it('answers 429 after that many failures', async () => {
+    const customer = await registerCustomer(users);
+    const address = newClientAddress();
+    await login(users, customer.email, 'wrong-secret', address).expect(401);
+    await login(users, customer.email, 'wrong-secret', address).expect(401);
+    await login(users, customer.email, customer.password, address).expect(429);
+  });
+});

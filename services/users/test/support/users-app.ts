@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import request from 'supertest';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DataSource } from 'typeorm';
+import { connect } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
+import type { EventEnvelope, Subject, UserInfoDto } from '@shop/contracts';
+import { OutboxRelay, streamNameOf } from '@shop/event-bus';
+import { configureServiceApp, createServiceApp } from '@shop/service-kit';
+import { deleteStream, dropDatabases, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL } from '@shop/testing';
+import { AppModule } from '../../src/app.module.js';
+import { loadUsersConfig } from '../../src/config.js';
+
+/** The admin account every test app is seeded with. */
+export const ADMIN = { email: 'admin@example.com', password: 'admin12345' } as const;
+
+export type Bearer = { Authorization: string };
+
+export const bearer = (token: string): Bearer => ({ Authorization: `Bearer ${token}` });
+
+/** A users app built as main.ts builds it, on its own database and stream. */
+export interface TestUsers {
+  app: NestExpressApplication;
+  http: Server;
+  prefix: string;
+  dataSource: DataSource;
+  /** Stops the app; drops its database and stream unless `keepData` (to start it again on them). */
+  close(options?: { keepData?: boolean }): Promise<void>;
+}
+
+/** Starts the users service on a fresh instance prefix, or on `prefix` to reuse what an earlier app left. */
+export async function startUsers(options: { prefix?: string; env?: Record<string, string> } = {}): Promise<TestUsers> {
+  const prefix = options.prefix ?? testPrefix();
+  const config = loadUsersConfig({
+    INSTANCE_PREFIX: prefix,
+    DATABASE_URL: TEST_DATABASE_URL,
+    NATS_URL: TEST_NATS_URL,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...options.env,
+  });
+  const app = await createServiceApp(AppModule.forRoot(config));
+  configureServiceApp(app, { title: 'users', description: 'test' });
+  await app.init();
+  return {
+    app,
+    http: app.getHttpServer() as Server,
+    prefix,
+    dataSource: app.get(DataSource),
+    async close({ keepData = false } = {}) {
+      await app.close();
+      if (keepData) return;
+      await dropDatabases(prefix);
+      await deleteStream(prefix);
+    },
+  };
+}
+
+let lastAddress = 0;
+
+/**
+ * A client address of its own (sent as X-Forwarded-For, which the app trusts
+ * from loopback), so that one test's failed sign-ins never throttle another's.
+ */
+export function newClientAddress(): string {
+  lastAddress += 1;
+  return `10.${(lastAddress >> 16) & 255}.${(lastAddress >> 8) & 255}.${lastAddress & 255}`;
+}
+
+/** POST /api/users/login from the given client address. */
+export function login(users: TestUsers, email: string, password: string, address = newClientAddress()) {
+  return request(users.http).post('/api/users/login').set('X-Forwarded-For', address).send({ email, password });
+}
+
+/** Signs the seeded admin in; answers their info and bearer header. */
+export async function signInAdmin(users: TestUsers): Promise<{ info: UserInfoDto; auth: Bearer }> {
+  const res = await login(users, ADMIN.email, ADMIN.password).expect(200);
+  return { info: res.body as UserInfoDto, auth: bearer((res.body as UserInfoDto).token) };
+}
+
+/** A new customer, registered through the API. */
+export interface TestCustomer {
+  info: UserInfoDto;
+  auth: Bearer;
+  email: string;
+  password: string;
+}
+
+export async function registerCustomer(users: TestUsers, fields: { name?: string; email?: string; password?: string } = {}): Promise<TestCustomer> {
+  const body = {
+    name: fields.name ?? 'Casey Customer',
+    email: fields.email ?? `casey-${randomUUID()}@example.com`,
+    password: fields.password ?? 'casey-secret-1',
+  };
+  const res = await request(users.http).post('/api/users').send(body).expect(201);
+  const info = res.body as UserInfoDto;
+  return { info, auth: bearer(info.token), email: info.email, password: body.password };
+}
+
+/** How many accounts the users database holds. */
+export async function countUsers(users: TestUsers): Promise<number> {
+  const [{ count }] = await users.dataSource.query<{ count: number }[]>('SELECT count(*)::int AS count FROM app_user');
+  return count;
+}
+
+/**
+ * Publishes what the outbox holds, then reads every event of the instance's
+ * stream with a consumer of the test's own (an ordered consumer from the start).
+ */
+export async function publishedEvents(users: TestUsers): Promise<EventEnvelope[]> {
+  await users.app.get(OutboxRelay).flush();
+  const nc = await connect({ servers: TEST_NATS_URL });
+  try {
+    const js = jetstream(nc);
+    const stream = await js.streams.get(streamNameOf(users.prefix));
+    const { state } = await stream.info();
+    const events: EventEnvelope[] = [];
+    if (state.messages === 0) return events;
+    const consumer = await js.consumers.get(streamNameOf(users.prefix));
+    const messages = await consumer.consume();
+    for await (const message of messages) {
+      events.push(message.json<EventEnvelope>());
+      if (message.info.pending === 0) break;
+    }
+    return events;
+  } finally {
+    await nc.close();
+  }
+}
+
+/** The events of one subject about one user. */
+export function eventsAbout<S extends Subject>(events: EventEnvelope[], subject: S, id: string): EventEnvelope<S>[] {
+  return events.filter((event): event is EventEnvelope<S> => event.subject === subject && (event.data as { id: string }).id === id);
+}
+
+/** The keys of an answer, sorted: a response shape to compare. */
+export const keysOf = (body: object): string[] => Object.keys(body).sort();
+
+export const USER_KEYS = ['_id', 'email', 'isAdmin', 'name'];
+export const USER_INFO_KEYS = ['_id', 'email', 'isAdmin', 'name', 'token'];
+export const PROFILE_KEYS = ['_id', 'email', 'isAdmin', 'name', 'orderList'];
+
+/** Whether any text of an answer mentions a password or its hash. */
+export const mentionsPassword = (body: unknown): boolean => /password|argon2/i.test(JSON.stringify(body));

@@ -1,0 +1,43 @@
+/**
+ * `npm start`: runs the PayPal stand-in from the environment (PORT, default
+ * 3004; HOST, default 127.0.0.1; PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET,
+ * default sb-stand-in / stand-in-secret) and writes one JSON line per request.
+ * LOG_LEVEL warn, error or silent keeps the request lines quiet.
+ */
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type RequestLogEntry, startPayPalStandIn } from './server.js';
+
+const QUIET_LEVELS = ['warn', 'error', 'fatal', 'silent'];
+
+function log(level: 'info' | 'error', msg: string, fields: object = {}): void {
+  const line = { level: level === 'info' ? 30 : 50, time: Date.now(), name: 'paypal-stand-in', msg, ...fields };
+  (level === 'info' ? process.stdout : process.stderr).write(`${JSON.stringify(line)}\n`);
+}
+
+function portOf(value = '3004'): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    log('error', `PORT must be a port number (0-65535), not "${value}"`);
+    process.exit(1);
+  }
+  return port;
+}
+
+const env = process.env;
+const quiet = QUIET_LEVELS.includes(env.LOG_LEVEL ?? '');
+const standIn = await startPayPalStandIn({
+  port: portOf(env.PORT || undefined),
+  host: env.HOST || '127.0.0.1',
+  clientId: env.PAYPAL_CLIENT_ID || DEFAULT_CLIENT_ID,
+  clientSecret: env.PAYPAL_CLIENT_SECRET || DEFAULT_CLIENT_SECRET,
+  onRequest: ({ error, ...request }: RequestLogEntry) => {
+    if (error) log('error', 'request failed', { ...request, error });
+    else if (!quiet) log('info', 'request completed', request);
+  },
+});
+log('info', `PayPal stand-in listening on ${standIn.url} (client id ${standIn.clientId}); no money moves`, { url: standIn.url });
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void standIn.close().then(() => process.exit(0));
+  });
+}
