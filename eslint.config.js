@@ -32,7 +32,8 @@ const serverOnlyPackages = ['@nestjs/*', 'typeorm', 'pg', '@nats-io/*', 'argon2'
 const testFiles = ['**/test/**', '**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'];
 
 /** May project `from` import project `to` (in its tests, when `inTests`)? */
-function mayImport(from, to, inTests) {
+function mayImport(from, to, testCode) {
+  const inTests = testCode || from.type === 'e2e'; // an end-to-end project is test code throughout
   if (from.name === to.name) return true;
   if (to.type === 'stand-in') return inTests || from.type === 'tool'; // stand-ins of outside services serve tests and the launcher
   if (to.folder !== 'libs') return false; // apps and services are never imported

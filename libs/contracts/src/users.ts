@@ -17,6 +17,8 @@ export interface UserInfoDto extends UserDto {
 export interface ProfileDto extends UserDto {
   /** The user's own orders, newest first. */
   orderList: OrderDto[];
+  /** Set when the orders could not be read just now (orderList is then empty). */
+  ordersUnavailable?: boolean;
 }
 
 /** POST /api/users/login. */

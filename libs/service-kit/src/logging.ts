@@ -28,11 +28,14 @@ export function loggingModule(service: string, level: string): DynamicModule {
         res.setHeader(REQUEST_ID_HEADER, id);
         return id;
       },
+      // quietReqLogger makes pino-http put the id on every line as `requestId` (customAttributeKeys alone does not).
+      quietReqLogger: true,
       customAttributeKeys: { reqId: 'requestId' },
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/ready' },
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     },
   });

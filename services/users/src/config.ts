@@ -40,6 +40,10 @@ const ed25519PrivateKeyPem = z
 export const usersSettings = {
   ...serviceSettings,
   PORT: z.coerce.number().int().min(0).max(65535).default(3002),
+  /** The orders service, asked for the profile's own orders. */
+  ORDERS_URL: z.url().default('http://127.0.0.1:3003'),
+  /** How long the profile waits for the orders service before answering without orders. */
+  ORDERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** Lifetime of a sign-in token, in seconds once parsed. */
   TOKEN_TTL: duration.default(12 * 3600),
   /** The key tokens are signed with; unset: one generated on first start and kept in the users database. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { decodeJwt } from 'jose';
-import type { UserInfoDto } from '@shop/contracts';
+import type { OrderDto, UserInfoDto } from '@shop/contracts';
 import {
   bearer,
   countUsers,
@@ -131,6 +131,26 @@ describe('registration and profile', () => {
       const res = await request(users.http).get('/api/users/profile').set(customer.auth).expect(200);
       expect(keysOf(res.body)).toEqual(PROFILE_KEYS);
       expect(res.body).toEqual({ _id: customer.info._id, name: 'Pro File', email: customer.email, isAdmin: false, orderList: [] });
+    });
+
+    it("lists the user's own orders as the orders service answers them for the user's token", async () => {
+      const customer = await registerCustomer(users, { name: 'Or Ders' });
+      const order = { _id: randomUUID(), totalPrice: 12.5, status: 'confirmed' } as unknown as OrderDto;
+      users.orders.set(customer.auth, [order]);
+      const res = await request(users.http).get('/api/users/profile').set(customer.auth).set('x-request-id', 'profile-request-1').expect(200);
+      expect(res.body.orderList).toEqual([order]);
+      expect(users.orders.seen.at(-1)).toEqual({ authorization: customer.auth.Authorization, requestId: 'profile-request-1' });
+    });
+
+    it('still answers the account, without orders and marked so, while the orders service is down', async () => {
+      const down = await startUsers({ env: { ORDERS_URL: 'http://127.0.0.1:9' } });
+      try {
+        const registered = await request(down.http).post('/api/users').send({ name: 'Down Case', email: `${randomUUID()}@example.com`, password: 'password1' }).expect(201);
+        const res = await request(down.http).get('/api/users/profile').set(bearer(registered.body.token)).expect(200);
+        expect(res.body).toMatchObject({ name: 'Down Case', orderList: [], ordersUnavailable: true });
+      } finally {
+        await down.close();
+      }
     });
 
     it('answers 401 without a token or with a bad one', async () => {

@@ -3,11 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startPayPalStandIn } from '@shop/paypal-stand-in';
 import { dropDatabases, freePort, testPrefix, TestNatsServer, TEST_DATABASE_URL } from '@shop/testing';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-export type PartName = 'users' | 'catalog' | 'gateway';
+export type PartName = 'users' | 'catalog' | 'orders' | 'gateway';
+
+type PayPalStandIn = Awaited<ReturnType<typeof startPayPalStandIn>>;
 
 interface PartProcess {
   name: PartName;
@@ -27,6 +30,7 @@ export class ShopHarness {
   private constructor(
     readonly prefix: string,
     readonly nats: TestNatsServer,
+    readonly paypal: PayPalStandIn,
     private readonly parts: Map<PartName, PartProcess>,
     private readonly dataDir: string,
   ) {}
@@ -34,8 +38,9 @@ export class ShopHarness {
   static async start(env: NodeJS.ProcessEnv = {}): Promise<ShopHarness> {
     const prefix = testPrefix();
     const nats = await TestNatsServer.start();
+    const paypal = await startPayPalStandIn({ clientId: 'sb-system', clientSecret: 'system-secret' });
     const dataDir = mkdtempSync(join(tmpdir(), 'shop-system-'));
-    const ports = { gateway: await freePort(), catalog: await freePort(), users: await freePort() };
+    const ports = { gateway: await freePort(), catalog: await freePort(), users: await freePort(), orders: await freePort() };
     const url = (port: number) => `http://127.0.0.1:${port}`;
     const common = {
       ...process.env,
@@ -47,7 +52,17 @@ export class ShopHarness {
       ...env,
     };
     const parts = new Map<PartName, PartProcess>([
-      ['users', { name: 'users', port: ports.users, readyPath: '/ready', env: common, output: '' }],
+      ['users', { name: 'users', port: ports.users, readyPath: '/ready', env: { ...common, ORDERS_URL: url(ports.orders) }, output: '' }],
+      [
+        'orders',
+        {
+          name: 'orders',
+          port: ports.orders,
+          readyPath: '/ready',
+          env: { ...common, USERS_URL: url(ports.users), PAYPAL_API_BASE: paypal.url, PAYPAL_CLIENT_ID: 'sb-system', PAYPAL_CLIENT_SECRET: 'system-secret' },
+          output: '',
+        },
+      ],
       ['catalog', { name: 'catalog', port: ports.catalog, readyPath: '/ready', env: { ...common, USERS_URL: url(ports.users) }, output: '' }],
       [
         'gateway',
@@ -55,12 +70,12 @@ export class ShopHarness {
           name: 'gateway',
           port: ports.gateway,
           readyPath: '/health',
-          env: { ...common, CATALOG_URL: url(ports.catalog), USERS_URL: url(ports.users), RATE_LIMIT_PER_MINUTE: '100000' },
+          env: { ...common, CATALOG_URL: url(ports.catalog), USERS_URL: url(ports.users), ORDERS_URL: url(ports.orders), RATE_LIMIT_PER_MINUTE: '100000' },
           output: '',
         },
       ],
     ]);
-    const harness = new ShopHarness(prefix, nats, parts, dataDir);
+    const harness = new ShopHarness(prefix, nats, paypal, parts, dataDir);
     await Promise.all([...parts.keys()].map((name) => harness.startPart(name)));
     return harness;
   }
@@ -117,6 +132,7 @@ export class ShopHarness {
   async dispose(): Promise<void> {
     await Promise.all([...this.parts.keys()].map((name) => this.stopPart(name)));
     await this.nats.dispose();
+    await this.paypal.close();
     await dropDatabases(this.prefix);
     rmSync(this.dataDir, { recursive: true, force: true });
   }

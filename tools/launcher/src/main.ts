@@ -153,6 +153,7 @@ async function main(): Promise<void> {
         INSTANCE_PREFIX: settings.INSTANCE_PREFIX,
         NATS_URL: settings.NATS_URL,
         LOG_LEVEL: settings.LOG_LEVEL,
+        UPLOAD_DIR: process.env.UPLOAD_DIR ?? join(dataDir, 'uploads'),
       };
       const child = new Child(part.name, process.execPath, [join(repoRoot, part.entry)], env, logFile);
       children.push(child);

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
+import { Body, Controller, Get, Put, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ProfileDto, TokenClaims, UserInfoDto } from '@shop/contracts';
-import { CurrentUser, SignedIn } from '@shop/service-kit';
+import type { Request } from 'express';
+import { CurrentUser, requestIdOf, SignedIn } from '@shop/service-kit';
 import { UpdateProfileDto } from './dto/update-profile.dto.js';
 import { ProfileResponse, UserInfoResponse } from './dto/user.response.js';
 import { ProfileService } from './profile.service.js';
@@ -16,8 +17,12 @@ export class ProfileController {
   @ApiOperation({ summary: "The signed-in user's account and own orders" })
   @ApiOkResponse({ type: ProfileResponse })
   @ApiNotFoundResponse({ description: 'User not found (the account was deleted)' })
-  get(@CurrentUser() user: TokenClaims): Promise<ProfileDto> {
-    return this.profile.get(user.sub);
+  get(@CurrentUser() user: TokenClaims, @Req() req: Request): Promise<ProfileDto> {
+    return this.profile.get({
+      userId: user.sub,
+      authorization: req.headers.authorization ?? '',
+      requestId: requestIdOf(req),
+    });
   }
 
   @Put()

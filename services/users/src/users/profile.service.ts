@@ -5,7 +5,7 @@ import { Subjects, type ProfileDto, type UserInfoDto } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
 import { TokenIssuer } from '../tokens/token-issuer.service.js';
 import type { UpdateProfileDto } from './dto/update-profile.dto.js';
-import { OrderHistory } from './order-history.js';
+import { OrderHistory, type OrderReader } from './order-history.js';
 import { PasswordHasher } from './password-hasher.service.js';
 import { emailTaken, withUniqueEmail } from './unique-email.js';
 import { userAlreadyExists, userNotFound } from './user-errors.js';
@@ -24,10 +24,11 @@ export class ProfileService {
   ) {}
 
   /** The user with their own orders. */
-  async get(userId: string): Promise<ProfileDto> {
-    const user = await this.users.findOneBy({ id: userId });
+  async get(reader: OrderReader): Promise<ProfileDto> {
+    const user = await this.users.findOneBy({ id: reader.userId });
     if (!user) throw userNotFound();
-    return { ...toUserDto(user), orderList: await this.orders.ordersOf(user.id) };
+    const orderList = await this.orders.ordersOf(reader);
+    return { ...toUserDto(user), orderList: orderList ?? [], ...(orderList ? {} : { ordersUnavailable: true }) };
   }
 
   /**

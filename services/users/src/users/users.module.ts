@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminNowGuard } from './admin-only-now.guard.js';
-import { NoOrderHistory, OrderHistory } from './order-history.js';
+import { OrderHistory, OrdersServiceHistory } from './order-history.js';
 import { PasswordHasher } from './password-hasher.service.js';
 import { ProfileController } from './profile.controller.js';
 import { ProfileService } from './profile.service.js';
@@ -15,7 +15,7 @@ import { UsersService } from './users.service.js';
   // ProfileController first: routes are matched in the order they are registered,
   // so /api/users/profile must come before /api/users/:id.
   controllers: [ProfileController, UsersController],
-  providers: [UsersService, ProfileService, PasswordHasher, AdminNowGuard, { provide: OrderHistory, useClass: NoOrderHistory }],
+  providers: [UsersService, ProfileService, PasswordHasher, AdminNowGuard, { provide: OrderHistory, useClass: OrdersServiceHistory }],
   exports: [PasswordHasher, TypeOrmModule],
 })
 export class UsersModule {}

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
-import type { EventEnvelope, Subject, UserInfoDto } from '@shop/contracts';
+import type { EventEnvelope, OrderDto, Subject, UserInfoDto } from '@shop/contracts';
 import { OutboxRelay, streamNameOf } from '@shop/event-bus';
 import { configureServiceApp, createServiceApp } from '@shop/service-kit';
 import { deleteStream, dropDatabases, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL } from '@shop/testing';
@@ -19,12 +20,52 @@ export type Bearer = { Authorization: string };
 
 export const bearer = (token: string): Bearer => ({ Authorization: `Bearer ${token}` });
 
+/**
+ * A stand-in of the orders service's GET /api/orders/mine: answers the orders
+ * set for a bearer header (none by default) and records the headers it saw.
+ */
+export class StubOrders {
+  readonly seen: { authorization?: string; requestId?: string }[] = [];
+  private readonly orders = new Map<string, OrderDto[]>();
+
+  private constructor(private readonly server: Server) {}
+
+  static async start(): Promise<StubOrders> {
+    const server = createServer();
+    const stub: StubOrders = new StubOrders(server);
+    server.on('request', (req, res) => {
+      const authorization = req.headers.authorization;
+      stub.seen.push({ authorization, requestId: req.headers['x-request-id'] as string | undefined });
+      if (req.url !== '/api/orders/mine') return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stub.orders.get(authorization ?? '') ?? []));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return stub;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  set(auth: Bearer, orders: OrderDto[]): void {
+    this.orders.set(auth.Authorization, orders);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.server.listening) return;
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
 /** A users app built as main.ts builds it, on its own database and stream. */
 export interface TestUsers {
   app: NestExpressApplication;
   http: Server;
   prefix: string;
   dataSource: DataSource;
+  /** The orders service the profile asks for the user's orders. */
+  orders: StubOrders;
   /** Stops the app; drops its database and stream unless `keepData` (to start it again on them). */
   close(options?: { keepData?: boolean }): Promise<void>;
 }
@@ -32,7 +73,9 @@ export interface TestUsers {
 /** Starts the users service on a fresh instance prefix, or on `prefix` to reuse what an earlier app left. */
 export async function startUsers(options: { prefix?: string; env?: Record<string, string> } = {}): Promise<TestUsers> {
   const prefix = options.prefix ?? testPrefix();
+  const orders = await StubOrders.start();
   const config = loadUsersConfig({
+    ORDERS_URL: orders.url,
     INSTANCE_PREFIX: prefix,
     DATABASE_URL: TEST_DATABASE_URL,
     NATS_URL: TEST_NATS_URL,
@@ -49,8 +92,10 @@ export async function startUsers(options: { prefix?: string; env?: Record<string
     http: app.getHttpServer() as Server,
     prefix,
     dataSource: app.get(DataSource),
+    orders,
     async close({ keepData = false } = {}) {
       await app.close();
+      await orders.stop();
       if (keepData) return;
       await dropDatabases(prefix);
       await deleteStream(prefix);
