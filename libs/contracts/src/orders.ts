@@ -54,7 +54,8 @@ export interface OrderDto {
 
 /** POST /api/orders. Prices and totals sent by the browser are ignored: the server prices every order. */
 export interface OrderCreateInput {
-  orderItems: { product: string; quantity: number; name?: string; image?: string; price?: number }[];
+  /** name, image, price and countInStock are what the cart holds; they are accepted and ignored. */
+  orderItems: { product: string; quantity: number; name?: string; image?: string; price?: number; countInStock?: number }[];
   shippingAddress: ShippingAddressDto;
   paymentGateway: PaymentGateway;
   itemsPrice?: number;
@@ -71,9 +72,15 @@ export interface PayStatusInput {
   payer: { email_address: string };
 }
 
-/** GET /api/config/paypal. */
+/** The one currency of the shop's prices and payments. */
+export const SHOP_CURRENCY = 'USD';
+
+/** GET /api/config/paypal: what the front end configures PayPal's button with. */
 export interface PayPalConfigDto {
   clientId: string;
+  /** The PayPal JS SDK's address (PayPal's own, or the local stand-in's). */
+  sdkUrl: string;
+  currency: typeof SHOP_CURRENCY;
 }
 
 /** Shipping is free when the items cost more than this, in cents. */

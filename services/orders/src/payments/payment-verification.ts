@@ -1,8 +1,5 @@
-import type { PaymentResultDto } from '@shop/contracts';
+import { SHOP_CURRENCY, type PaymentResultDto } from '@shop/contracts';
 import type { ProviderPayment } from './payment-provider.js';
-
-/** The only currency the shop takes. */
-export const SHOP_CURRENCY = 'USD';
 
 /** What a payment must pay for. */
 export interface PayableOrder {

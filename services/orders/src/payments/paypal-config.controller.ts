@@ -1,20 +1,11 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import type { PayPalConfigDto } from '@shop/contracts';
+import { SHOP_CURRENCY, type PayPalConfigDto } from '@shop/contracts';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { OrdersConfig } from '../config.js';
-import { SHOP_CURRENCY } from './payment-verification.js';
 
-/**
- * GET /api/config/paypal. `sdkUrl` and `currency` are not in the contract's
- * PayPalConfigDto yet: the front end learns the script's address from here.
- */
-export interface PayPalButtonConfig extends PayPalConfigDto {
-  sdkUrl: string;
-  currency: typeof SHOP_CURRENCY;
-}
-
-export class PayPalConfigResponse implements PayPalButtonConfig {
+/** GET /api/config/paypal: the front end learns the client id and the script's address from here. */
+export class PayPalConfigResponse implements PayPalConfigDto {
   @ApiProperty({ description: 'The PayPal client id the button is configured with' }) clientId: string;
   @ApiProperty({ description: "The PayPal JS SDK's address (PayPal's, or the local stand-in's)", example: 'https://www.paypal.com/sdk/js' })
   sdkUrl: string;
@@ -29,7 +20,7 @@ export class PayPalConfigController {
   @Get('paypal')
   @ApiOperation({ summary: 'What the PayPal button needs: the client id, the script address and the currency' })
   @ApiOkResponse({ type: PayPalConfigResponse })
-  paypal(): PayPalButtonConfig {
+  paypal(): PayPalConfigDto {
     const { clientId, sdkUrl } = this.config.paypal;
     return { clientId, sdkUrl, currency: SHOP_CURRENCY };
   }
