@@ -115,3 +115,13 @@ export interface EventEnvelope<S extends Subject = Subject> {
   occurredAt: string;
   data: EventPayloads[S];
 }
+
+/** The JetStream stream of an instance: every event of every service. */
+export function streamNameOf(prefix: string): string {
+  return `${prefix}_events`.toUpperCase();
+}
+
+/** A contract subject as it travels on NATS for this instance (`{prefix}.{subject}`). */
+export function wireSubjectOf(prefix: string, subject: string): string {
+  return `${prefix}.${subject}`;
+}

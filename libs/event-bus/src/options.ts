@@ -11,12 +11,5 @@ export interface EventBusOptions {
 
 export const EVENT_BUS_OPTIONS = Symbol('EVENT_BUS_OPTIONS');
 
-/** The JetStream stream of an instance: every event of every service. */
-export function streamNameOf(prefix: string): string {
-  return `${prefix}_events`.toUpperCase();
-}
-
-/** A contract subject as it travels on NATS for this instance. */
-export function wireSubjectOf(prefix: string, subject: string): string {
-  return `${prefix}.${subject}`;
-}
+// Stream and subject names are part of the contract between services.
+export { streamNameOf, wireSubjectOf } from '@shop/contracts';

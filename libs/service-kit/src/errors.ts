@@ -86,7 +86,9 @@ export class ErrorBodyFilter implements ExceptionFilter {
         ({ status, message } = clientError);
       }
     }
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    // An HttpException of 5xx (503 when a dependency is down) was raised on purpose: its message says it all.
+    if (status >= 500 && exception instanceof HttpException) this.logger.warn(`${status} ${message}`);
+    else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     res.status(status).json({ message } satisfies ErrorBody);
   }
 }
@@ -94,9 +96,8 @@ export class ErrorBodyFilter implements ExceptionFilter {
 function flatten(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((text) =>
-      text.startsWith(error.property) && parent ? `${parent}.${text}` : text,
-    );
+    // Nested messages get their path: "orderItems.0.quantity must be…", "orderItems.0.property x should not exist".
+    const own = Object.values(error.constraints ?? {}).map((text) => (parent ? `${parent}.${text}` : text));
     return [...own, ...flatten(error.children ?? [], path)];
   });
 }

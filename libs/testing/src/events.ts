@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
-import type { EventEnvelope, EventPayloads, Subject } from '@shop/contracts';
-import { streamNameOf, wireSubjectOf } from '@shop/event-bus';
+import { streamNameOf, wireSubjectOf, type EventEnvelope, type EventPayloads, type Subject } from '@shop/contracts';
 import { eventually, TEST_NATS_URL } from './instance.js';
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
+import { streamNameOf } from '@shop/contracts';
 
 /** PostgreSQL server tests use (its maintenance database); TEST_DATABASE_URL overrides it. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -39,7 +40,7 @@ export async function deleteStream(prefix: string, natsUrl = TEST_NATS_URL): Pro
   const nc = await connect({ servers: natsUrl });
   try {
     const jsm = await jetstreamManager(nc);
-    await jsm.streams.delete(`${prefix}_events`.toUpperCase()).catch(() => false);
+    await jsm.streams.delete(streamNameOf(prefix)).catch(() => false);
   } finally {
     await nc.close();
   }

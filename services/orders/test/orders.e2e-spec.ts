@@ -193,7 +193,7 @@ describe('orders: placing and reading orders', () => {
         message: 'property discount should not exist',
       });
       const line = { product: product.id, quantity: 1, discount: 50 };
-      expect((await post(orderBody([line])).expect(400)).body).toEqual({ message: 'property discount should not exist' });
+      expect((await post(orderBody([line])).expect(400)).body).toEqual({ message: 'orderItems.0.property discount should not exist' });
     });
 
     it('needs a signed-in user', async () => {

@@ -1,29 +1,13 @@
 import { Transform } from 'class-transformer';
 import { isEmail, ValidateBy, type ValidationOptions } from 'class-validator';
 
+export { IsText, Trimmed } from '@shop/service-kit';
+
 /** Longest email address accepted (RFC 5321's limit on a path). */
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 100;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
-
-/** Trims a string value before it is validated; leaves anything else for the validators to reject. */
-export const Trimmed = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
-
-/** A string of at most `max` characters, not empty. One message whatever is wrong. */
-export function IsText(max: number, validationOptions?: ValidationOptions): PropertyDecorator {
-  return ValidateBy(
-    {
-      name: 'isText',
-      constraints: [max],
-      validator: {
-        validate: (value: unknown) => typeof value === 'string' && value.length > 0 && value.length <= max,
-        defaultMessage: (args) => `${args?.property ?? 'value'} must be a non-empty text of at most ${max} characters`,
-      },
-    },
-    validationOptions,
-  );
-}
 
 /**
  * An email address, trimmed and lower-cased before it is checked: accounts are
