@@ -6,6 +6,20 @@ const serviceUrl = (defaultUrl: string) => z.url({ protocol: /^https?$/ }).defau
 /** A CSP source for the PayPal script: an http(s) origin, its host optionally a `*.` wildcard. */
 const CSP_ORIGIN = /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
+/** `name=location` pairs: a remote's built folder (served at /mf/{name}/) or the http(s) URL of its mf-manifest.json. */
+const remotesSetting = z
+  .string()
+  .default('catalog=apps/catalog-mf/dist checkout=apps/checkout-mf/dist admin=apps/admin-mf/dist')
+  .transform((value) => value.split(/\s+/).filter(Boolean).map((pair) => pair.split('=')))
+  .pipe(
+    z.array(
+      z.tuple(
+        [z.string().regex(/^[a-z][a-z0-9-]{0,30}$/, 'remote names are lowercase words'), z.string().min(1)],
+        { error: 'must be name=folder-or-manifest-url pairs separated by spaces' },
+      ),
+    ),
+  );
+
 /** The gateway's settings (see .env.example). It owns no database and takes no part in events. */
 export const gatewaySettings = {
   ...commonSettings,
@@ -27,6 +41,10 @@ export const gatewaySettings = {
     .default('')
     .transform((value) => value.split(/[\s,]+/).filter(Boolean))
     .pipe(z.array(z.string().regex(CSP_ORIGIN, 'must be origins such as https://www.paypal.com, separated by spaces'))),
+  /** The built shell (index.html and its assets), served at / with index.html for the browser's routes. */
+  SHELL_DIR: z.string().min(1).default('apps/shell/dist'),
+  /** Where each micro-frontend lives, read by the shell at run time from /mf/remotes.json. */
+  MF_REMOTES: remotesSetting,
 };
 
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewaySettings>>;

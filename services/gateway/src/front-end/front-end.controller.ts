@@ -1,14 +1,58 @@
-import { All, Controller, NotFoundException } from '@nestjs/common';
+import { All, Controller, Get, Header, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import { FrontEnd, REMOTES_PATH } from './front-end.service.js';
+
+/** A browser route of the single-page app: no file extension, outside /api and the image and remote paths. */
+const BROWSER_ROUTE = /^\/(?!api(\/|$)|uploads(\/|$)|mf(\/|$))[^.]*$/;
+
+const notFound = () => new NotFoundException('Not found');
+
+/** Runs an express file handler; resolves true when it answered, false when it found no file. */
+function serveFrom(handler: (req: Request, res: Response, next: NextFunction) => void, req: Request, res: Response): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    res.once('finish', () => resolve(true));
+    handler(req, res, (error?: unknown) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(false)));
+  });
+}
 
 /**
- * Every path no service and no gateway route answers. The front-end shell will
- * be served from here (its files, and index.html for the browser's routes);
- * until it exists, and for unknown /api paths always, the answer is 404.
+ * Every path no service answers: the storefront's files, the micro-frontends'
+ * run-time list and files, and index.html for the browser's routes. Anything
+ * else (an unknown /api path above all) answers 404 `{ message }`.
  */
+@ApiExcludeController()
 @Controller()
 export class FrontEndController {
+  constructor(private readonly frontEnd: FrontEnd) {}
+
+  @Get(`${REMOTES_PATH.slice(1)}/remotes.json`)
+  @Header('Cache-Control', 'no-cache')
+  remotes(): Record<string, string> {
+    return this.frontEnd.remoteManifests();
+  }
+
+  @Get(`${REMOTES_PATH.slice(1)}/:name/{*file}`)
+  async remoteFile(@Param('name') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const files = this.frontEnd.remoteFiles(name);
+    if (!files) throw notFound();
+    // The remote's folder is its own root: strip /mf/{name} from the path it looks up.
+    const url = req.url;
+    req.url = req.url.slice(`${REMOTES_PATH}/${name}`.length) || '/';
+    try {
+      if (!(await serveFrom(files, req, res))) throw notFound();
+    } finally {
+      req.url = url;
+    }
+  }
+
   @All('{*path}')
-  notFound(): never {
-    throw new NotFoundException('Not found');
+  async shell(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const readOnly = req.method === 'GET' || req.method === 'HEAD';
+    if (!readOnly || !this.frontEnd.shellBuilt || req.path.startsWith('/api/') || req.path === '/api') throw notFound();
+    if (await serveFrom(this.frontEnd.shellFiles, req, res)) return;
+    if (!BROWSER_ROUTE.test(req.path) || !req.accepts('html')) throw notFound();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile('index.html', { root: this.frontEnd.shellDir });
   }
 }
