@@ -1,0 +1,17 @@
+import { Route, Routes } from 'react-router-dom';
+import HomePage from './exposes/home-page.js';
+
+/**
+ * The catalog's own routes when it runs alone (npm start). In the shop the shell owns the routes
+ * and renders the exposed pages; these paths mirror the shell's so links behave the same.
+ */
+export function StandaloneRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<HomePage />} />
+      <Route path="/page/:pageNumber" element={<HomePage />} />
+      <Route path="/search/:keyword" element={<HomePage />} />
+      <Route path="/search/:keyword/page/:pageNumber" element={<HomePage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * shell: the Module Federation host. It knows no remote address at build time: at start-up it reads
+ * /mf/remotes.json (served by the gateway) and registers the remotes with the MF runtime
+ * (src/remotes.ts). Shared singletons are provided here and negotiated with each remote on demand.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+/**
+ * One copy of each on the page. None is eager: src/main.ts reaches React only through
+ * import('./bootstrap.js'), which gives the runtime the async boundary it needs to share them.
+ */
+const singletons = ['react', 'react-dom', 'react-router-dom', 'styled-components', '@tanstack/react-query', '@shop/shop-client', '@shop/ui'];
+const shared = Object.fromEntries(
+  singletons.map((name) => [name, { singleton: true, requiredVersion: dependencies[name] }]),
+);
+
+export default (_env, argv) => {
+  const production = argv.mode === 'production';
+  return {
+    context: here,
+    entry: { main: './src/main.ts' },
+    output: {
+      path: `${here}dist`,
+      // The shell is served from the site root, and its routes are deep (/search/x/page/2).
+      publicPath: '/',
+      // Content-hashed names: everything but index.html may be cached for good.
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      uniqueName: 'shell',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js'],
+      // Sources import siblings as './thing.js' (ESM rule); the file on disk is .ts or .tsx.
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'shell',
+        remotes: {}, // registered at run time from /mf/remotes.json
+        shared,
+        // Fetch a remote's entry only when one of its modules is first needed, not all at start-up.
+        shareStrategy: 'loaded-first',
+        manifest: false, // the shell is a host only: nothing loads it as a remote
+        dts: false,
+      }),
+      new rspack.HtmlRspackPlugin({ template: './src/index.html' }),
+    ],
+    devServer: {
+      port: 3010,
+      historyApiFallback: true,
+      // In development the gateway serves /mf/* and /api/*; the shell's dev server hands them over.
+      proxy: [{ context: ['/mf', '/api', '/uploads'], target: process.env.GATEWAY_URL ?? 'http://localhost:3000' }],
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+  };
+};

@@ -1,0 +1,92 @@
+import { jest } from '@jest/globals';
+import { render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+
+const loadRemote = jest.fn<(id: string) => Promise<unknown>>();
+jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({
+  loadRemote,
+  preloadRemote: jest.fn(async () => undefined),
+  registerRemotes: jest.fn(),
+}));
+
+const { RemoteBoundary } = await import('./remote-boundary.js');
+
+function HomePage() {
+  return <h1>Latest Products</h1>;
+}
+
+function BrokenPage(): never {
+  throw new Error('catalog crashed');
+}
+
+/** A remote's area beside the rest of the page, which must keep working whatever the remote does. */
+function renderBeside(module: string) {
+  render(
+    <>
+      <nav aria-label="Shop">Cart</nav>
+      <RemoteBoundary remote="catalog" module={module} />
+    </>,
+  );
+}
+
+beforeEach(() => {
+  loadRemote.mockReset();
+  // React reports errors caught by a boundary on the console; they are the point of these tests.
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('RemoteBoundary', () => {
+  it('renders the page the remote exposes', async () => {
+    loadRemote.mockResolvedValue({ default: HomePage });
+
+    renderBeside('HomePage');
+
+    expect(await screen.findByRole('heading', { name: 'Latest Products' })).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledWith('catalog/HomePage');
+  });
+
+  it('holds the page area while the remote loads', () => {
+    loadRemote.mockReturnValue(new Promise(() => undefined));
+
+    const { container } = render(<RemoteBoundary remote="catalog" module="PendingPage" />);
+
+    expect(container.querySelector('[aria-busy="true"]')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a notice when the remote fails to load, and the rest of the page keeps working', async () => {
+    loadRemote.mockRejectedValue(new Error('Failed to fetch /mf/catalog/mf-manifest.json'));
+
+    renderBeside('UnreachablePage');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This part of the shop is unavailable right now');
+    expect(screen.getByRole('navigation', { name: 'Shop' })).toHaveTextContent('Cart');
+  });
+
+  it('shows a notice when the remote page throws', async () => {
+    loadRemote.mockResolvedValue({ default: BrokenPage });
+
+    renderBeside('BrokenPage');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This part of the shop is unavailable right now');
+    expect(screen.getByRole('navigation', { name: 'Shop' })).toBeInTheDocument();
+  });
+
+  it('loads the remote again when the shopper retries', async () => {
+    let catalogIsUp = false;
+    loadRemote.mockImplementation(async () => {
+      if (!catalogIsUp) throw new Error('Failed to fetch');
+      return { default: HomePage };
+    });
+    renderBeside('FlakyPage');
+    await screen.findByRole('alert');
+
+    catalogIsUp = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('heading', { name: 'Latest Products' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The shell's only door to the Module Federation runtime: registering the remotes found at run time
+ * and loading their page modules.
+ */
+import type { ComponentType } from 'react';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteManifest } from './remote-manifest.js';
+
+/** The micro-frontends the shell composes (docs/micro-frontends.md). */
+export type RemoteName = 'catalog' | 'checkout' | 'admin';
+
+/** A page a remote exposes: the remote's name and its exposed module, as in `catalog/HomePage`. */
+export interface RemotePage {
+  remote: RemoteName;
+  module: string;
+}
+
+/** What every exposed page module exports. */
+interface PageModule {
+  default: ComponentType;
+}
+
+/**
+ * Registers every remote of the manifest with the MF runtime. Addresses are made absolute against
+ * the page, so a manifest may use site-relative paths; an entry that is no URL at all is skipped.
+ */
+export function registerShopRemotes(manifest: RemoteManifest, base: string = window.location.href): void {
+  const remotes = Object.entries(manifest).flatMap(([name, address]) => {
+    const entry = absoluteUrl(address, base);
+    return entry ? [{ name, entry }] : [];
+  });
+  registerRemotes(remotes);
+}
+
+function absoluteUrl(address: string, base: string): string | undefined {
+  try {
+    return new URL(address, base).href;
+  } catch {
+    return undefined;
+  }
+}
+
+const loading = new Map<string, Promise<PageModule>>();
+
+/**
+ * Loads a remote's page module (downloading what prefetchRemotePage has not already fetched).
+ * Concurrent and later calls share one load; a failure is forgotten, so a retry fetches again.
+ */
+export function loadRemotePage({ remote, module }: RemotePage): Promise<PageModule> {
+  const id = `${remote}/${module}`;
+  const pending = loading.get(id);
+  if (pending) return pending;
+  const page = loadRemote<PageModule>(id).then((loaded) => {
+    if (!loaded?.default) throw new Error(`The remote module ${id} has no page to render`);
+    return loaded;
+  });
+  loading.set(id, page);
+  page.catch(() => loading.delete(id));
+  return page;
+}
+
+/**
+ * Fetches a page's files (its remote's manifest, remoteEntry.js and the page's chunks) without
+ * running them, so they download while the shell's own code still does.
+ */
+export function prefetchRemotePage({ remote, module }: RemotePage): void {
+  preloadRemote([{ nameOrAlias: remote, exposes: [`./${module}`] }]).catch(() => {
+    // Only a head start: the page's boundary loads it again and shows the notice if it still fails.
+  });
+}

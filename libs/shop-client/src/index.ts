@@ -1,0 +1,47 @@
+export { ApiError, createApiClient, type ApiClient, type ApiClientOptions, type HttpMethod, type RequestOptions } from './api/http.js';
+export { createShopApi, type MessageDto, type ProductListQuery, type ShopApi } from './api/endpoints.js';
+export { cartCount, cartPrices, cartSubtotal, type CartItem, type CartPrices } from './store/cart.js';
+export {
+  createShopStore,
+  DEFAULT_PAYMENT_GATEWAY,
+  shopStore,
+  STORAGE_KEYS,
+  type ShopState,
+  type ShopStore,
+  type ShopStoreOptions,
+} from './store/shop-store.js';
+export { useCart, useSession, useShopState, type Cart, type Session } from './store/hooks.js';
+export { createShopQueryClient, isClientError } from './query/query-client.js';
+export { shopKeys } from './query/query-keys.js';
+export { ShopClientProvider, useShopClient, type ShopClient, type ShopClientProviderProps } from './query/shop-client-provider.js';
+export {
+  useCreateProduct,
+  useCreateReview,
+  useDeleteProduct,
+  useProduct,
+  useProducts,
+  useTopProducts,
+  useUpdateProduct,
+  useUploadImage,
+} from './query/products.js';
+export {
+  useDeleteUser,
+  useLogin,
+  useProfile,
+  useRegister,
+  useUpdateProfile,
+  useUpdateUser,
+  useUser,
+  useUsers,
+} from './query/users.js';
+export {
+  PENDING_ORDER_POLL_MS,
+  useCreateOrder,
+  useDeliverOrder,
+  useMyOrders,
+  useOrder,
+  useOrders,
+  usePayOrder,
+} from './query/orders.js';
+export { usePayPalConfig } from './query/config.js';
+export { useAddToCart, type AddToCartInput } from './query/cart.js';

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CartItem } from '../store/cart.js';
+import { shopKeys } from './query-keys.js';
+import { useShopClient } from './shop-client-provider.js';
+
+export interface AddToCartInput {
+  productId: string;
+  quantity: number;
+}
+
+/**
+ * Adds a product to the cart after fetching it afresh (spec section 4: "cart adds re-fetch the
+ * product first"), so the line holds today's name, image, price and stock. The quantity is kept
+ * within 1..countInStock (spec section 5), since `/cart/{id}?qty=` can ask for any number.
+ */
+export function useAddToCart() {
+  const { api, store } = useShopClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ productId, quantity }: AddToCartInput): Promise<CartItem> => {
+      const product = await queryClient.fetchQuery({
+        queryKey: shopKeys.products.detail(productId),
+        queryFn: () => api.products.detail(productId),
+        staleTime: 0,
+      });
+      const item: CartItem = {
+        product: product._id,
+        name: product.name,
+        image: product.image,
+        price: product.price,
+        countInStock: product.countInStock,
+        quantity: Math.max(1, Math.min(Math.floor(quantity) || 1, product.countInStock)),
+      };
+      store.addToCart(item);
+      return item;
+    },
+  });
+}

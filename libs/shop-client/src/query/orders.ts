@@ -1,0 +1,80 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderCreateInput, OrderDto, PayStatusInput } from '@shop/contracts';
+import { useSession } from '../store/hooks.js';
+import { shopKeys } from './query-keys.js';
+import { useShopClient } from './shop-client-provider.js';
+
+/** How often an order waiting for its stock is asked again. */
+export const PENDING_ORDER_POLL_MS = 2_000;
+
+/** Places the cart's order; on success the cart is emptied (address and gateway stay). */
+export function useCreateOrder() {
+  const { api, store } = useShopClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (order: OrderCreateInput) => api.orders.create(order),
+    onSuccess: (order) => {
+      store.clearCart();
+      queryClient.setQueryData(shopKeys.orders.detail(order._id), order);
+      return queryClient.invalidateQueries({ queryKey: shopKeys.orders.all, refetchType: 'none' });
+    },
+  });
+}
+
+/**
+ * One order. While its stock is being reserved (status 'pending') it is asked again every 2 s,
+ * so the page turns to confirmed (payable) or cancelled by itself.
+ */
+export function useOrder(id: string | undefined) {
+  const { api, store } = useShopClient();
+  const { isSignedIn } = useSession(store);
+  return useQuery({
+    queryKey: shopKeys.orders.detail(id ?? ''),
+    queryFn: () => api.orders.detail(id as string),
+    enabled: isSignedIn && Boolean(id),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? PENDING_ORDER_POLL_MS : false),
+  });
+}
+
+/** Every order (admin). */
+export function useOrders() {
+  const { api, store } = useShopClient();
+  const { isSignedIn } = useSession(store);
+  return useQuery({ queryKey: shopKeys.orders.list(), queryFn: api.orders.list, enabled: isSignedIn });
+}
+
+/** The signed-in user's own orders. */
+export function useMyOrders() {
+  const { api, store } = useShopClient();
+  const { isSignedIn } = useSession(store);
+  return useQuery({ queryKey: shopKeys.orders.mine(), queryFn: api.orders.mine, enabled: isSignedIn });
+}
+
+/** Sends PayPal's capture result for the order; the order then reloads (spec section 4). */
+export function usePayOrder(orderId: string) {
+  const { api } = useShopClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (paymentResult: PayStatusInput) => api.orders.pay(orderId, paymentResult),
+    onSuccess: (order) => refreshOrder(queryClient, order),
+  });
+}
+
+/** Marks a paid order delivered (admin). */
+export function useDeliverOrder(orderId: string) {
+  const { api } = useShopClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.orders.deliver(orderId),
+    onSuccess: (order) => refreshOrder(queryClient, order),
+  });
+}
+
+/** Every view of the order (detail, lists, the profile's orders) now shows its new state. */
+function refreshOrder(queryClient: ReturnType<typeof useQueryClient>, order: OrderDto) {
+  queryClient.setQueryData(shopKeys.orders.detail(order._id), order);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: shopKeys.orders.all }),
+    queryClient.invalidateQueries({ queryKey: shopKeys.users.profile() }),
+  ]);
+}

@@ -1,0 +1,32 @@
+import type { ProductListQuery } from '../api/endpoints.js';
+
+/**
+ * Every query key of the shop, from broad to narrow, so that invalidating `products.all` also
+ * reaches every list, the top list and every detail.
+ */
+export const shopKeys = {
+  products: {
+    all: ['products'] as const,
+    lists: () => [...shopKeys.products.all, 'list'] as const,
+    list: ({ keyword = '', pageNumber = 1 }: ProductListQuery) =>
+      [...shopKeys.products.lists(), { keyword: keyword.trim(), pageNumber }] as const,
+    top: () => [...shopKeys.products.all, 'top'] as const,
+    detail: (id: string) => [...shopKeys.products.all, 'detail', id] as const,
+  },
+  users: {
+    all: ['users'] as const,
+    list: () => [...shopKeys.users.all, 'list'] as const,
+    detail: (id: string) => [...shopKeys.users.all, 'detail', id] as const,
+    profile: () => [...shopKeys.users.all, 'profile'] as const,
+  },
+  orders: {
+    all: ['orders'] as const,
+    list: () => [...shopKeys.orders.all, 'list'] as const,
+    mine: () => [...shopKeys.orders.all, 'mine'] as const,
+    detail: (id: string) => [...shopKeys.orders.all, 'detail', id] as const,
+  },
+  paypalConfig: () => ['config', 'paypal'] as const,
+};
+
+/** What belongs to the signed-in user and must go when they sign out. */
+export const userScopedKeys = [shopKeys.users.all, shopKeys.orders.all] as const;

@@ -1,0 +1,73 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createShopApi, type ShopApi } from '../api/endpoints.js';
+import { createApiClient } from '../api/http.js';
+import { shopStore, type ShopStore } from '../store/shop-store.js';
+import { createShopQueryClient } from './query-client.js';
+import { userScopedKeys } from './query-keys.js';
+
+export interface ShopClient {
+  api: ShopApi;
+  store: ShopStore;
+}
+
+const ShopClientContext = createContext<ShopClient | null>(null);
+
+export interface ShopClientProviderProps {
+  children: ReactNode;
+  /** The query client; one made by createShopQueryClient() by default. */
+  queryClient?: QueryClient;
+  /** The session and cart store; the page's shared one by default. */
+  store?: ShopStore;
+  /** Prefix of every API path; '' (same origin, through the gateway) by default. */
+  baseUrl?: string;
+  /** The fetch to use; the global one by default. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * Gives the hooks their API client and query client. The client sends the store's token and
+ * signs out on a 401; whenever the user signs out (here, by a 401, or in another tab) their
+ * cached profile, users and orders are dropped, so the next person sees none of it.
+ * The store, base URL and fetch are read once, when the provider mounts.
+ */
+export function ShopClientProvider({ children, queryClient, store = shopStore, baseUrl = '', fetch }: ShopClientProviderProps) {
+  const [ownQueryClient] = useState(() => queryClient ?? createShopQueryClient());
+  const client = queryClient ?? ownQueryClient;
+
+  const [shopClient] = useState<ShopClient>(() => ({
+    store,
+    api: createShopApi(
+      createApiClient({
+        baseUrl,
+        fetch,
+        getToken: () => store.getState().userInfo?.token,
+        onUnauthorized: () => store.signOut(),
+      }),
+    ),
+  }));
+
+  useEffect(() => {
+    let signedIn = store.getState().userInfo !== null;
+    return store.subscribe(() => {
+      const nowSignedIn = store.getState().userInfo !== null;
+      if (signedIn && !nowSignedIn) {
+        for (const queryKey of userScopedKeys) client.removeQueries({ queryKey });
+      }
+      signedIn = nowSignedIn;
+    });
+  }, [store, client]);
+
+  return (
+    <QueryClientProvider client={client}>
+      <ShopClientContext.Provider value={shopClient}>{children}</ShopClientContext.Provider>
+    </QueryClientProvider>
+  );
+}
+
+/** The API client and store of the nearest ShopClientProvider. */
+export function useShopClient(): ShopClient {
+  const shopClient = useContext(ShopClientContext);
+  if (!shopClient) throw new Error('useShopClient must be used inside a ShopClientProvider');
+  return shopClient;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from '@jest/globals';
+import { act, waitFor } from '@testing-library/react';
+import type { UserInfoDto } from '@shop/contracts';
+import { renderWithClient } from '../test-support/render-with-client.js';
+import { shopKeys } from './query-keys.js';
+import { useMyOrders } from './orders.js';
+import { useDeleteUser, useLogin, useProfile, useUpdateProfile, useUsers } from './users.js';
+
+const ann: UserInfoDto = { _id: 'u1', name: 'Ann', email: 'ann@example.com', isAdmin: false, token: 'old-token' };
+const profile = { _id: 'u1', name: 'Ann', email: 'ann@example.com', isAdmin: false, orderList: [] };
+
+describe('useLogin', () => {
+  it('keeps the signed-in user in the store, keeping the guest cart', async () => {
+    const { result, store, calls } = renderWithClient(useLogin, { 'POST /api/users/login': { json: ann } });
+    act(() => store.addToCart({ product: 'p1', name: 'Phone', image: '/p.jpg', price: 1, countInStock: 1, quantity: 1 }));
+
+    act(() => result.current.mutate({ email: 'ann@example.com', password: 'secret' }));
+
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(store.getState().userInfo).toEqual(ann);
+    expect(store.getState().cartItems).toHaveLength(1);
+    expect(calls[0].body).toEqual({ email: 'ann@example.com', password: 'secret' });
+  });
+
+  it('clears the previous user when the request starts and keeps the error on failure', async () => {
+    const { result, store } = renderWithClient(useLogin, {
+      'POST /api/users/login': { status: 401, json: { message: 'Invalid email or password' } },
+    });
+    act(() => store.signIn(ann));
+
+    act(() => result.current.mutate({ email: 'ann@example.com', password: 'wrong' }));
+
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(result.current.error?.message).toBe('Invalid email or password');
+    expect(store.getState().userInfo).toBeNull();
+  });
+});
+
+describe('useUpdateProfile', () => {
+  it('refreshes the stored user info with the new token', async () => {
+    const updated = { ...ann, name: 'Ann B', token: 'new-token' };
+    const { result, store, calls } = renderWithClient(useUpdateProfile, { 'PUT /api/users/profile': { json: updated } });
+    act(() => store.signIn(ann));
+
+    act(() => result.current.mutate({ name: 'Ann B', email: 'ann@example.com', password: '' }));
+
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer old-token');
+    expect(store.getState().userInfo).toEqual(updated);
+    expect(JSON.parse(localStorage.getItem('userInfo') ?? '{}').token).toBe('new-token');
+  });
+});
+
+describe('useProfile', () => {
+  it('waits while signed out and loads once signed in', async () => {
+    const { result, store, calls } = renderWithClient(useProfile, { 'GET /api/users/profile': { json: profile } });
+    expect(result.current.fetchStatus).toBe('idle');
+    expect(calls).toHaveLength(0);
+
+    act(() => store.signIn(ann));
+
+    await waitFor(() => expect(result.current.data).toEqual(profile));
+  });
+
+  it('signs out and drops the cached profile when the token is refused', async () => {
+    const { store, queryClient } = renderWithClient(useProfile, {
+      'GET /api/users/profile': { status: 401, json: { message: 'Not authorized, token failed' } },
+    });
+    act(() => store.signIn(ann));
+
+    await waitFor(() => expect(store.getState().userInfo).toBeNull());
+    expect(queryClient.getQueryData(shopKeys.users.profile())).toBeUndefined();
+  });
+});
+
+describe('useDeleteUser', () => {
+  it('removes the deleted user from the list by id', async () => {
+    const bob = { _id: 'u2', name: 'Bob', email: 'bob@example.com', isAdmin: false };
+    const { result, store } = renderWithClient(() => ({ users: useUsers(), remove: useDeleteUser() }), {
+      'GET /api/users': { json: [ann, bob] },
+      'DELETE /api/users/u2': { json: { _id: 'u2' } },
+    });
+    act(() => store.signIn({ ...ann, isAdmin: true }));
+    await waitFor(() => expect(result.current.users.data).toHaveLength(2));
+
+    await act(() => result.current.remove.mutateAsync('u2'));
+
+    expect(result.current.users.data?.map((user) => user._id)).toEqual(['u1']);
+    expect(result.current.remove.isSuccess).toBe(true);
+  });
+});
+
+describe('signing out', () => {
+  it("drops the user's cached orders and profile so the next person sees none", async () => {
+    const { result, store, queryClient } = renderWithClient(useMyOrders, { 'GET /api/orders/mine': { json: [] } });
+    act(() => store.signIn(ann));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(queryClient.getQueryData(shopKeys.orders.mine())).toEqual([]);
+
+    act(() => store.signOut());
+
+    expect(queryClient.getQueryData(shopKeys.orders.mine())).toBeUndefined();
+  });
+});

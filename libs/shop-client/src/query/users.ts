@@ -1,0 +1,89 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, ProfileUpdateInput, RegisterInput, UserDto, UserUpdateInput } from '@shop/contracts';
+import { useSession } from '../store/hooks.js';
+import { shopKeys } from './query-keys.js';
+import { useShopClient } from './shop-client-provider.js';
+
+/** Signs in. The request first clears any previous user (spec section 4); success keeps the new one. */
+export function useLogin() {
+  const { api, store } = useShopClient();
+  return useMutation({
+    mutationFn: (credentials: LoginInput) => api.users.login(credentials),
+    onMutate: () => store.clearUserInfo(),
+    onSuccess: (userInfo) => store.signIn(userInfo),
+  });
+}
+
+/** Registers, which also signs the new user in. */
+export function useRegister() {
+  const { api, store } = useShopClient();
+  return useMutation({
+    mutationFn: (account: RegisterInput) => api.users.register(account),
+    onMutate: () => store.clearUserInfo(),
+    onSuccess: (userInfo) => store.signIn(userInfo),
+  });
+}
+
+/** The signed-in user's account and own orders; idle while signed out. */
+export function useProfile() {
+  const { api, store } = useShopClient();
+  const { isSignedIn } = useSession(store);
+  return useQuery({ queryKey: shopKeys.users.profile(), queryFn: api.users.profile, enabled: isSignedIn });
+}
+
+/** Updates the profile; the answer carries a new token (the name or email is in it), which is kept. */
+export function useUpdateProfile() {
+  const { api, store } = useShopClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ProfileUpdateInput) => api.users.updateProfile(changes),
+    onSuccess: (userInfo) => {
+      store.signIn(userInfo);
+      return queryClient.invalidateQueries({ queryKey: shopKeys.users.all });
+    },
+  });
+}
+
+/** Every user (admin); idle while signed out. */
+export function useUsers() {
+  const { api, store } = useShopClient();
+  const { isSignedIn } = useSession(store);
+  return useQuery({ queryKey: shopKeys.users.list(), queryFn: api.users.list, enabled: isSignedIn });
+}
+
+/** One user (admin). */
+export function useUser(id: string | undefined) {
+  const { api, store } = useShopClient();
+  const { isSignedIn } = useSession(store);
+  return useQuery({
+    queryKey: shopKeys.users.detail(id ?? ''),
+    queryFn: () => api.users.detail(id as string),
+    enabled: isSignedIn && Boolean(id),
+  });
+}
+
+/** Saves a user's name, email and admin flag (admin). */
+export function useUpdateUser() {
+  const { api } = useShopClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...user }: UserUpdateInput & { id: string }) => api.users.update(id, user),
+    onSuccess: (user) => {
+      queryClient.setQueryData(shopKeys.users.detail(user._id), user);
+      return queryClient.invalidateQueries({ queryKey: shopKeys.users.list() });
+    },
+  });
+}
+
+/** Deletes a user (admin); the user leaves the cached list by id at once (spec section 4). */
+export function useDeleteUser() {
+  const { api } = useShopClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.users.delete(id),
+    onSuccess: ({ _id }) => {
+      queryClient.setQueryData<UserDto[]>(shopKeys.users.list(), (users) => users?.filter((user) => user._id !== _id));
+      queryClient.removeQueries({ queryKey: shopKeys.users.detail(_id) });
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { styled } from 'styled-components';
+
+/** The frame of a product card: image on top, body below, the same height as its neighbours in a row. */
+export const Card = styled.article`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background-color: ${({ theme }) => theme.colors.background};
+  overflow: hidden;
+`;
+
+export const CardBody = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  flex: 1;
+  padding: ${({ theme }) => theme.space[3]};
+`;
+
+export interface CardMediaProps {
+  src: string;
+  /** Required: every image has alt text (usually the product name). */
+  alt: string;
+  /** Width / height of the image box; 4 / 3 by default. */
+  ratio?: number;
+  /** Wraps the image, e.g. in a link to the product. */
+  wrap?: (image: ReactNode) => ReactNode;
+}
+
+/** The box reserves its height from the ratio before the image arrives, so nothing below it jumps. */
+const MediaBox = styled.div<{ $ratio: number }>`
+  aspect-ratio: ${({ $ratio }) => $ratio};
+  background-color: ${({ theme }) => theme.colors.surface};
+
+  a {
+    display: block;
+    height: 100%;
+  }
+
+  img {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
+
+/** A card's image in a fixed-ratio box, loaded lazily. */
+export function CardMedia({ src, alt, ratio = 4 / 3, wrap }: CardMediaProps) {
+  const image = <img src={src} alt={alt} loading="lazy" decoding="async" />;
+  return <MediaBox $ratio={ratio}>{wrap ? wrap(image) : image}</MediaBox>;
+}

@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import { renderWithTheme } from './testing/render.js';
+import { Col, Container, Row, colSpans } from './grid.js';
+
+describe('grid', () => {
+  it('lays out product cards one per row on phones, 2 from md, 3 at lg and 4 at xl', () => {
+    expect(colSpans()).toEqual({ xs: 12, md: 6, lg: 4, xl: 3 });
+  });
+
+  it('uses the spans given, full width below the first one', () => {
+    expect(colSpans({ md: 6 })).toEqual({ xs: 12, md: 6 });
+    expect(colSpans({ xs: 6, lg: 3 })).toEqual({ xs: 6, lg: 3 });
+  });
+
+  it('gives a default column the product grid spans at the spec’s breakpoints', () => {
+    renderWithTheme(
+      <Row>
+        <Col>card</Col>
+      </Row>,
+    );
+    const classes = screen.getByText('card').className.split(' ');
+    const mediaRules = Array.from(document.styleSheets)
+      .flatMap((sheet) => Array.from(sheet.cssRules))
+      .filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule)
+      .filter((rule) => classes.some((name) => rule.cssText.includes(`.${name}`)));
+    const spanAt = (width: number) =>
+      mediaRules.find((rule) => rule.conditionText === `(min-width: ${width}px)`)?.cssText.match(/span (\d+)/)?.[1];
+    expect(spanAt(992)).toBe('4');
+    expect(spanAt(1200)).toBe('3');
+  });
+
+  it('renders its content inside container, row and columns', () => {
+    renderWithTheme(
+      <Container>
+        <Row>
+          <Col>first</Col>
+          <Col $span={{ md: 6 }}>second</Col>
+        </Row>
+      </Container>,
+    );
+    expect(screen.getByText('first')).toBeInTheDocument();
+    expect(screen.getByText('second')).toBeInTheDocument();
+  });
+});

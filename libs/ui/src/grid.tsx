@@ -1,0 +1,67 @@
+import { styled, css } from 'styled-components';
+import { media } from './theme.js';
+import { breakpoints, containerWidths, gridColumns, type Breakpoint } from './tokens.js';
+
+/** Columns of the underlying grid; a Col spans some of them. */
+export const GRID_SIZE = 12;
+
+const breakpointNames = Object.keys(breakpoints) as Breakpoint[];
+
+/** Centred page content with side gutters, as wide as the breakpoint allows. */
+export const Container = styled.div`
+  width: 100%;
+  margin-inline: auto;
+  padding-inline: ${({ theme }) => theme.space[3]};
+
+  ${breakpointNames
+    .filter((name) => containerWidths[name])
+    .map(
+      (name) => css`
+        ${media.up(name)} {
+          max-width: ${containerWidths[name]};
+        }
+      `,
+    )}
+`;
+
+/** A 12-column grid row; its Cols wrap onto new lines. */
+export const Row = styled.div`
+  display: grid;
+  grid-template-columns: repeat(${GRID_SIZE}, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+export type ColSpans = Partial<Record<Breakpoint, number>>;
+
+export interface ColProps {
+  /** Columns (of 12) to span from each breakpoint up, e.g. `$span={{ md: 6 }}`. */
+  $span?: ColSpans;
+}
+
+/**
+ * The span a Col takes at each breakpoint where it changes. Without `$span` a Col is a product grid cell:
+ * as many per row as the spec's grid columns (3 at lg, 4 at xl).
+ */
+export function colSpans(span?: ColSpans): ColSpans {
+  if (span) return { xs: GRID_SIZE, ...span };
+  const spans: ColSpans = {};
+  let previous: number | undefined;
+  for (const name of breakpointNames) {
+    const cells = GRID_SIZE / gridColumns[name];
+    if (cells !== previous) spans[name] = cells;
+    previous = cells;
+  }
+  return spans;
+}
+
+export const Col = styled.div<ColProps>`
+  min-width: 0;
+  ${({ $span }) =>
+    Object.entries(colSpans($span)).map(
+      ([name, cells]) => css`
+        ${media.up(name as Breakpoint)} {
+          grid-column: span ${cells};
+        }
+      `,
+    )}
+`;

@@ -1,0 +1,50 @@
+import type { ComponentProps } from 'react';
+import { styled } from 'styled-components';
+
+export interface TableProps extends ComponentProps<'table'> {
+  /** Names the scrollable region, e.g. 'Users'. */
+  label: string;
+}
+
+/**
+ * On a narrow screen the table scrolls sideways inside this box instead of widening the page. The box is
+ * focusable and named, so keyboard users can scroll it too.
+ */
+const Scroll = styled.div`
+  width: 100%;
+  overflow-x: auto;
+  margin-bottom: ${({ theme }) => theme.space[3]};
+`;
+
+const StyledTable = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.space[2]} ${theme.space[2]}`};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: left;
+    vertical-align: middle;
+    white-space: nowrap;
+  }
+
+  thead th {
+    background-color: ${({ theme }) => theme.colors.surface};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+  }
+
+  tbody tr:nth-child(odd) {
+    background-color: ${({ theme }) => theme.colors.surface};
+  }
+`;
+
+/** A striped, bordered table that scrolls horizontally on small screens. Children are thead/tbody as usual. */
+export function Table({ label, children, ...props }: TableProps) {
+  return (
+    <Scroll role="region" aria-label={label} tabIndex={0}>
+      <StyledTable {...props}>{children}</StyledTable>
+    </Scroll>
+  );
+}

@@ -1,0 +1,50 @@
+import { render, screen } from '@testing-library/react';
+import { styled, useTheme } from 'styled-components';
+import { cssVariables } from './global-style.js';
+import { media, theme } from './theme.js';
+import { ShopThemeProvider } from './theme-provider.js';
+
+describe('theme', () => {
+  it('carries the spec’s breakpoints', () => {
+    expect(theme.breakpoints).toEqual({ xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 });
+  });
+
+  it('builds media queries from the breakpoints', () => {
+    expect(media.up('md')).toBe('@media (min-width: 768px)');
+    expect(media.up('xl')).toBe('@media (min-width: 1200px)');
+    expect(media.down('lg')).toBe('@media (max-width: 991.98px)');
+  });
+
+  it('mirrors the tokens as CSS variables', () => {
+    const variables = cssVariables(theme);
+    expect(variables).toContain(`--shop-color-primary: ${theme.colors.primary};`);
+    expect(variables).toContain('--shop-color-danger-bg: #f8d7da;');
+    expect(variables).toContain('--shop-space-3: 1rem;');
+    expect(variables).toContain('--shop-font-size-base: 1rem;');
+  });
+});
+
+describe('ShopThemeProvider', () => {
+  it('gives components the theme and adds the global styles', () => {
+    function Breakpoint() {
+      return <span>{useTheme().breakpoints.lg}</span>;
+    }
+    const Box = styled.p`
+      color: ${({ theme: t }) => t.colors.danger};
+    `;
+    render(
+      <ShopThemeProvider>
+        <Breakpoint />
+        <Box>styled</Box>
+      </ShopThemeProvider>,
+    );
+    expect(screen.getByText('992')).toBeInTheDocument();
+    expect(screen.getByText('styled')).toHaveStyle({ color: 'rgb(176, 42, 55)' });
+    const css = Array.from(document.styleSheets)
+      .flatMap((sheet) => Array.from(sheet.cssRules, (rule) => rule.cssText))
+      .join('\n');
+    expect(css).toContain('box-sizing: border-box');
+    expect(css).toContain(':focus-visible');
+    expect(css).toContain('prefers-reduced-motion');
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The styled-components theme: the design tokens gathered into one object, plus a `media` helper for
+ * breakpoint queries. Components read every style value from `props.theme` (typed by styled.d.ts).
+ */
+import {
+  breakpoints,
+  colors,
+  containerWidths,
+  durations,
+  fontSizes,
+  fontWeights,
+  fonts,
+  gridColumns,
+  lineHeights,
+  radii,
+  space,
+  zIndices,
+  type Breakpoint,
+} from './tokens.js';
+
+export const theme = {
+  breakpoints,
+  gridColumns,
+  containerWidths,
+  colors,
+  space,
+  radii,
+  fontSizes,
+  fonts,
+  fontWeights,
+  lineHeights,
+  zIndices,
+  durations,
+} as const;
+
+export type ShopTheme = typeof theme;
+
+/**
+ * Media queries built from the spec's breakpoints, for use inside styled templates:
+ * `${media.up('md')} { ... }` applies from 768 px up; `media.down('md')` below 768 px.
+ */
+export const media = {
+  up: (breakpoint: Breakpoint): string => `@media (min-width: ${breakpoints[breakpoint]}px)`,
+  /** Below the breakpoint; the .02 px keeps it from overlapping `up` at fractional widths. */
+  down: (breakpoint: Breakpoint): string => `@media (max-width: ${breakpoints[breakpoint] - 0.02}px)`,
+  reducedMotion: '@media (prefers-reduced-motion: reduce)',
+} as const;
