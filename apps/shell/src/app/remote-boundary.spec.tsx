@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { ShopThemeProvider } from '@shop/ui';
 
 const loadRemote = jest.fn<(id: string) => Promise<unknown>>();
 jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({
@@ -26,6 +27,8 @@ function renderBeside(module: string) {
       <nav aria-label="Shop">Cart</nav>
       <RemoteBoundary remote="catalog" module={module} />
     </>,
+    // The shell provides the theme around every remote's area.
+    { wrapper: ShopThemeProvider },
   );
 }
 
@@ -50,7 +53,9 @@ describe('RemoteBoundary', () => {
   it('holds the page area while the remote loads', () => {
     loadRemote.mockReturnValue(new Promise(() => undefined));
 
-    const { container } = render(<RemoteBoundary remote="catalog" module="PendingPage" />);
+    const { container } = render(<RemoteBoundary remote="catalog" module="PendingPage" />, {
+      wrapper: ShopThemeProvider,
+    });
 
     expect(container.querySelector('[aria-busy="true"]')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -1,17 +1,20 @@
 /**
- * The page frame of spec section 2 around every screen. The header (brand, search, cart, user and
- * admin menus) arrives with the shared UI library; the frame is already in place so remotes render
- * into <main> and nothing shifts when the header fills in.
+ * The page frame of spec section 2 around every screen: the header, the remote's page in <main>,
+ * and the footer with the copyright line.
  */
 import { Outlet } from 'react-router-dom';
-import { Footer, Header, Main, Page } from './styles.js';
+import { Container } from '@shop/ui';
+import { Header } from './header.js';
+import { Footer, Main, Page } from './styles.js';
 
 export function ShellLayout() {
   return (
     <Page>
       <Header />
       <Main>
-        <Outlet />
+        <Container>
+          <Outlet />
+        </Container>
       </Main>
       <Footer>
         <p>Copyright &copy; ProShop</p>

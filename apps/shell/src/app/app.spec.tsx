@@ -1,0 +1,62 @@
+import { jest } from '@jest/globals';
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
+import { styled } from 'styled-components';
+import { shopStore, useCart, useSession, useShopClient } from '@shop/shop-client';
+
+const loadRemote = jest.fn<(id: string) => Promise<unknown>>();
+jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({
+  loadRemote,
+  preloadRemote: jest.fn(async () => undefined),
+  registerRemotes: jest.fn(),
+}));
+
+const { App } = await import('./app.js');
+const { shellRoutes } = await import('./routes.js');
+
+/** Reads the theme the shell provides; without it, this would throw on `theme.colors`. */
+const Themed = styled.p`
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+/** A remote's page as the remotes write them: no providers of its own, the host's are expected. */
+function FakeProfilePage() {
+  const { userInfo } = useSession();
+  const { count } = useCart();
+  const { api } = useShopClient();
+  return (
+    <>
+      <h1>{userInfo ? `Hello ${userInfo.name}` : 'Nobody signed in'}</h1>
+      <Themed>{`${count} in cart, api ${typeof api.users.profile}`}</Themed>
+    </>
+  );
+}
+
+beforeEach(() => {
+  loadRemote.mockReset();
+  loadRemote.mockResolvedValue({ default: FakeProfilePage });
+});
+
+afterEach(() => act(() => shopStore.signOut()));
+
+describe('App', () => {
+  it('gives a remote page the shared session, cart, API client and theme', async () => {
+    shopStore.signIn({ _id: 'u1', name: 'Jane Doe', email: 'jane@example.com', isAdmin: false, token: 't' });
+    render(<App router={createMemoryRouter(shellRoutes, { initialEntries: ['/profile'] })} />);
+
+    expect(await screen.findByRole('heading', { name: 'Hello Jane Doe' })).toBeInTheDocument();
+    expect(screen.getByText('0 in cart, api function')).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledWith('checkout/ProfilePage');
+  });
+
+  it('shows the header and the page reading the same store', async () => {
+    shopStore.signIn({ _id: 'u1', name: 'Jane Doe', email: 'jane@example.com', isAdmin: false, token: 't' });
+    render(<App router={createMemoryRouter(shellRoutes, { initialEntries: ['/profile'] })} />);
+    await screen.findByRole('heading', { name: 'Hello Jane Doe' });
+
+    act(() => shopStore.signOut());
+
+    expect(screen.getByRole('heading', { name: 'Nobody signed in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,131 @@
+import { act, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { shopStore, STORAGE_KEYS } from '@shop/shop-client';
+import { admin, customer, renderHeaderAt, signInAs } from './test-support.js';
+
+const phone = { product: 'p1', name: 'Phone', image: '/images/phone.jpg', price: 599.99, countInStock: 5, quantity: 2 };
+const cable = { product: 'p2', name: 'Cable', image: '/images/cable.jpg', price: 9.99, countInStock: 10, quantity: 1 };
+
+const currentPath = () => screen.getByRole('status', { name: 'Current path' });
+const header = () => screen.getByRole('banner');
+
+afterEach(() => act(() => shopStore.signOut()));
+
+describe('Header for a guest', () => {
+  it('shows the brand, search, cart and Sign In, and no user or admin menu', () => {
+    renderHeaderAt('/product/1');
+
+    expect(within(header()).getByRole('link', { name: 'ProShop' })).toHaveAttribute('href', '/');
+    expect(within(header()).getByRole('searchbox', { name: 'Search products' })).toHaveAttribute('placeholder', 'Search Products...');
+    expect(within(header()).getByRole('button', { name: 'Search' })).toBeInTheDocument();
+    expect(within(header()).getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/cart');
+    expect(within(header()).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(within(header()).queryByRole('button', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Header for a signed-in customer', () => {
+  it('shows their name as a menu with Profile and Logout, and no Admin menu', async () => {
+    signInAs(customer);
+    renderHeaderAt('/');
+
+    expect(within(header()).queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    await userEvent.click(within(header()).getByRole('button', { name: 'Jane Doe' }));
+
+    expect(within(header()).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(header()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(header()).queryByRole('button', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('logs out through the store: the session and cart are cleared everywhere, and the shopper goes to /', async () => {
+    signInAs(customer);
+    shopStore.addToCart(phone);
+    renderHeaderAt('/profile');
+
+    await userEvent.click(within(header()).getByRole('button', { name: 'Jane Doe' }));
+    await userEvent.click(within(header()).getByRole('button', { name: 'Logout' }));
+
+    expect(shopStore.getState().userInfo).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.userInfo)).toBeNull();
+    expect(currentPath()).toHaveTextContent(/^\/$/);
+    expect(within(header()).getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    expect(within(header()).getByRole('link', { name: /^Cart/ })).toHaveTextContent('0');
+  });
+});
+
+describe('Header for an admin', () => {
+  it('adds the Admin menu with the admin routes of spec section 2', async () => {
+    signInAs(admin);
+    renderHeaderAt('/');
+
+    await userEvent.click(within(header()).getByRole('button', { name: 'Admin' }));
+
+    expect(within(header()).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/userList');
+    expect(within(header()).getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/admin/productList');
+    expect(within(header()).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/admin/orderList');
+    expect(within(header()).getByRole('button', { name: 'Admin User' })).toBeInTheDocument();
+  });
+
+  it('follows a menu link and closes the menu', async () => {
+    signInAs(admin);
+    renderHeaderAt('/');
+    const adminMenu = within(header()).getByRole('button', { name: 'Admin' });
+
+    await userEvent.click(adminMenu);
+    await userEvent.click(within(header()).getByRole('link', { name: 'Orders' }));
+
+    expect(currentPath()).toHaveTextContent('/admin/orderList');
+    expect(adminMenu).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('Header search', () => {
+  it('goes to /search/{keyword} with the trimmed keyword', async () => {
+    renderHeaderAt('/');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), '  phone  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+
+    expect(currentPath()).toHaveTextContent('/search/phone');
+  });
+
+  it('goes to / when the box is empty or blank (spec section 5)', async () => {
+    renderHeaderAt('/search/phone/page/2');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), '   {Enter}');
+
+    expect(currentPath()).toHaveTextContent(/^\/$/);
+  });
+});
+
+describe('Header cart count', () => {
+  it('follows the shared store at once, whichever remote changed it', () => {
+    renderHeaderAt('/');
+    const cart = within(header()).getByRole('link', { name: /^Cart/ });
+    expect(cart).toHaveTextContent('Cart 0 items');
+
+    act(() => shopStore.addToCart(phone));
+    expect(cart).toHaveTextContent('Cart 2 items');
+
+    act(() => shopStore.addToCart(cable));
+    expect(cart).toHaveTextContent('Cart 3 items');
+
+    act(() => shopStore.removeFromCart('p1'));
+    expect(cart).toHaveTextContent('Cart 1 items');
+  });
+});
+
+describe('Header at small widths', () => {
+  it('collapses the nav behind a toggle button that says whether it is open', async () => {
+    renderHeaderAt('/');
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Sign In' }));
+    expect(currentPath()).toHaveTextContent('/login');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});

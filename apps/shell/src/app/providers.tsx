@@ -1,0 +1,23 @@
+/**
+ * The shared context of every screen: the theme and the data layer. The shell mounts these once,
+ * around the router, and the remotes' pages (which receive react, styled-components,
+ * @tanstack/react-query and @shop/shop-client as shared singletons) read the same instances.
+ */
+import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { ShopThemeProvider } from '@shop/ui';
+import { ShopClientProvider } from '@shop/shop-client';
+
+export interface AppProvidersProps {
+  children: ReactNode;
+  /** A query client of the caller's; tests pass one with retries off. */
+  queryClient?: QueryClient;
+}
+
+export function AppProviders({ children, queryClient }: AppProvidersProps) {
+  return (
+    <ShopThemeProvider>
+      <ShopClientProvider queryClient={queryClient}>{children}</ShopClientProvider>
+    </ShopThemeProvider>
+  );
+}
