@@ -15,6 +15,7 @@ const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', impor
 /** The page modules this remote exposes; the shell's route table names them (docs/micro-frontends.md). */
 const exposes = {
   './HomePage': './src/exposes/home-page.tsx',
+  './ProductPage': './src/exposes/product-page.tsx',
 };
 
 /** One copy of each on the page, whoever loads first provides it (must match the shell's list). */
@@ -77,6 +78,8 @@ export default (_env, argv) => {
       historyApiFallback: true,
       // The shell (another origin in development) fetches the manifest and chunks from here.
       headers: { 'Access-Control-Allow-Origin': '*' },
+      // Running alone, the pages call the API (and show product images) through the gateway, as in the shop.
+      proxy: [{ context: ['/api', '/uploads'], target: process.env.GATEWAY_URL ?? 'http://localhost:3000' }],
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
   };

@@ -1,7 +1,12 @@
-/** Standalone start of the catalog pages, for the catalog team: its own router, no shell around it. */
+/**
+ * Standalone start of the catalog pages, for the catalog team: its own router and the providers the
+ * shell gives the exposed pages in the shop (theme and shop client), with no shell around it.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { ShopClientProvider } from '@shop/shop-client';
+import { Container, ShopThemeProvider } from '@shop/ui';
 import { StandaloneRoutes } from './standalone-routes.js';
 
 const container = document.getElementById('root');
@@ -9,8 +14,14 @@ if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <BrowserRouter>
-      <StandaloneRoutes />
-    </BrowserRouter>
+    <ShopThemeProvider>
+      <ShopClientProvider>
+        <BrowserRouter>
+          <Container as="main">
+            <StandaloneRoutes />
+          </Container>
+        </BrowserRouter>
+      </ShopClientProvider>
+    </ShopThemeProvider>
   </StrictMode>,
 );

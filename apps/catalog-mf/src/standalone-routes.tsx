@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import HomePage from './exposes/home-page.js';
+import ProductPage from './exposes/product-page.js';
 
 /**
  * The catalog's own routes when it runs alone (npm start). In the shop the shell owns the routes
@@ -12,6 +13,9 @@ export function StandaloneRoutes() {
       <Route path="/page/:pageNumber" element={<HomePage />} />
       <Route path="/search/:keyword" element={<HomePage />} />
       <Route path="/search/:keyword/page/:pageNumber" element={<HomePage />} />
+      <Route path="/product/:id" element={<ProductPage />} />
+      {/* The cart, sign-in and the rest belong to other remotes, which only the shell brings in. */}
+      <Route path="*" element={<p>This page is not part of the catalog; open it in the shop.</p>} />
     </Routes>
   );
 }

@@ -1,8 +1,60 @@
 /**
  * The home list (spec section 2, routes /, /page/:pageNumber, /search/:keyword and
  * /search/:keyword/page/:pageNumber), exposed to the shell as `catalog/HomePage`.
- * For now only its heading: the product grid, carousel and pagination come with the shared UI library.
+ * Needs ShopThemeProvider and ShopClientProvider above it (the shell's, or the standalone bootstrap's).
  */
+import { Link, useParams } from 'react-router-dom';
+import { styled } from 'styled-components';
+import { useProducts } from '@shop/shop-client';
+import { Alert, Button, Col, Paginate, Row, Spinner } from '@shop/ui';
+import { ProductCard } from '../home/product-card.js';
+import { TopProductsCarousel } from '../home/top-products-carousel.js';
+import { usePageTitle } from '../page-title.js';
+
+const Heading = styled.h1`
+  margin: ${({ theme }) => `${theme.space[3]} 0`};
+`;
+
+/** Where page n of the current list lives: the keyword stays in every pagination link. */
+export function homePageHref(keyword: string | undefined, page: number): string {
+  const base = keyword ? `/search/${encodeURIComponent(keyword)}` : '';
+  return `${base}/page/${page}`;
+}
+
 export default function HomePage() {
-  return <h1>Latest Products</h1>;
+  const { keyword, pageNumber } = useParams();
+  const page = Number(pageNumber) || 1;
+  const { data, isPending, error } = useProducts({ keyword, pageNumber: page });
+  usePageTitle(keyword ? `Search: ${keyword}` : 'Latest Products');
+
+  return (
+    <>
+      {keyword ? (
+        <Button as={Link} to="/" $variant="light">
+          Go Back
+        </Button>
+      ) : (
+        <TopProductsCarousel />
+      )}
+      <Heading>Latest Products</Heading>
+      {isPending ? (
+        <Spinner />
+      ) : error ? (
+        <Alert variant="danger">{error.message}</Alert>
+      ) : data.products.length === 0 ? (
+        <Alert variant="warning">No products to show...</Alert>
+      ) : (
+        <>
+          <Row>
+            {data.products.map((product) => (
+              <Col key={product._id}>
+                <ProductCard product={product} />
+              </Col>
+            ))}
+          </Row>
+          <Paginate pages={data.pages} page={data.page} hrefFor={(n) => homePageHref(keyword, n)} />
+        </>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,85 @@
+/**
+ * The product detail (spec section 2, route /product/:id), exposed to the shell as `catalog/ProductPage`.
+ * Needs ShopThemeProvider and ShopClientProvider above it (the shell's, or the standalone bootstrap's).
+ */
+import { Link, useParams } from 'react-router-dom';
+import { styled } from 'styled-components';
+import { useProduct } from '@shop/shop-client';
+import { Alert, Button, Col, Rating, Row, Spinner } from '@shop/ui';
+import { usePageTitle } from '../page-title.js';
+import { AddToCartPanel } from '../product/add-to-cart-panel.js';
+import { ReviewForm } from '../product/review-form.js';
+import { ReviewList } from '../product/review-list.js';
+import { reviewCountText } from '../review-count.js';
+
+const BackLink = styled(Button)`
+  margin: ${({ theme }) => `${theme.space[3]} 0`};
+`;
+
+/** Square box reserved before the image arrives, so the text beside it does not move. */
+const Image = styled.img`
+  display: block;
+  width: 100%;
+  aspect-ratio: 1;
+  object-fit: cover;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background-color: ${({ theme }) => theme.colors.surface};
+`;
+
+const Details = styled.div`
+  h1 {
+    margin-top: 0;
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`;
+
+const Reviews = styled.section`
+  margin-top: ${({ theme }) => theme.space[4]};
+`;
+
+export default function ProductPage() {
+  const { id } = useParams();
+  const { data: product, isPending, error } = useProduct(id);
+  usePageTitle(product?.name);
+
+  return (
+    <>
+      <BackLink as={Link} to="/" $variant="light">
+        Go Back
+      </BackLink>
+      {isPending ? (
+        <Spinner />
+      ) : error ? (
+        <Alert variant="danger">{error.message}</Alert>
+      ) : (
+        <>
+          <Row>
+            <Col $span={{ md: 6 }}>
+              <Image src={product.image} alt={product.name} />
+            </Col>
+            <Col $span={{ md: 3 }}>
+              <Details>
+                <h1>{product.name}</h1>
+                <Rating value={product.rating} text={reviewCountText(product.numReviews)} />
+                <p>Price: ${product.price.toFixed(2)}</p>
+                <p>Description: {product.description}</p>
+              </Details>
+            </Col>
+            <Col $span={{ md: 3 }}>
+              <AddToCartPanel product={product} />
+            </Col>
+          </Row>
+          <Row>
+            <Col $span={{ md: 6 }}>
+              <Reviews aria-labelledby="reviews">
+                <h2 id="reviews">Reviews</h2>
+                <ReviewList reviews={product.reviews} />
+                <ReviewForm productId={product._id} />
+              </Reviews>
+            </Col>
+          </Row>
+        </>
+      )}
+    </>
+  );
+}

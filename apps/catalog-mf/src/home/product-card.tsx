@@ -1,0 +1,51 @@
+import { Link } from 'react-router-dom';
+import { styled } from 'styled-components';
+import type { ProductDto } from '@shop/contracts';
+import { Card, CardBody, CardMedia, Rating } from '@shop/ui';
+import { reviewCountText } from '../review-count.js';
+
+const Name = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.base};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+
+  a {
+    color: ${({ theme }) => theme.colors.link};
+  }
+`;
+
+const Price = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+export interface ProductCardProps {
+  product: ProductDto;
+}
+
+/** One product of the home grid: image and name link to its page, then rating and price (spec section 2). */
+export function ProductCard({ product }: ProductCardProps) {
+  const href = `/product/${product._id}`;
+  return (
+    <Card>
+      {/* The image link repeats the name link: hide it from Tab and screen readers so each card is one stop. */}
+      <CardMedia
+        src={product.image}
+        alt={product.name}
+        wrap={(image) => (
+          <Link to={href} tabIndex={-1} aria-hidden="true">
+            {image}
+          </Link>
+        )}
+      />
+      <CardBody>
+        <Name>
+          <Link to={href}>{product.name}</Link>
+        </Name>
+        <Rating value={product.rating} text={reviewCountText(product.numReviews)} />
+        <Price>${product.price.toFixed(2)}</Price>
+      </CardBody>
+    </Card>
+  );
+}

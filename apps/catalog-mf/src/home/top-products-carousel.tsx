@@ -1,0 +1,47 @@
+import { Link } from 'react-router-dom';
+import { styled } from 'styled-components';
+import { useTopProducts } from '@shop/shop-client';
+import { Alert, Carousel, Spinner } from '@shop/ui';
+
+const SlideLink = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  color: inherit;
+  text-decoration: none;
+`;
+
+/** A fixed square, so the carousel keeps its height while the images load. */
+const Image = styled.img`
+  width: 12rem;
+  height: 12rem;
+  border-radius: ${({ theme }) => theme.radii.round};
+  object-fit: cover;
+  background-color: ${({ theme }) => theme.colors.surface};
+`;
+
+const Caption = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  text-align: center;
+`;
+
+/** The top-rated products of the home page (shown when there is no keyword), each linking to its page. */
+export function TopProductsCarousel() {
+  const { data: products, isPending, error } = useTopProducts();
+  if (isPending) return <Spinner label="Loading top products..." />;
+  if (error) return <Alert variant="danger">{error.message}</Alert>;
+  if (products.length === 0) return null;
+  return (
+    <Carousel label="Top rated products">
+      {products.map((product) => (
+        <SlideLink key={product._id} to={`/product/${product._id}`}>
+          <Image src={product.image} alt={product.name} />
+          <Caption>
+            {product.name} (${product.price.toFixed(2)})
+          </Caption>
+        </SlideLink>
+      ))}
+    </Carousel>
+  );
+}

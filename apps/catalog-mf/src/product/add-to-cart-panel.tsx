@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { styled } from 'styled-components';
+import type { ProductDto } from '@shop/contracts';
+import { useAddToCart } from '@shop/shop-client';
+import { Alert, Button, Field, Select } from '@shop/ui';
+import { quantityOptions, stockStatus } from './stock-status.js';
+
+const Panel = styled.section`
+  padding: ${({ theme }) => theme.space[3]};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+`;
+
+const Line = styled.p`
+  display: flex;
+  justify-content: space-between;
+  margin: ${({ theme }) => `0 0 ${theme.space[3]}`};
+`;
+
+export interface AddToCartPanelProps {
+  product: ProductDto;
+}
+
+/**
+ * Price, stock status, the quantity select (only when in stock) and 'Add to Cart'. The product is
+ * re-fetched and added to the shared cart (spec section 4), then the cart opens at /cart/{id}?qty=n,
+ * the address the spec's cart screen reads; adding the same product again there replaces the line.
+ */
+export function AddToCartPanel({ product }: AddToCartPanelProps) {
+  const [quantity, setQuantity] = useState(1);
+  const addToCart = useAddToCart();
+  const navigate = useNavigate();
+  const inStock = product.countInStock > 0;
+
+  function onAdd() {
+    addToCart.mutate(
+      { productId: product._id, quantity },
+      { onSuccess: (item) => navigate(`/cart/${product._id}?qty=${item.quantity}`) },
+    );
+  }
+
+  return (
+    <Panel aria-label="Purchase">
+      <Line>
+        <span>Price:</span>
+        <strong>${product.price.toFixed(2)}</strong>
+      </Line>
+      <Line>
+        <span>Status:</span>
+        <strong>{stockStatus(product.countInStock)}</strong>
+      </Line>
+      {inStock && (
+        <Field label="Qty">
+          <Select value={quantity} onChange={(event) => setQuantity(Number(event.target.value))}>
+            {quantityOptions(product.countInStock).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      {addToCart.error && <Alert variant="danger">{addToCart.error.message}</Alert>}
+      <Button $block disabled={!inStock || addToCart.isPending} onClick={onAdd}>
+        Add to Cart
+      </Button>
+    </Panel>
+  );
+}

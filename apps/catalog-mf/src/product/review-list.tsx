@@ -1,0 +1,44 @@
+import { styled } from 'styled-components';
+import type { ReviewDto } from '@shop/contracts';
+import { Alert, Rating } from '@shop/ui';
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled.li`
+  padding: ${({ theme }) => `${theme.space[3]} 0`};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+
+  p {
+    margin: 0;
+  }
+`;
+
+/** The first 10 characters of the ISO date (spec section 9: dates outside the profile). */
+export function shortDate(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+export interface ReviewListProps {
+  reviews: ReviewDto[];
+}
+
+/** The product's reviews, or 'No reviews' (spec section 8). */
+export function ReviewList({ reviews }: ReviewListProps) {
+  if (reviews.length === 0) return <Alert>No reviews</Alert>;
+  return (
+    <List>
+      {reviews.map((review) => (
+        <Item key={review._id}>
+          <strong>{review.name}</strong>
+          <Rating value={review.rating} />
+          <p>{shortDate(review.createdAt)}</p>
+          <p>{review.comment}</p>
+        </Item>
+      ))}
+    </List>
+  );
+}
