@@ -3,9 +3,11 @@
  * @swc/jest with legacy decorators and decorator metadata, and the workspace's
  * libraries mapped to their sources so tests never need a build first.
  */
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const require = createRequire(import.meta.url);
 
 /** @swc/jest for TypeScript: legacy decorators with metadata (Nest's DI needs them), React's automatic JSX in TSX. */
 function swc({ tsx }) {
@@ -37,6 +39,9 @@ export function jestConfig(options = {}) {
     extensionsToTreatAsEsm: ['.ts', '.tsx'],
     setupFilesAfterEnv: [...(web ? [`${root}jest.web-setup.js`] : []), ...(options.setupFilesAfterEnv ?? [])],
     moduleNameMapper: {
+      // Jest ignores package.json "browser", so it would load styled-components' server build, which never
+      // injects createGlobalStyle rules on the client. Browser tests use the browser build, as the bundler does.
+      ...(web ? { '^styled-components$': require.resolve('styled-components/dist/styled-components.browser.cjs.js') } : {}),
       '^@shop/(paypal-stand-in)$': `${root}tools/$1/src/index.ts`,
       '^@shop/([a-z-]+)$': `${root}libs/$1/src/index.ts`,
       '^(\\.{1,2}/.*)\\.js$': '$1',

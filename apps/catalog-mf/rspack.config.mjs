@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { resolve, sharedSingletons, typescriptRule } from '../../rspack.preset.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -18,11 +19,7 @@ const exposes = {
   './ProductPage': './src/exposes/product-page.tsx',
 };
 
-/** One copy of each on the page, whoever loads first provides it (must match the shell's list). */
-const singletons = ['react', 'react-dom', 'react-router-dom', 'styled-components', '@tanstack/react-query', '@shop/shop-client', '@shop/ui'];
-const shared = Object.fromEntries(
-  singletons.map((name) => [name, { singleton: true, requiredVersion: dependencies[name] }]),
-);
+const shared = sharedSingletons(dependencies);
 
 export default (_env, argv) => {
   const production = argv.mode === 'production';
@@ -38,26 +35,9 @@ export default (_env, argv) => {
       uniqueName: 'catalog',
       clean: true,
     },
-    resolve: {
-      extensions: ['.ts', '.tsx', '.js'],
-      // Sources import siblings as './thing.js' (ESM rule); the file on disk is .ts or .tsx.
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-    },
+    resolve,
     module: {
-      rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production } },
-            },
-          },
-          type: 'javascript/auto',
-        },
-      ],
+      rules: [typescriptRule(production)],
     },
     plugins: [
       new ModuleFederationPlugin({

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { resolve, sharedSingletons, typescriptRule } from '../../rspack.preset.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -15,10 +16,7 @@ const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', impor
  * One copy of each on the page. None is eager: src/main.ts reaches React only through
  * import('./bootstrap.js'), which gives the runtime the async boundary it needs to share them.
  */
-const singletons = ['react', 'react-dom', 'react-router-dom', 'styled-components', '@tanstack/react-query', '@shop/shop-client', '@shop/ui'];
-const shared = Object.fromEntries(
-  singletons.map((name) => [name, { singleton: true, requiredVersion: dependencies[name] }]),
-);
+const shared = sharedSingletons(dependencies);
 
 export default (_env, argv) => {
   const production = argv.mode === 'production';
@@ -35,26 +33,9 @@ export default (_env, argv) => {
       uniqueName: 'shell',
       clean: true,
     },
-    resolve: {
-      extensions: ['.ts', '.tsx', '.js'],
-      // Sources import siblings as './thing.js' (ESM rule); the file on disk is .ts or .tsx.
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-    },
+    resolve,
     module: {
-      rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production } },
-            },
-          },
-          type: 'javascript/auto',
-        },
-      ],
+      rules: [typescriptRule(production)],
     },
     plugins: [
       new ModuleFederationPlugin({
