@@ -84,3 +84,8 @@ export class TestEventStream {
     await this.nc.close();
   }
 }
+
+/** The events of one subject about one thing (its data's `id`). */
+export function eventsAbout<S extends Subject>(events: EventEnvelope[], subject: S, id: string): EventEnvelope<S>[] {
+  return events.filter((event): event is EventEnvelope<S> => event.subject === subject && (event.data as { id?: string }).id === id);
+}

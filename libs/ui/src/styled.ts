@@ -8,8 +8,7 @@ import 'styled-components';
 import type { ShopTheme } from './theme.js';
 
 declare module 'styled-components' {
-  // An interface (not a type alias) is required for declaration merging; it adds nothing of its own.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging needs an interface (a type alias cannot augment DefaultTheme); it adds nothing of its own
   export interface DefaultTheme extends ShopTheme {}
 }
 

@@ -6,12 +6,10 @@ import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import { DataSource } from 'typeorm';
-import { connect } from '@nats-io/transport-node';
-import { jetstream } from '@nats-io/jetstream';
-import type { EventEnvelope, ProductDto, Subject, TokenClaims } from '@shop/contracts';
-import { OutboxRelay, streamNameOf } from '@shop/event-bus';
+import type { EventEnvelope, ProductDto, TokenClaims } from '@shop/contracts';
+import { OutboxRelay } from '@shop/event-bus';
 import { configureServiceApp, createServiceApp } from '@shop/service-kit';
-import { deleteStream, dropDatabases, testPrefix, TestTokenIssuer, TEST_DATABASE_URL, TEST_NATS_URL } from '@shop/testing';
+import { deleteStream, dropDatabases, testPrefix, TestEventStream, TestTokenIssuer, TEST_DATABASE_URL, TEST_NATS_URL } from '@shop/testing';
 import { AppModule } from '../../src/app.module.js';
 import { loadCatalogConfig } from '../../src/config.js';
 
@@ -89,32 +87,15 @@ export async function createProduct(catalog: TestCatalog, fields: Partial<Omit<P
   return updated.body as ProductDto;
 }
 
-/**
- * Publishes what the outbox holds, then reads every event of the instance's
- * stream with a consumer of the test's own (an ordered consumer from the start).
- */
+/** Publishes what the outbox holds, then reads every event of the instance's stream. */
 export async function publishedEvents(catalog: TestCatalog): Promise<EventEnvelope[]> {
   await catalog.app.get(OutboxRelay).flush();
-  const nc = await connect({ servers: TEST_NATS_URL });
+  const stream = await TestEventStream.open(catalog.prefix);
   try {
-    const js = jetstream(nc);
-    const stream = await js.streams.get(streamNameOf(catalog.prefix));
-    const { state } = await stream.info();
-    const consumer = await js.consumers.get(streamNameOf(catalog.prefix));
-    const events: EventEnvelope[] = [];
-    if (state.messages === 0) return events;
-    const messages = await consumer.consume();
-    for await (const message of messages) {
-      events.push(message.json<EventEnvelope>());
-      if (message.info.pending === 0) break;
-    }
-    return events;
+    return await stream.all();
   } finally {
-    await nc.close();
+    await stream.close();
   }
 }
 
-/** The events of one subject about one product. */
-export function eventsAbout<S extends Subject>(events: EventEnvelope[], subject: S, id: string): EventEnvelope<S>[] {
-  return events.filter((event): event is EventEnvelope<S> => event.subject === subject && (event.data as { id: string }).id === id);
-}
+export { eventsAbout } from '@shop/testing';

@@ -4,12 +4,10 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
-import { connect } from '@nats-io/transport-node';
-import { jetstream } from '@nats-io/jetstream';
-import type { EventEnvelope, OrderDto, Subject, UserInfoDto } from '@shop/contracts';
-import { OutboxRelay, streamNameOf } from '@shop/event-bus';
+import type { EventEnvelope, OrderDto, UserInfoDto } from '@shop/contracts';
+import { OutboxRelay } from '@shop/event-bus';
 import { configureServiceApp, createServiceApp } from '@shop/service-kit';
-import { deleteStream, dropDatabases, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL } from '@shop/testing';
+import { deleteStream, dropDatabases, testPrefix, TestEventStream, TEST_DATABASE_URL, TEST_NATS_URL } from '@shop/testing';
 import { AppModule } from '../../src/app.module.js';
 import { loadUsersConfig } from '../../src/config.js';
 
@@ -150,35 +148,18 @@ export async function countUsers(users: TestUsers): Promise<number> {
   return count;
 }
 
-/**
- * Publishes what the outbox holds, then reads every event of the instance's
- * stream with a consumer of the test's own (an ordered consumer from the start).
- */
+/** Publishes what the outbox holds, then reads every event of the instance's stream. */
 export async function publishedEvents(users: TestUsers): Promise<EventEnvelope[]> {
   await users.app.get(OutboxRelay).flush();
-  const nc = await connect({ servers: TEST_NATS_URL });
+  const stream = await TestEventStream.open(users.prefix);
   try {
-    const js = jetstream(nc);
-    const stream = await js.streams.get(streamNameOf(users.prefix));
-    const { state } = await stream.info();
-    const events: EventEnvelope[] = [];
-    if (state.messages === 0) return events;
-    const consumer = await js.consumers.get(streamNameOf(users.prefix));
-    const messages = await consumer.consume();
-    for await (const message of messages) {
-      events.push(message.json<EventEnvelope>());
-      if (message.info.pending === 0) break;
-    }
-    return events;
+    return await stream.all();
   } finally {
-    await nc.close();
+    await stream.close();
   }
 }
 
-/** The events of one subject about one user. */
-export function eventsAbout<S extends Subject>(events: EventEnvelope[], subject: S, id: string): EventEnvelope<S>[] {
-  return events.filter((event): event is EventEnvelope<S> => event.subject === subject && (event.data as { id: string }).id === id);
-}
+export { eventsAbout } from '@shop/testing';
 
 /** The keys of an answer, sorted: a response shape to compare. */
 export const keysOf = (body: object): string[] => Object.keys(body).sort();

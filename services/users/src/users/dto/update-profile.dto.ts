@@ -1,19 +1,11 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ValidateIf } from 'class-validator';
 import type { ProfileUpdateInput } from '@shop/contracts';
-import { IsEmailAddress, IsNewPassword, IsText, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, Trimmed } from '../../validation.js';
+import { IsNewPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../validation.js';
+import { AccountFieldsDto } from './account-fields.dto.js';
 
 /** PUT /api/users/profile. Any other field (isAdmin among them) is rejected. */
-export class UpdateProfileDto implements ProfileUpdateInput {
-  @ApiProperty({ maxLength: MAX_NAME_LENGTH, description: 'Trimmed', example: 'Jane Doe' })
-  @Trimmed()
-  @IsText(MAX_NAME_LENGTH)
-  name: string;
-
-  @ApiProperty({ format: 'email', maxLength: MAX_EMAIL_LENGTH, description: 'Kept lower-cased', example: 'jane@example.com' })
-  @IsEmailAddress()
-  email: string;
-
+export class UpdateProfileDto extends AccountFieldsDto implements ProfileUpdateInput {
   @ApiPropertyOptional({
     minLength: MIN_PASSWORD_LENGTH,
     maxLength: MAX_PASSWORD_LENGTH,
