@@ -29,7 +29,7 @@ const projects = folders.flatMap((folder) =>
 
 const serverOnlyPackages = ['@nestjs/*', 'typeorm', 'pg', '@nats-io/*', 'argon2', 'express', 'multer'];
 
-const testFiles = ['**/test/**', '**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'];
+const testFiles = ['**/test/**', '**/testing/**', '**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'];
 
 /** May project `from` import project `to` (in its tests, when `inTests`)? */
 function mayImport(from, to, testCode) {

@@ -35,3 +35,57 @@ export function typescriptRule(production) {
     type: 'javascript/auto',
   };
 }
+
+/**
+ * The whole rspack configuration of a remote micro-frontend. One build serves two audiences:
+ * - the shell, through dist/mf-manifest.json and dist/remoteEntry.js (the exposed route-level pages);
+ * - the remote's own team, through dist/index.html (src/main.ts), which renders its pages alone.
+ * publicPath 'auto' lets the gateway serve the build under any prefix (/mf/{name}/ in the shop).
+ *
+ * @param {{ name: string, here: string, dependencies: Record<string, string>, exposes: Record<string, string>, port: number }} remote
+ */
+export function remoteConfig({ name, here, dependencies, exposes, port }) {
+  return async (_env, argv) => {
+    const production = argv.mode === 'production';
+    const { rspack } = await import('@rspack/core');
+    const { ModuleFederationPlugin } = await import('@module-federation/enhanced/rspack');
+    return {
+      context: here,
+      entry: { main: './src/main.ts' },
+      output: {
+        path: `${here}dist`,
+        publicPath: 'auto',
+        // Chunks are content-hashed and may be cached for good; mf-manifest.json and remoteEntry.js
+        // keep fixed names (the shell finds them by name) and must be revalidated.
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve,
+      module: { rules: [typescriptRule(production)] },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          shared: sharedSingletons(dependencies),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        // The standalone page is served from its own root and has deep routes: its script address
+        // must be absolute. The shell never uses this page.
+        new rspack.HtmlRspackPlugin({ template: './src/index.html', chunks: ['main'], publicPath: '/' }),
+      ],
+      devServer: {
+        port,
+        historyApiFallback: true,
+        // The shell (another origin in development) fetches the manifest and chunks from here.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        // Running alone, the pages call the API (and show uploaded images) through the gateway, as in the shop.
+        proxy: [{ context: ['/api', '/uploads'], target: process.env.GATEWAY_URL ?? 'http://localhost:3000' }],
+      },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    };
+  };
+}

@@ -47,7 +47,7 @@ export default (_env, argv) => {
         manifest: false, // the shell is a host only: nothing loads it as a remote
         dts: false,
       }),
-      new rspack.HtmlRspackPlugin({ template: './src/index.html' }),
+      new rspack.HtmlRspackPlugin({ template: './src/index.html', favicon: './src/favicon.svg' }),
     ],
     devServer: {
       port: 3010,

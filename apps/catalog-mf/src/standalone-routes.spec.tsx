@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { mockApi } from './testing/fake-api.js';
+import { mockApi } from '@shop/web-testing';
 import { renderPage } from './testing/render-page.js';
 
 describe('the catalog running alone', () => {

@@ -2,3 +2,4 @@ export * from './events.js';
 export * from './instance.js';
 export * from './nats-server.js';
 export * from './token-issuer.js';
+export * from './shop-process.js';

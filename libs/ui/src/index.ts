@@ -17,3 +17,4 @@ export { CHECKOUT_STEPS, StepBar, type CheckoutStepNumber, type StepBarProps } f
 export { Carousel, type CarouselProps } from './carousel.js';
 export { usePrefersReducedMotion } from './use-prefers-reduced-motion.js';
 export { Col, Container, GRID_SIZE, Row, colSpans, type ColProps, type ColSpans } from './grid.js';
+export { usePageTitle } from './page-title.js';

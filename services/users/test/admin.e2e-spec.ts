@@ -86,7 +86,7 @@ describe('admin calls', () => {
       const res = await http().get('/api/users').set(admin.auth).expect(200);
       const list = res.body as UserDto[];
       for (const user of list) expect(keysOf(user)).toEqual(USER_KEYS);
-      expect(list[0]).toEqual({ _id: admin.info._id, name: 'Admin', email: ADMIN.email, isAdmin: true });
+      expect(list[0]).toEqual({ _id: admin.info._id, name: 'Admin User', email: ADMIN.email, isAdmin: true });
       const ids = list.map((user) => user._id);
       expect(ids.indexOf(first.info._id)).toBeLessThan(ids.indexOf(second.info._id));
       expect(list).toHaveLength(await countUsers(users));
@@ -145,7 +145,7 @@ describe('admin calls', () => {
     it('answers 400 when an admin removes their own admin rights, and changes nothing', async () => {
       const res = await put(admin.info._id, { name: 'Demoted Me', email: ADMIN.email, isAdmin: false }).expect(400);
       expect(res.body).toEqual({ message: 'You cannot remove your own admin rights' });
-      expect(await getUser(admin.info._id)).toMatchObject({ name: 'Admin', isAdmin: true });
+      expect(await getUser(admin.info._id)).toMatchObject({ name: 'Admin User', isAdmin: true });
     });
 
     it('lets an admin change their own name while staying admin', async () => {

@@ -20,7 +20,7 @@ describe('user events', () => {
   it('publishes user.created for the seeded admin', async () => {
     const [row] = await users.dataSource.query<{ id: string }[]>('SELECT id FROM app_user WHERE email = $1', [ADMIN.email]);
     const events = await publishedEvents(users);
-    expect(eventsAbout(events, Subjects.UserCreated, row.id).map((event) => event.data)).toEqual([{ id: row.id, name: 'Admin', email: ADMIN.email }]);
+    expect(eventsAbout(events, Subjects.UserCreated, row.id).map((event) => event.data)).toEqual([{ id: row.id, name: 'Admin User', email: ADMIN.email }]);
   });
 
   it('publishes user.created, user.updated and user.deleted through the outbox, in order, without passwords', async () => {

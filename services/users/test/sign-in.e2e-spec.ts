@@ -38,7 +38,7 @@ describe('sign-in', () => {
 
   it('signs the seeded admin in as an admin', async () => {
     const res = await login(users, ADMIN.email, ADMIN.password).expect(200);
-    expect(res.body).toMatchObject({ name: 'Admin', email: ADMIN.email, isAdmin: true });
+    expect(res.body).toMatchObject({ name: 'Admin User', email: ADMIN.email, isAdmin: true });
   });
 
   it('answers an unknown email and a wrong password with the same 401 and message', async () => {

@@ -38,7 +38,7 @@ describe('starting the users service', () => {
 
   it('creates the admin account in an empty database, and a signing key, and keeps both across restarts', async () => {
     const first = await start();
-    expect(await accounts(first)).toEqual([{ name: 'Admin', email: ADMIN.email, is_admin: true }]);
+    expect(await accounts(first)).toEqual([{ name: 'Admin User', email: ADMIN.email, is_admin: true }]);
     const [kid] = await storedKeyIds(first);
     expect(await publishedKeyId(first)).toBe(kid);
     const customer = await registerCustomer(first);
@@ -64,7 +64,7 @@ describe('starting the users service', () => {
     await stop(emptier);
 
     const [one, other] = await Promise.all([start(), start()]);
-    expect(await accounts(one)).toEqual([{ name: 'Admin', email: ADMIN.email, is_admin: true }]);
+    expect(await accounts(one)).toEqual([{ name: 'Admin User', email: ADMIN.email, is_admin: true }]);
     const kids = await storedKeyIds(one);
     expect(kids).toHaveLength(1);
     expect(await publishedKeyId(one)).toBe(kids[0]);

@@ -70,6 +70,9 @@ function partsOf(settings: LauncherSettings): Part[] {
 }
 
 async function main(): Promise<void> {
+  // Everything (.env, DATA_DIR, the services' SHELL_DIR and MF_REMOTES folders) is relative to the
+  // repository, wherever the launcher was started from.
+  process.chdir(repoRoot);
   let settings: LauncherSettings;
   try {
     settings = readSettings();

@@ -3,55 +3,16 @@
  * with its own instance prefix, ports and data folder, checked through the
  * gateway only.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OrderDto, ProductDto, ProductListDto, ProfileDto, UserInfoDto } from '@shop/contracts';
-import { portAnswers } from '../src/probes.js';
-import { deleteStream, dropDatabases, freePort, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL } from '@shop/testing';
+import { deleteStream, dropDatabases, freeBasePort, freePort, startShop as startLauncher, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL, type RunningShop } from '@shop/testing';
 
 const launcher = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
-interface RunningShop {
-  base: string;
-  output: () => string;
-  stop: () => Promise<number | null>;
-}
-
-/** A base port whose next 14 ports are free too. */
-async function freeBasePort(): Promise<number> {
-  for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
-    const taken = await Promise.all(Array.from({ length: 14 }, (_, i) => portAnswers('127.0.0.1', base + i)));
-    if (!taken.some(Boolean)) return base;
-  }
-}
-
-async function startShop(env: Record<string, string>): Promise<RunningShop> {
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, [launcher], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const until = Date.now() + 120_000;
-  while (!output.includes('Shop ready at')) {
-    if (child.exitCode !== null || Date.now() > until) throw new Error(`the shop did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    base: `http://127.0.0.1:${env.PORT}`,
-    output: () => output,
-    stop: async () => {
-      child.kill('SIGINT');
-      return exited;
-    },
-  };
-}
+const startShop = (env: Record<string, string> & { PORT: string }) => startLauncher(launcher, env);
 
 async function json<T>(shop: RunningShop, path: string, init: RequestInit = {}) {
   const res = await fetch(`${shop.base}${path}`, init);

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { aProduct, mockApi } from '../testing/fake-api.js';
+import { aProduct, mockApi } from '@shop/web-testing';
 import { renderPage } from '../testing/render-page.js';
 
 const phone = aProduct({ _id: 'p2', name: 'iPhone 11 Pro 256GB Memory', price: 599.99, rating: 4, numReviews: 1 });

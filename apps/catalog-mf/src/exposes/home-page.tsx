@@ -6,10 +6,9 @@
 import { Link, useParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useProducts } from '@shop/shop-client';
-import { Alert, Button, Col, Paginate, Row, Spinner } from '@shop/ui';
+import { Alert, Button, Col, Paginate, Row, Spinner, usePageTitle } from '@shop/ui';
 import { ProductCard } from '../home/product-card.js';
 import { TopProductsCarousel } from '../home/top-products-carousel.js';
-import { usePageTitle } from '../page-title.js';
 
 const Heading = styled.h1`
   margin: ${({ theme }) => `${theme.space[3]} 0`};

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { aCustomer, aProductDetail, mockApi } from '../testing/fake-api.js';
+import { aCustomer, aProductDetail, mockApi } from '@shop/web-testing';
 import { renderPage } from '../testing/render-page.js';
 
 const product = aProductDetail({ countInStock: 3 });

@@ -5,8 +5,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useProduct } from '@shop/shop-client';
-import { Alert, Button, Col, Rating, Row, Spinner } from '@shop/ui';
-import { usePageTitle } from '../page-title.js';
+import { Alert, Button, Col, Rating, Row, Spinner, usePageTitle } from '@shop/ui';
 import { AddToCartPanel } from '../product/add-to-cart-panel.js';
 import { ReviewForm } from '../product/review-form.js';
 import { ReviewList } from '../product/review-list.js';

@@ -17,6 +17,14 @@ const Item = styled.li`
   }
 `;
 
+/** The reviewer's name and their stars on one line, apart, wrapping on narrow screens. */
+const Byline = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
 /** The first 10 characters of the ISO date (spec section 9: dates outside the profile). */
 export function shortDate(iso: string): string {
   return iso.slice(0, 10);
@@ -33,8 +41,10 @@ export function ReviewList({ reviews }: ReviewListProps) {
     <List>
       {reviews.map((review) => (
         <Item key={review._id}>
-          <strong>{review.name}</strong>
-          <Rating value={review.rating} />
+          <Byline>
+            <strong>{review.name}</strong>
+            <Rating value={review.rating} />
+          </Byline>
           <p>{shortDate(review.createdAt)}</p>
           <p>{review.comment}</p>
         </Item>

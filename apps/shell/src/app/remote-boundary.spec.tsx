@@ -70,6 +70,29 @@ describe('RemoteBoundary', () => {
     expect(screen.getByRole('navigation', { name: 'Shop' })).toHaveTextContent('Cart');
   });
 
+  it('asks an unreachable remote once, not again on every render', async () => {
+    loadRemote.mockRejectedValue(new Error('Failed to fetch /mf/admin/mf-manifest.json'));
+
+    renderBeside('DownPage');
+    await screen.findByRole('alert');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries the remote again on a later visit to the route', async () => {
+    loadRemote.mockRejectedValue(new Error('Failed to fetch'));
+    const first = render(<RemoteBoundary remote="catalog" module="RevisitedPage" />, { wrapper: ShopThemeProvider });
+    await screen.findByRole('alert');
+    first.unmount();
+
+    loadRemote.mockResolvedValue({ default: HomePage });
+    render(<RemoteBoundary remote="catalog" module="RevisitedPage" />, { wrapper: ShopThemeProvider });
+
+    expect(await screen.findByRole('heading', { name: 'Latest Products' })).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledTimes(2);
+  });
+
   it('shows a notice when the remote page throws', async () => {
     loadRemote.mockResolvedValue({ default: BrokenPage });
 

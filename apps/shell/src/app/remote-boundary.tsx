@@ -3,23 +3,28 @@
  * space; if it fails to load or throws while rendering, a notice with a retry takes its place and
  * the rest of the shell keeps working.
  */
-import { Component, lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { loadRemotePage, type RemotePage } from '../remotes.js';
 import { Notice, PageArea, RetryButton } from './remote-boundary.styles.js';
 
 export const UNAVAILABLE_NOTICE = 'This part of the shop is unavailable right now';
 
 // One lazy component per page, so moving between routes of the same page does not suspend again.
-// A page that failed to load is forgotten, so a retry or a later visit fetches it afresh.
+// A page that failed to load keeps its failed lazy component until the shopper retries or leaves the
+// route: React renders a failing tree again before it shows the error boundary, and a fresh load on
+// every such render would fetch the unreachable remote over and over.
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+const failedPages = new Set<string>();
+
+const pageId = (page: RemotePage) => `${page.remote}/${page.module}`;
 
 function lazyPage(page: RemotePage): LazyExoticComponent<ComponentType> {
-  const id = `${page.remote}/${page.module}`;
+  const id = pageId(page);
   let Page = lazyPages.get(id);
   if (!Page) {
     Page = lazy(() =>
       loadRemotePage(page).catch((error: unknown) => {
-        lazyPages.delete(id);
+        failedPages.add(id);
         throw error;
       }),
     );
@@ -28,9 +33,18 @@ function lazyPage(page: RemotePage): LazyExoticComponent<ComponentType> {
   return Page;
 }
 
+/** Lets the next render of a page that failed to load fetch it afresh. */
+function forgetFailure(page: RemotePage): void {
+  const id = pageId(page);
+  if (failedPages.delete(id)) lazyPages.delete(id);
+}
+
 export function RemoteBoundary({ remote, module }: RemotePage) {
+  // Leaving the route forgets a failure, so a later visit tries the remote again. (An effect's
+  // clean-up runs only for a committed boundary, never during React's re-renders of a failing tree.)
+  useEffect(() => () => forgetFailure({ remote, module }), [remote, module]);
   return (
-    <RemoteErrorBoundary>
+    <RemoteErrorBoundary onRetry={() => forgetFailure({ remote, module })}>
       <Suspense fallback={<PageArea aria-busy="true" />}>
         <RemotePageContent remote={remote} module={module} />
       </Suspense>
@@ -38,13 +52,15 @@ export function RemoteBoundary({ remote, module }: RemotePage) {
   );
 }
 
-/** Looks the page up when it mounts, so a retry (which mounts it again) picks up a fresh load. */
+/** Looks the page up on every render, so a retry (after forgetFailure) picks up a fresh load. */
 function RemotePageContent(page: RemotePage) {
   const Page = lazyPage(page);
   return <Page />;
 }
 
 interface RemoteErrorBoundaryProps {
+  /** Called before the page renders again on 'Try again'. */
+  onRetry: () => void;
   children: ReactNode;
 }
 
@@ -56,8 +72,11 @@ class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { failed: 
     return { failed: true };
   }
 
-  /** Renders the page again: a page that failed to load is fetched afresh (see lazyPage). */
-  private readonly retry = () => this.setState({ failed: false });
+  /** Renders the page again: a page that failed to load is fetched afresh. */
+  private readonly retry = () => {
+    this.props.onRetry();
+    this.setState({ failed: false });
+  };
 
   override render() {
     if (!this.state.failed) return this.props.children;

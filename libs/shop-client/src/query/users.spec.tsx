@@ -85,7 +85,8 @@ describe('useDeleteUser', () => {
 
     await act(() => result.current.remove.mutateAsync('u2'));
 
-    expect(result.current.users.data?.map((user) => user._id)).toEqual(['u1']);
+    // The query cache tells its observers on its next tick, not within the mutation's promise.
+    await waitFor(() => expect(result.current.users.data?.map((user) => user._id)).toEqual(['u1']));
     expect(result.current.remove.isSuccess).toBe(true);
   });
 });

@@ -81,7 +81,9 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.users.delete(id),
-    onSuccess: ({ _id }) => {
+    onSuccess: async ({ _id }) => {
+      // A list fetch still in flight was asked before the delete: it would put the user back.
+      await queryClient.cancelQueries({ queryKey: shopKeys.users.list() });
       queryClient.setQueryData<UserDto[]>(shopKeys.users.list(), (users) => users?.filter((user) => user._id !== _id));
       queryClient.removeQueries({ queryKey: shopKeys.users.detail(_id) });
     },

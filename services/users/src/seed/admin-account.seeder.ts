@@ -10,7 +10,7 @@ import { PasswordHasher } from '../users/password-hasher.service.js';
 import { User } from '../users/user.entity.js';
 import { userChangedOf } from '../users/user.views.js';
 
-export const ADMIN_NAME = 'Admin';
+export const ADMIN_NAME = 'Admin User';
 
 /**
  * At start-up, gives an empty users database its admin account (ADMIN_EMAIL,

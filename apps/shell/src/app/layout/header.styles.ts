@@ -101,7 +101,7 @@ export const MenuToggle = styled.button`
   cursor: pointer;
 
   &::after {
-    content: ' \\25BE'; /* a small down triangle: the button opens a list */
+    content: ' \\25BE' / ''; /* a small down triangle: the button opens a list; empty alt text keeps it out of the button's name */
   }
 `;
 

@@ -1,14 +1,15 @@
 /**
- * A stand-in for the shop's API in tests: replaces the global fetch (which the shop client uses)
- * with one that answers by "METHOD /path" and records each call. Test-only; never built.
+ * A stand-in for the shop's API in front-end tests: replaces the global fetch (which the shop client
+ * uses) with one that answers by "METHOD /path" and records each call. Restored after every test.
  */
 import { afterEach, jest } from '@jest/globals';
-import type { ProductDetailDto, ProductDto, UserInfoDto } from '@shop/contracts';
 
 export interface ApiCall {
   method: string;
   /** The path with its query string, e.g. /api/products?keyword=phone&pageNumber=2. */
   url: string;
+  headers: Headers;
+  /** The parsed JSON body, or the FormData as it was sent. */
   body: unknown;
 }
 
@@ -29,6 +30,7 @@ export function mockApi(routes: ApiRoutes): { calls: ApiCall[] } {
     const call: ApiCall = {
       method: init.method ?? 'GET',
       url: String(input),
+      headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
     };
     calls.push(call);
@@ -50,33 +52,3 @@ function jsonResponse(status: number, json: unknown): Response {
     text: async () => body,
   } as Response;
 }
-
-export function aProduct(overrides: Partial<ProductDto> = {}): ProductDto {
-  return {
-    _id: 'p1',
-    name: 'Airpods Wireless Bluetooth Headphones',
-    image: '/images/airpods.jpg',
-    brand: 'Apple',
-    category: 'Electronics',
-    description: 'Bluetooth technology lets you connect it with compatible devices wirelessly',
-    price: 89.99,
-    countInStock: 3,
-    rating: 4.5,
-    numReviews: 12,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-export function aProductDetail(overrides: Partial<ProductDetailDto> = {}): ProductDetailDto {
-  return { ...aProduct(), reviews: [], ...overrides };
-}
-
-export const aCustomer: UserInfoDto = {
-  _id: 'u1',
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  isAdmin: false,
-  token: 'token-of-jane',
-};

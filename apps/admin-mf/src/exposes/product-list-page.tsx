@@ -1,0 +1,17 @@
+/**
+ * The products table (spec section 2, routes /admin/productList and /admin/productlist/:pageNumber),
+ * exposed to the shell as `admin/ProductListPage`. Admins only: anyone else goes to /login (spec section 6).
+ */
+import { useParams } from 'react-router-dom';
+import { ProductList } from '../products/product-list.js';
+import { RequireAdmin } from '../require-admin.js';
+
+export default function ProductListPage() {
+  const { pageNumber } = useParams();
+  const page = Number(pageNumber) || 1;
+  return (
+    <RequireAdmin otherwise="/login">
+      <ProductList page={page} />
+    </RequireAdmin>
+  );
+}

@@ -1,0 +1,38 @@
+import { styled } from 'styled-components';
+
+/** A screen's h1, spaced like the catalog's headings. */
+export const Heading = styled.h1`
+  margin: ${({ theme }) => `${theme.space[3]} 0`};
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+`;
+
+/** The heading of a table screen with its main action on the right (wrapping under it on a phone). */
+export const TitleBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+/** The buttons of a table row, side by side. */
+export const RowActions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+/** An edit form: full width on a phone, no wider than a small container above. */
+export const FormBox = styled.div`
+  max-width: ${({ theme }) => theme.containerWidths.sm};
+  margin: 0 auto;
+`;
+
+/** The 'Go Back' link above an edit form. */
+export const BackBar = styled.div`
+  margin: ${({ theme }) => `${theme.space[3]} 0`};
+`;
+
+/** A row's id cell: the row's header for screen readers, in the weight of the other cells. */
+export const RowHeader = styled.th.attrs({ scope: 'row' })`
+  font-weight: ${({ theme }) => theme.fontWeights.normal};
+`;

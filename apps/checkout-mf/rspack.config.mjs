@@ -1,0 +1,28 @@
+/**
+ * checkout-mf: the `checkout` remote (cart, sign-in, register, profile, shipping, payment, place order,
+ * order). The build is the preset's remoteConfig: the shell loads the exposed pages; dist/index.html
+ * runs them alone (docs/checkout-mf.md).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { remoteConfig } from '../../rspack.preset.mjs';
+
+const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+export default remoteConfig({
+  name: 'checkout',
+  here: fileURLToPath(new URL('.', import.meta.url)),
+  dependencies,
+  // The page modules this remote exposes; the shell's route table names them (docs/micro-frontends.md).
+  exposes: {
+    './CartPage': './src/exposes/cart-page.tsx',
+    './LoginPage': './src/exposes/login-page.tsx',
+    './RegisterPage': './src/exposes/register-page.tsx',
+    './ProfilePage': './src/exposes/profile-page.tsx',
+    './ShippingPage': './src/exposes/shipping-page.tsx',
+    './PaymentPage': './src/exposes/payment-page.tsx',
+    './PlaceOrderPage': './src/exposes/place-order-page.tsx',
+    './OrderPage': './src/exposes/order-page.tsx',
+  },
+  port: 3012,
+});

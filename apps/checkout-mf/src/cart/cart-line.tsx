@@ -1,0 +1,98 @@
+import { Link } from 'react-router-dom';
+import { styled } from 'styled-components';
+import type { CartItem } from '@shop/shop-client';
+import { Button, Field, media, Select, VisuallyHidden } from '@shop/ui';
+import { dollars } from '../money.js';
+
+const Line = styled.li`
+  display: grid;
+  grid-template-columns: ${({ theme }) => theme.space[5]} 1fr auto;
+  gap: ${({ theme }) => theme.space[3]};
+  align-items: center;
+  padding: ${({ theme }) => `${theme.space[3]} 0`};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+
+  ${media.up('md')} {
+    grid-template-columns: 4.5rem 2fr 1fr 1fr auto;
+  }
+`;
+
+const Thumb = styled.img`
+  display: block;
+  width: 100%;
+  height: auto;
+  aspect-ratio: 1;
+  object-fit: cover;
+  overflow: hidden;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background-color: ${({ theme }) => theme.colors.surface};
+`;
+
+/** The quantity field's visible label is hidden: the column speaks for itself, the name stays for screen readers. */
+const Quantity = styled.div`
+  grid-column: 2;
+
+  ${media.up('md')} {
+    grid-column: auto;
+  }
+
+  label {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+
+  > div {
+    margin-bottom: 0;
+  }
+`;
+
+/** A waste-bin outline drawn in the text colour; the button's name says what it does. */
+function BinIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <path d="M2.5 4h11M6 4V2.5h4V4M4 4l.75 9.5h6.5L12 4M6.75 6.5v4.5M9.25 6.5v4.5" />
+    </svg>
+  );
+}
+
+export interface CartLineProps {
+  item: CartItem;
+  /** Disables the quantity while a change is being saved. */
+  busy: boolean;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}
+
+/** One cart line: image, link to the product, price, quantity 1..countInStock, remove. */
+export function CartLine({ item, busy, onQuantity, onRemove }: CartLineProps) {
+  const choices = Array.from({ length: Math.max(item.countInStock, item.quantity, 1) }, (_, index) => index + 1);
+  return (
+    <Line>
+      <Thumb src={item.image} alt={item.name} width={72} height={72} loading="lazy" />
+      <Link to={`/product/${item.product}`}>{item.name}</Link>
+      <span>
+        <VisuallyHidden>Price: </VisuallyHidden>
+        {dollars(item.price)}
+      </span>
+      <Quantity>
+        <Field label={`Quantity of ${item.name}`}>
+          <Select value={item.quantity} disabled={busy} onChange={(event) => onQuantity(Number(event.target.value))}>
+            {choices.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </Quantity>
+      <Button $variant="light" aria-label={`Remove ${item.name}`} onClick={onRemove}>
+        <BinIcon />
+      </Button>
+    </Line>
+  );
+}

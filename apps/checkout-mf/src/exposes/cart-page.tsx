@@ -1,0 +1,90 @@
+/**
+ * The cart (spec section 2, route /cart/:id?), exposed to the shell as `checkout/CartPage`.
+ * /cart/:id?qty=n adds the product first (re-fetched, quantity clamped), then the address becomes /cart.
+ */
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { styled } from 'styled-components';
+import { cartCount, cartSubtotal, useAddToCart, useCart, useShopClient } from '@shop/shop-client';
+import { Alert, Button, Col, Row, Spinner, usePageTitle } from '@shop/ui';
+import { CartLine } from '../cart/cart-line.js';
+import { dollars } from '../money.js';
+
+const Lines = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Summary = styled.section`
+  padding: ${({ theme }) => theme.space[3]};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+
+  h2 {
+    margin-top: 0;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+`;
+
+export default function CartPage() {
+  usePageTitle('Shopping Cart');
+  const { id } = useParams();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { store } = useShopClient();
+  const { cartItems } = useCart(store);
+  const addFromAddress = useAddToCart();
+  const { mutate: addToCart } = addFromAddress;
+  const changeQuantity = useAddToCart();
+  const handled = useRef<string | null>(null);
+
+  const qty = Number(searchParams.get('qty') ?? 1) || 1;
+  useEffect(() => {
+    // Once per visit of /cart/:id (StrictMode runs effects twice; the ref survives that).
+    if (!id || handled.current === location.key) return;
+    handled.current = location.key;
+    addToCart({ productId: id, quantity: qty }, { onSettled: () => navigate('/cart', { replace: true }) });
+  }, [id, qty, location.key, addToCart, navigate]);
+
+  const error = addFromAddress.error ?? changeQuantity.error;
+
+  return (
+    <>
+      <h1>Shopping Cart</h1>
+      <Row>
+        <Col $span={{ md: 8 }}>
+          {(id || addFromAddress.isPending) && <Spinner label="Adding to cart..." />}
+          {error && <Alert variant="danger">{error.message}</Alert>}
+          {cartItems.length === 0 ? (
+            <Alert>
+              Your cart is empty! <Link to="/">Go Back</Link>
+            </Alert>
+          ) : (
+            <Lines aria-label="Cart items">
+              {cartItems.map((item) => (
+                <CartLine
+                  key={item.product}
+                  item={item}
+                  busy={changeQuantity.isPending}
+                  onQuantity={(quantity) => changeQuantity.mutate({ productId: item.product, quantity })}
+                  onRemove={() => store.removeFromCart(item.product)}
+                />
+              ))}
+            </Lines>
+          )}
+        </Col>
+        <Col $span={{ md: 4 }}>
+          <Summary aria-labelledby="subtotal">
+            <h2 id="subtotal">Subtotal ({cartCount(cartItems)}) items</h2>
+            <p>{dollars(cartSubtotal(cartItems))}</p>
+            <Button $block disabled={cartItems.length === 0} onClick={() => navigate('/login?redirect=shipping')}>
+              Checkout
+            </Button>
+          </Summary>
+        </Col>
+      </Row>
+    </>
+  );
+}

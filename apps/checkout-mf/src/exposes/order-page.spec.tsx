@@ -1,0 +1,280 @@
+import type { ReactNode } from 'react';
+import { jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { OrderDto } from '@shop/contracts';
+import { aCustomer, anAdmin, anOrder, mockApi, type ApiCall, type ApiReply, type ApiRoutes } from '@shop/web-testing';
+
+/**
+ * PayPal's SDK cannot load in jsdom, so '@paypal/react-paypal-js' is replaced before the page is imported
+ * (ESM: jest.unstable_mockModule, then a dynamic import). The stand-in keeps its contract: the provider
+ * takes the options, the reducer reports the script's state, and the button calls createOrder, then
+ * onApprove with a capture result (or onError).
+ */
+interface FakeButtonsProps {
+  createOrder: (data: object, actions: { order: { create: (body: unknown) => Promise<string> } }) => Promise<string>;
+  onApprove: (data: object, actions: { order: { capture: () => Promise<unknown> } }) => Promise<void>;
+  onError: (error: unknown) => void;
+}
+
+const paypal = {
+  script: { isPending: false, isRejected: false, isResolved: true, isInitial: false, options: {} },
+  providerOptions: [] as unknown[],
+  createdOrders: [] as unknown[],
+  capture: {
+    id: '5O190127TN364715T',
+    status: 'COMPLETED',
+    update_time: '2026-11-23T10:00:00Z',
+    payer: { email_address: 'buyer@example.com', payer_id: 'QYR5Z8XDVJNXQ', name: { given_name: 'John' } },
+    purchase_units: [],
+  },
+};
+
+jest.unstable_mockModule('@paypal/react-paypal-js', () => ({
+  PayPalScriptProvider: ({ options, children }: { options: unknown; children: ReactNode }) => {
+    paypal.providerOptions.push(options);
+    return <>{children}</>;
+  },
+  usePayPalScriptReducer: () => [paypal.script, () => undefined],
+  PayPalButtons: ({ createOrder, onApprove, onError }: FakeButtonsProps) => (
+    <>
+      <button
+        type="button"
+        onClick={async () => {
+          const id = await createOrder({}, { order: { create: async (body) => (paypal.createdOrders.push(body), 'PP-ORDER') } });
+          await onApprove({ orderID: id }, { order: { capture: async () => paypal.capture } });
+        }}
+      >
+        PayPal
+      </button>
+      <button type="button" onClick={() => onError(new Error('Window closed'))}>
+        Break PayPal
+      </button>
+    </>
+  ),
+}));
+
+const { renderPage } = await import('../testing/render-page.js');
+
+const address = () => screen.getByRole('status', { name: 'Address' });
+const paypalConfig = { clientId: 'sb-stand-in', sdkUrl: 'http://localhost:3004/sdk/js', currency: 'USD' };
+
+/**
+ * The orders API for one order: GET answers the order as it stands, and a successful PUT (pay or deliver)
+ * changes it, as the server would, so the reload after paying or delivering reads the new state.
+ */
+function api(order = anOrder(), routes: ApiRoutes = {}) {
+  let current = order;
+  const changing = Object.fromEntries(
+    Object.entries(routes).map(([route, reply]) => [
+      route,
+      (call: ApiCall): ApiReply => {
+        const answer = typeof reply === 'function' ? reply(call) : reply;
+        if (route.startsWith('PUT') && answer !== 'pending' && (answer.status ?? 200) < 300) current = answer.json as OrderDto;
+        return answer;
+      },
+    ]),
+  );
+  return mockApi({
+    [`GET /api/orders/${order._id}`]: () => ({ json: current }),
+    'GET /api/config/paypal': { json: paypalConfig },
+    ...changing,
+  });
+}
+
+beforeEach(() => {
+  paypal.script = { isPending: false, isRejected: false, isResolved: true, isInitial: false, options: {} };
+  paypal.providerOptions = [];
+  paypal.createdOrders = [];
+});
+
+describe('OrderPage', () => {
+  it('sends guests to /login?redirect=order/:id', () => {
+    mockApi({});
+    renderPage('/order/o1');
+    expect(address()).toHaveTextContent('/login?redirect=order/o1');
+  });
+
+  it('shows a spinner while the order loads, under its title', () => {
+    mockApi({ 'GET /api/orders/o1': 'pending' });
+    renderPage('/order/o1', { user: aCustomer });
+    expect(screen.getByRole('heading', { level: 1, name: 'Order o1' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading...' })).toBeInTheDocument();
+    expect(document.title).toBe('Order o1 | ProShop');
+  });
+
+  it("shows the server's message when the order cannot be read", async () => {
+    mockApi({ 'GET /api/orders/nope': { status: 404, json: { message: 'Order not found' } } });
+    renderPage('/order/nope', { user: aCustomer });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Order not found');
+  });
+
+  it("shows the customer, a mail link, the address, 'Not yet Delivered.', 'Not Paid', the items and the prices", async () => {
+    api();
+    renderPage('/order/o1', { user: aCustomer });
+    expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'jane@example.com' })).toHaveAttribute('href', 'mailto:jane@example.com');
+    expect(screen.getByText('1 Main Street, Springfield 12345, USA')).toBeInTheDocument();
+    expect(screen.getByText('Not yet Delivered.')).toBeInTheDocument();
+    expect(screen.getByText('Not Paid')).toBeInTheDocument();
+    expect(screen.getByText('PayPal', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Airpods Wireless Bluetooth Headphones' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Airpods Wireless Bluetooth Headphones' })).toHaveAttribute('href', '/product/p1');
+    expect(screen.getByText('2 x $89.99 = $179.98')).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(within(summary).getAllByRole('definition').map((cell) => cell.textContent)).toEqual([
+      '$179.98',
+      '$0.00',
+      '$18.00',
+      '$197.98',
+    ]);
+    expect(screen.queryByText('Order created!')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as Delivered' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Delivered on' and 'Paid on' with the first 10 characters of the dates, and no PayPal button once paid", async () => {
+    api(anOrder({ isPaid: true, paidAt: '2026-11-21T15:05:00.000Z', isDelivered: true, deliveredAt: '2026-11-22T08:00:00.000Z' }));
+    renderPage('/order/o1', { user: aCustomer });
+    expect(await screen.findByText('Delivered on 2026-11-22')).toBeInTheDocument();
+    expect(screen.getByText('Paid on 2026-11-21')).toBeInTheDocument();
+    expect(screen.queryByText('Not Paid')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument();
+  });
+
+  it('says the items are being reserved while the stock is pending, then turns payable by itself', async () => {
+    let reads = 0;
+    api(anOrder(), {
+      'GET /api/orders/o1': () => ({ json: anOrder({ status: ++reads === 1 ? 'pending' : 'confirmed' }) }),
+    });
+    renderPage('/order/o1', { user: aCustomer });
+    expect(await screen.findByText(/We're reserving your items…/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'PayPal' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Your items are reserved.')).toBeInTheDocument();
+    expect(screen.queryByText(/We're reserving your items…/)).not.toBeInTheDocument();
+  });
+
+  it('says why a cancelled order was cancelled, with no PayPal button', async () => {
+    api(anOrder({ status: 'cancelled', cancelReason: 'Not enough stock for Airpods' }));
+    renderPage('/order/o1', { user: aCustomer });
+    expect(await screen.findByText('This order was cancelled: Not enough stock for Airpods')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument();
+  });
+
+  it("configures PayPal from /api/config/paypal and shows 'Loading PayPal...' while its script loads", async () => {
+    paypal.script = { ...paypal.script, isPending: true, isResolved: false };
+    api();
+    renderPage('/order/o1', { user: aCustomer });
+    await waitFor(() => expect(paypal.providerOptions.length).toBeGreaterThan(0));
+    expect(screen.getByText('Loading PayPal...', { selector: 'p' })).toBeInTheDocument();
+    expect(paypal.providerOptions.at(-1)).toEqual({
+      clientId: 'sb-stand-in',
+      currency: 'USD',
+      sdkBaseUrl: 'http://localhost:3004/sdk/js',
+    });
+    expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when PayPal's configuration cannot be read", async () => {
+    api(anOrder(), { 'GET /api/config/paypal': { status: 400, json: { message: 'PayPal is not configured' } } });
+    renderPage('/order/o1', { user: aCustomer });
+    expect(await screen.findByText('PayPal is not configured')).toHaveAttribute('role', 'alert');
+    expect(paypal.providerOptions).toEqual([]);
+  });
+
+  it("logs a script that fails to load and says 'PayPal could not be loaded.'", async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    paypal.script = { ...paypal.script, isRejected: true, isResolved: false };
+    api();
+    renderPage('/order/o1', { user: aCustomer });
+    expect(await screen.findByText('PayPal could not be loaded.')).toHaveAttribute('role', 'alert');
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it("pays: creates PayPal's order for the total in USD, sends the capture to pay_status, and the order reloads as paid", async () => {
+    const user = userEvent.setup();
+    const paid = anOrder({ isPaid: true, paidAt: '2026-11-23T10:00:01.000Z' });
+    const { calls } = api(anOrder(), { 'PUT /api/orders/o1/pay_status': { json: paid } });
+    renderPage('/order/o1', { user: aCustomer });
+    await user.click(await screen.findByRole('button', { name: 'PayPal' }));
+
+    expect(await screen.findByText('Paid on 2026-11-23')).toBeInTheDocument();
+    expect(paypal.createdOrders).toEqual([
+      { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: '197.98' } }] },
+    ]);
+    const pay = calls.find((call) => call.method === 'PUT');
+    expect(pay?.url).toBe('/api/orders/o1/pay_status');
+    expect(pay?.body).toEqual({
+      id: '5O190127TN364715T',
+      status: 'COMPLETED',
+      update_time: '2026-11-23T10:00:00Z',
+      payer: { email_address: 'buyer@example.com' },
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument());
+  });
+
+  it("shows the server's message when the payment is refused", async () => {
+    const user = userEvent.setup();
+    api(anOrder(), { 'PUT /api/orders/o1/pay_status': { status: 400, json: { message: 'Payment does not match the order' } } });
+    renderPage('/order/o1', { user: aCustomer });
+    await user.click(await screen.findByRole('button', { name: 'PayPal' }));
+    expect(await screen.findByText('Payment does not match the order')).toHaveAttribute('role', 'alert');
+    expect(screen.getByText('Not Paid')).toBeInTheDocument();
+  });
+
+  it("only logs a PayPal button error", async () => {
+    const user = userEvent.setup();
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { calls } = api();
+    renderPage('/order/o1', { user: aCustomer });
+    await user.click(await screen.findByRole('button', { name: 'Break PayPal' }));
+    expect(log).toHaveBeenCalledWith(new Error('Window closed'));
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    expect(screen.queryByText('Window closed')).not.toBeInTheDocument();
+    log.mockRestore();
+  });
+
+  it("does not say 'Order created!' on a later visit (only right after 'Place Order')", async () => {
+    api();
+    renderPage('/order/o1', { user: aCustomer });
+    expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
+    expect(screen.queryByText('Order created!')).not.toBeInTheDocument();
+  });
+
+  it("offers 'Mark as Delivered' to an admin on a paid, undelivered order, and it delivers", async () => {
+    const user = userEvent.setup();
+    const paid = anOrder({ isPaid: true, paidAt: '2026-11-21T15:05:00.000Z' });
+    const { calls } = api(paid, {
+      'PUT /api/orders/o1/delivery_status': { json: { ...paid, isDelivered: true, deliveredAt: '2026-11-23T11:00:00.000Z' } },
+    });
+    renderPage('/order/o1', { user: anAdmin });
+    await user.click(await screen.findByRole('button', { name: 'Mark as Delivered' }));
+    expect(await screen.findByText('Delivered on 2026-11-23')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.url).toBe('/api/orders/o1/delivery_status');
+    expect(screen.queryByRole('button', { name: 'Mark as Delivered' })).not.toBeInTheDocument();
+  });
+
+  it("does not offer 'Mark as Delivered' to a customer, nor to an admin on an unpaid order", async () => {
+    api(anOrder({ isPaid: true, paidAt: '2026-11-21T15:05:00.000Z' }));
+    const customer = renderPage('/order/o1', { user: aCustomer });
+    expect(await screen.findByText('Paid on 2026-11-21')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as Delivered' })).not.toBeInTheDocument();
+    customer.unmount();
+
+    api();
+    renderPage('/order/o1', { user: anAdmin });
+    expect(await screen.findByText('Not Paid')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as Delivered' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when delivery cannot be marked", async () => {
+    const user = userEvent.setup();
+    api(anOrder({ isPaid: true, paidAt: '2026-11-21T15:05:00.000Z' }), {
+      'PUT /api/orders/o1/delivery_status': { status: 400, json: { message: 'Order is not paid' } },
+    });
+    renderPage('/order/o1', { user: anAdmin });
+    await user.click(await screen.findByRole('button', { name: 'Mark as Delivered' }));
+    expect(await screen.findByText('Order is not paid')).toHaveAttribute('role', 'alert');
+  });
+});

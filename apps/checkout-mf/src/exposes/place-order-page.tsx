@@ -1,0 +1,20 @@
+/**
+ * Place order (spec section 2, route /placeorder), exposed to the shell as `checkout/PlaceOrderPage`.
+ * Signed-in only; without a shipping address it goes to /shipping.
+ */
+import { Navigate } from 'react-router-dom';
+import { useCart, useShopClient } from '@shop/shop-client';
+import { usePageTitle } from '@shop/ui';
+import { CheckoutFrame } from '../checkout/checkout-frame.js';
+import { PlaceOrder } from '../checkout/place-order.js';
+
+export default function PlaceOrderPage() {
+  usePageTitle('Place Order');
+  const { store } = useShopClient();
+  const { shippingAddress } = useCart(store);
+  return (
+    <CheckoutFrame step={4} redirect="placeorder">
+      {shippingAddress ? <PlaceOrder shippingAddress={shippingAddress} /> : <Navigate to="/shipping" replace />}
+    </CheckoutFrame>
+  );
+}

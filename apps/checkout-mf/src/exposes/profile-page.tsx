@@ -1,0 +1,35 @@
+/**
+ * The profile (spec section 2, route /profile), exposed to the shell as `checkout/ProfilePage`:
+ * the account form on the left, 'My Orders' on the right (stacked at 375 px). Guests go to
+ * /login?redirect=profile.
+ */
+import { useProfile } from '@shop/shop-client';
+import { Alert, Col, Row, Spinner, usePageTitle } from '@shop/ui';
+import { MyOrders } from '../account/my-orders.js';
+import { ProfileForm } from '../account/profile-form.js';
+import { RequireSignIn } from '../require-sign-in.js';
+
+function Profile() {
+  const { data: profile, isPending, error } = useProfile();
+  if (isPending) return <Spinner />;
+  if (error) return <Alert variant="danger">{error.message}</Alert>;
+  return (
+    <Row>
+      <Col $span={{ md: 4, lg: 3 }}>
+        <ProfileForm key={profile._id} profile={profile} />
+      </Col>
+      <Col $span={{ md: 8, lg: 9 }}>
+        <MyOrders profile={profile} />
+      </Col>
+    </Row>
+  );
+}
+
+export default function ProfilePage() {
+  usePageTitle('Profile');
+  return (
+    <RequireSignIn redirect="profile">
+      <Profile />
+    </RequireSignIn>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from 'react-router-dom';
+import { styled } from 'styled-components';
+import { media } from '@shop/ui';
+import { dollars } from './money.js';
+
+/** A line of an order or of the cart about to become one. */
+export interface OrderLine {
+  product: string;
+  name: string;
+  image: string;
+  price: number;
+  quantity: number;
+}
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled.li`
+  display: grid;
+  grid-template-columns: ${({ theme }) => theme.space[5]} 1fr;
+  gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
+  align-items: center;
+  padding: ${({ theme }) => `${theme.space[2]} 0`};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+
+  &:last-child {
+    border-bottom: 0;
+  }
+
+  ${media.up('md')} {
+    grid-template-columns: ${({ theme }) => theme.space[5]} 1fr auto;
+  }
+`;
+
+/** A fixed square, so the line does not move when the picture arrives. */
+const Thumb = styled.img`
+  display: block;
+  width: 100%;
+  height: auto;
+  aspect-ratio: 1;
+  object-fit: cover;
+  overflow: hidden;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background-color: ${({ theme }) => theme.colors.surface};
+`;
+
+const Amount = styled.span`
+  grid-column: 2;
+
+  ${media.up('md')} {
+    grid-column: 3;
+  }
+`;
+
+/** 'Order Items' of the place-order and order pages: image, link to the product, "qty x $price = $line". */
+export function OrderItems({ lines }: { lines: readonly OrderLine[] }) {
+  return (
+    <List>
+      {lines.map((line) => (
+        <Item key={line.product}>
+          <Thumb src={line.image} alt={line.name} width={48} height={48} loading="lazy" />
+          <Link to={`/product/${line.product}`}>{line.name}</Link>
+          <Amount>
+            {line.quantity} x {dollars(line.price)} = {dollars(Math.round(line.price * line.quantity * 100) / 100)}
+          </Amount>
+        </Item>
+      ))}
+    </List>
+  );
+}

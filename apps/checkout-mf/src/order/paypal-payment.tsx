@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
+import type { OrderDto } from '@shop/contracts';
+import { usePayOrder, usePayPalConfig } from '@shop/shop-client';
+import { Alert, Spinner } from '@shop/ui';
+
+export interface PayPalPaymentProps {
+  order: Pick<OrderDto, '_id' | 'totalPrice'>;
+}
+
+/**
+ * PayPal's button for an unpaid order (spec section 2; issue 4, section 4): configured from
+ * GET /api/config/paypal (client id, the SDK's address, USD). The capture result goes to pay_status
+ * with exactly {id, status, update_time, payer: {email_address}}; usePayOrder then reloads the order.
+ */
+export function PayPalPayment({ order }: PayPalPaymentProps) {
+  const config = usePayPalConfig();
+  if (config.isPending) return <Spinner size="sm" label="Loading PayPal..." />;
+  if (config.error) return <Alert variant="danger">{config.error.message}</Alert>;
+  const { clientId, sdkUrl, currency } = config.data;
+  return (
+    <PayPalScriptProvider options={{ clientId, currency, sdkBaseUrl: sdkUrl }}>
+      <PayPalCheckout order={order} />
+    </PayPalScriptProvider>
+  );
+}
+
+function PayPalCheckout({ order }: PayPalPaymentProps) {
+  const [{ isPending, isRejected, options }] = usePayPalScriptReducer();
+  const payOrder = usePayOrder(order._id);
+
+  useEffect(() => {
+    // Spec section 8: a payment script load failure is logged.
+    // eslint-disable-next-line no-console
+    if (isRejected) console.error(`PayPal's script could not be loaded from ${String(options.sdkBaseUrl)}`);
+  }, [isRejected, options.sdkBaseUrl]);
+
+  if (isPending) {
+    return (
+      <p>
+        <Spinner size="sm" /> Loading PayPal...
+      </p>
+    );
+  }
+  if (isRejected) return <Alert variant="danger">PayPal could not be loaded.</Alert>;
+
+  return (
+    <>
+      {payOrder.error && <Alert variant="danger">{payOrder.error.message}</Alert>}
+      {payOrder.isPending && <Spinner size="sm" label="Saving the payment..." />}
+      <PayPalButtons
+        createOrder={(_data, actions) =>
+          actions.order.create({
+            intent: 'CAPTURE',
+            purchase_units: [{ amount: { currency_code: 'USD', value: order.totalPrice.toFixed(2) } }],
+          })
+        }
+        onApprove={(_data, actions) =>
+          actions.order!.capture().then((details) => {
+            payOrder.mutate({
+              id: details.id ?? '',
+              status: details.status ?? '',
+              update_time: details.update_time ?? '',
+              payer: { email_address: details.payer?.email_address ?? '' },
+            });
+          })
+        }
+        onError={(error) => {
+          // Spec section 8: a payment button error is only logged.
+          // eslint-disable-next-line no-console
+          console.error(error);
+        }}
+      />
+    </>
+  );
+}

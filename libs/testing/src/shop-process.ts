@@ -1,0 +1,71 @@
+/**
+ * The whole shop as `npm start` runs it (the built launcher), for tests that drive it from outside:
+ * its own instance prefix, ports and data folder per test run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
+
+export interface RunningShop {
+  /** The gateway's address, e.g. http://127.0.0.1:23000. */
+  base: string;
+  /** The launcher's base port; the parts listen on the ports after it (paypal stand-in: port + 4). */
+  port: number;
+  /** Everything the launcher printed so far. */
+  output: () => string;
+  /** Stops the shop as Ctrl-C does; resolves with the launcher's exit code. */
+  stop: () => Promise<number | null>;
+}
+
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** A base port whose next `count - 1` ports are free too (the launcher takes PORT .. PORT + 13). */
+export async function freeBasePort(count = 14): Promise<number> {
+  for (;;) {
+    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    const taken = await Promise.all(Array.from({ length: count }, (_, i) => portAnswers(base + i)));
+    if (!taken.some(Boolean)) return base;
+  }
+}
+
+/**
+ * Runs the launcher at `launcher` (tools/launcher/dist/main.js) with `env` over this process's
+ * environment (PORT is required) and waits for "Shop ready at".
+ */
+export async function startShop(launcher: string, env: Record<string, string> & { PORT: string }, timeoutMs = 120_000): Promise<RunningShop> {
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [launcher], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const until = Date.now() + timeoutMs;
+  while (!output.includes('Shop ready at')) {
+    if (child.exitCode !== null || Date.now() > until) {
+      child.kill('SIGINT');
+      throw new Error(`the shop did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    base: `http://127.0.0.1:${env.PORT}`,
+    port: Number(env.PORT),
+    output: () => output,
+    stop: async () => {
+      child.kill('SIGINT');
+      return exited;
+    },
+  };
+}

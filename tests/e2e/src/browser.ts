@@ -1,0 +1,53 @@
+/**
+ * Debian's chromium driven by playwright-core (playwright's own browser downloads cannot be reached
+ * here), and the screenshots the end-to-end journey saves of every page.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** CHROMIUM_PATH overrides where the browser is; .ci/run installs Debian's package there. */
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** The two widths the issue asks to look at: a small phone and a laptop. */
+export const SCREEN_WIDTHS = [375, 1280] as const;
+const HEIGHT = 900;
+
+/** Where screenshots go (ignored by git): tests/e2e/screenshots/{name}-{width}.png. */
+export const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+/** Waits (3 s at most) until every image on the page has loaded or failed, so a screenshot shows the page settled. */
+async function imagesSettled(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const pending = Array.from(document.images)
+      .filter((image) => !image.complete)
+      .map(
+        (image) =>
+          new Promise((resolve) => {
+            image.addEventListener('load', resolve, { once: true });
+            image.addEventListener('error', resolve, { once: true });
+          }),
+      );
+    return Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+  });
+}
+
+/** Saves the whole page at each width, then puts the viewport back at the wide one. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  for (const width of SCREEN_WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT });
+    await imagesSettled(page);
+    await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+  }
+  await page.setViewportSize({ width: 1280, height: HEIGHT });
+}
