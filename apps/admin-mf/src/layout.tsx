@@ -1,4 +1,5 @@
 import { styled } from 'styled-components';
+import { IdCell } from '@shop/ui';
 
 /** A screen's h1, spaced like the catalog's headings. */
 export const Heading = styled.h1`
@@ -32,7 +33,7 @@ export const BackBar = styled.div`
   margin: ${({ theme }) => `${theme.space[3]} 0`};
 `;
 
-/** A row's id cell: the row's header for screen readers, in the weight of the other cells. */
-export const RowHeader = styled.th.attrs({ scope: 'row' })`
+/** A row's id cell: the row's header for screen readers, in the weight of the other cells, wrapping a long id. */
+export const RowHeader = styled(IdCell).attrs({ as: 'th', scope: 'row' })`
   font-weight: ${({ theme }) => theme.fontWeights.normal};
 `;

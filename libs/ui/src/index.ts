@@ -11,7 +11,7 @@ export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner.js';
 export { Rating, toHalfStars, type RatingProps } from './rating.js';
 export { Paginate, type PaginateProps } from './paginate.js';
 export { Check, Field, Input, Select, TextArea, type CheckProps, type FieldProps } from './form-field.js';
-export { Table, type TableProps } from './table.js';
+export { IdCell, Table, type TableProps } from './table.js';
 export { Card, CardBody, CardMedia, type CardMediaProps } from './card.js';
 export { CHECKOUT_STEPS, StepBar, type CheckoutStepNumber, type StepBarProps } from './step-bar.js';
 export { Carousel, type CarouselProps } from './carousel.js';

@@ -11,6 +11,9 @@ export interface TableProps extends ComponentProps<'table'> {
  * focusable and named, so keyboard users can scroll it too.
  */
 const Scroll = styled.div`
+  /* Positioned, so visually hidden text in a cell scrolled out of view stays inside the box
+     instead of widening the page. */
+  position: relative;
   width: 100%;
   overflow-x: auto;
   margin-bottom: ${({ theme }) => theme.space[3]};
@@ -48,3 +51,16 @@ export function Table({ label, children, ...props }: TableProps) {
     </Scroll>
   );
 }
+
+/**
+ * A cell holding a long id (a UUID): it may wrap anywhere rather than widen the table past its box.
+ * `<IdCell as="th" scope="row">` makes it the row's header.
+ */
+export const IdCell = styled.td`
+  && {
+    min-width: 10ch;
+    white-space: normal;
+    overflow-wrap: anywhere;
+    font-family: ${({ theme }) => theme.fonts.mono};
+  }
+`;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useOrders } from '@shop/shop-client';
-import { Alert, Button, Spinner, Table, VisuallyHidden, usePageTitle } from '@shop/ui';
+import { Alert, Button, IdCell, Spinner, Table, VisuallyHidden, usePageTitle } from '@shop/ui';
 import { dollars, isoDay } from '../format.js';
 import { Heading, RowHeader } from '../layout.js';
 import { Cross } from '../marks.js';
@@ -42,7 +42,7 @@ export function OrderList() {
             {orders.map((order) => (
               <tr key={order._id}>
                 <RowHeader>{order._id}</RowHeader>
-                <td>{order.user._id}</td>
+                <IdCell>{order.user._id}</IdCell>
                 <td>{order.user.name}</td>
                 <td>{isoDay(order.createdAt)}</td>
                 <td>{dollars(order.totalPrice)}</td>

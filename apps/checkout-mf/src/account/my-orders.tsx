@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { ProfileDto } from '@shop/contracts';
-import { Alert, Button, Table, VisuallyHidden } from '@shop/ui';
+import { Alert, Button, IdCell, Table, VisuallyHidden } from '@shop/ui';
 import { orderListDate } from '../dates.js';
 import { dollars } from '../money.js';
 
@@ -49,7 +49,7 @@ export function MyOrders({ profile }: MyOrdersProps) {
           <tbody>
             {orders.map((order) => (
               <tr key={order._id}>
-                <td>{order._id}</td>
+                <IdCell>{order._id}</IdCell>
                 <td>{orderListDate(order.createdAt)}</td>
                 <td>{dollars(order.totalPrice)}</td>
                 <td>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { ProfileDto } from '@shop/contracts';
 import { useUpdateProfile } from '@shop/shop-client';
-import { Alert, Button, Field, Input, Spinner } from '@shop/ui';
+import { Alert, Button, Spinner } from '@shop/ui';
+import { AccountFields, useAccountFields } from './account-fields.js';
 
 export interface ProfileFormProps {
   /** The profile as read; the form starts from its name and email. */
@@ -14,26 +15,19 @@ export interface ProfileFormProps {
  */
 export function ProfileForm({ profile }: ProfileFormProps) {
   const update = useUpdateProfile();
-  const [name, setName] = useState(profile.name);
-  const [email, setEmail] = useState(profile.email);
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const account = useAccountFields(profile);
   const [mismatch, setMismatch] = useState(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (password !== confirmPassword) {
+    if (!account.passwordsMatch) {
       update.reset();
       setMismatch(true);
       return;
     }
     setMismatch(false);
-    update.mutate(password ? { name, email, password } : { name, email }, {
-      onSuccess: () => {
-        setPassword('');
-        setConfirmPassword('');
-      },
-    });
+    const { name, email, password } = account.values;
+    update.mutate(password ? { name, email, password } : { name, email }, { onSuccess: account.clearPasswords });
   }
 
   return (
@@ -43,28 +37,7 @@ export function ProfileForm({ profile }: ProfileFormProps) {
       {update.error && <Alert variant="danger">{update.error.message}</Alert>}
       {update.isSuccess && <Alert variant="success">Profile Updated!</Alert>}
       <form onSubmit={onSubmit}>
-        <Field label="Name">
-          <Input required autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
-        </Field>
-        <Field label="Email Address">
-          <Input type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-        </Field>
-        <Field label="Password">
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </Field>
-        <Field label="Confirm Password">
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-          />
-        </Field>
+        <AccountFields values={account.values} change={account.change} passwordRequired={false} />
         <Button type="submit" disabled={update.isPending}>
           Update
         </Button>

@@ -4,16 +4,3 @@ import { styled } from 'styled-components';
 export const PageArea = styled.section`
   min-height: 60vh;
 `;
-
-export const Notice = styled.p`
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background-color: ${({ theme }) => theme.colors.dangerBg};
-  color: ${({ theme }) => theme.colors.dangerText};
-`;
-
-export const RetryButton = styled.button`
-  min-height: 2.5rem;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
-  cursor: pointer;
-`;

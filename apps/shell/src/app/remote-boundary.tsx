@@ -4,8 +4,9 @@
  * the rest of the shell keeps working.
  */
 import { Component, lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Alert, Button } from '@shop/ui';
 import { loadRemotePage, type RemotePage } from '../remotes.js';
-import { Notice, PageArea, RetryButton } from './remote-boundary.styles.js';
+import { PageArea } from './remote-boundary.styles.js';
 
 export const UNAVAILABLE_NOTICE = 'This part of the shop is unavailable right now';
 
@@ -82,10 +83,10 @@ class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { failed: 
     if (!this.state.failed) return this.props.children;
     return (
       <PageArea>
-        <Notice role="alert">{UNAVAILABLE_NOTICE}</Notice>
-        <RetryButton type="button" onClick={this.retry}>
+        <Alert variant="danger">{UNAVAILABLE_NOTICE}</Alert>
+        <Button type="button" $variant="light" onClick={this.retry}>
           Try again
-        </RetryButton>
+        </Button>
       </PageArea>
     );
   }
