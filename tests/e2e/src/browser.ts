@@ -41,13 +41,18 @@ async function imagesSettled(page: Page): Promise<void> {
   });
 }
 
-/** Saves the whole page at each width, then puts the viewport back at the wide one. */
+/**
+ * Saves the whole page at each width, then puts the viewport back at the wide one. Fails when the
+ * page is wider than the window at any width: nothing may make a phone scroll sideways.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   for (const width of SCREEN_WIDTHS) {
     await page.setViewportSize({ width, height: HEIGHT });
     await imagesSettled(page);
     await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (pageWidth > width) throw new Error(`${name} is ${pageWidth} px wide in a ${width} px window`);
   }
   await page.setViewportSize({ width: 1280, height: HEIGHT });
 }

@@ -125,10 +125,16 @@ describe('a shopper', () => {
   });
 
   it('adds 2 to the cart and sees the count in the header and the subtotal', async () => {
-    await page.getByLabel(/qty|quantity/i).selectOption('2');
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    // By keyboard: choose the quantity, Tab to the button, Enter.
+    const quantity = page.getByLabel(/qty|quantity/i);
+    await quantity.selectOption('2');
+    await quantity.focus();
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Add to Cart');
+    await page.keyboard.press('Enter');
     await page.waitForURL('**/cart**');
     await page.getByRole('heading', { name: 'Shopping Cart' }).waitFor();
+    await expect(page.title()).resolves.toBe('Shopping Cart | ProShop');
     await page.getByText('$199.98').first().waitFor();
     await expect(page.getByRole('link', { name: /^Cart/ }).textContent()).resolves.toMatch(/Cart\s*2/);
     await screenshot(page, '05-cart');
@@ -249,6 +255,7 @@ describe('an admin', () => {
     await page.getByRole('link', { name: 'Users' }).click();
     await page.waitForURL('**/admin/userList');
     await page.getByRole('cell', { name: SHOPPER.email, exact: true }).waitFor();
+    await expect(page.title()).resolves.toBe('Users | ProShop');
     await screenshot(page, '15-admin-users');
     await page.getByRole('link', { name: `Edit ${SHOPPER.name}` }).click();
     await page.waitForURL('**/admin/users/*/edit');
