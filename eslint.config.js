@@ -11,7 +11,7 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const folders = ['apps', 'libs', 'services', 'tools', 'tests'];
+const folders = ['apps', 'libs', 'services', 'tools', 'tests', 'bench'];
 
 /** Every workspace project with its package name and tags. */
 const projects = folders.flatMap((folder) =>
@@ -33,7 +33,8 @@ const testFiles = ['**/test/**', '**/testing/**', '**/*.spec.ts', '**/*.spec.tsx
 
 /** May project `from` import project `to` (in its tests, when `inTests`)? */
 function mayImport(from, to, testCode) {
-  const inTests = testCode || from.type === 'e2e'; // an end-to-end project is test code throughout
+  // End-to-end and benchmark projects drive the shop from outside: test code throughout.
+  const inTests = testCode || from.type === 'e2e' || from.type === 'bench';
   if (from.name === to.name) return true;
   if (to.type === 'stand-in') return inTests || from.type === 'tool'; // stand-ins of outside services serve tests and the launcher
   if (to.folder !== 'libs') return false; // apps and services are never imported
@@ -84,5 +85,7 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  // A benchmark's output is what it prints.
+  { files: ['bench/**/*.ts'], rules: { 'no-console': 'off' } },
   ...boundaryConfigs,
 );

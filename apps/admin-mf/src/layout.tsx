@@ -16,9 +16,10 @@ export const TitleBar = styled.div`
   gap: ${({ theme }) => theme.space[2]};
 `;
 
-/** The buttons of a table row, side by side. */
+/** Buttons side by side: a table row's actions, or the title bar's action with its spinner. */
 export const RowActions = styled.div`
   display: flex;
+  align-items: center;
   gap: ${({ theme }) => theme.space[2]};
 `;
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { media } from '@shop/ui';
 import { dollars } from './money.js';
+import { ProductThumb } from './product-thumb.js';
 
 /** A line of an order or of the cart about to become one. */
 export interface OrderLine {
@@ -35,19 +36,6 @@ const Item = styled.li`
   }
 `;
 
-/** A fixed square, so the line does not move when the picture arrives. */
-const Thumb = styled.img`
-  display: block;
-  width: 100%;
-  height: auto;
-  aspect-ratio: 1;
-  object-fit: cover;
-  overflow: hidden;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background-color: ${({ theme }) => theme.colors.surface};
-`;
-
 const Amount = styled.span`
   grid-column: 2;
 
@@ -62,7 +50,7 @@ export function OrderItems({ lines }: { lines: readonly OrderLine[] }) {
     <List>
       {lines.map((line) => (
         <Item key={line.product}>
-          <Thumb src={line.image} alt={line.name} width={48} height={48} loading="lazy" />
+          <ProductThumb src={line.image} alt={line.name} width={48} height={48} loading="lazy" />
           <Link to={`/product/${line.product}`}>{line.name}</Link>
           <Amount>
             {line.quantity} x {dollars(line.price)} = {dollars(Math.round(line.price * line.quantity * 100) / 100)}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { dollars } from './money.js';
 
@@ -32,6 +32,22 @@ const Lines = styled.dl`
   }
 `;
 
+export interface SummaryCardProps {
+  title: string;
+  children: ReactNode;
+}
+
+/** The bordered card beside the cart and the orders, a region named by its heading. */
+export function SummaryCard({ title, children }: SummaryCardProps) {
+  const headingId = useId();
+  return (
+    <Box aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {children}
+    </Box>
+  );
+}
+
 export interface PriceSummaryProps {
   prices: Prices;
   /** What follows the prices in the card: 'Place Order', the PayPal button, 'Mark as Delivered'... */
@@ -41,8 +57,7 @@ export interface PriceSummaryProps {
 /** The 'Order Summary' card: Items, Shipping, Tax and Total with 2 decimals (spec section 9). */
 export function PriceSummary({ prices, children }: PriceSummaryProps) {
   return (
-    <Box aria-labelledby="order-summary">
-      <h2 id="order-summary">Order Summary</h2>
+    <SummaryCard title="Order Summary">
       <Lines>
         <dt>Items</dt>
         <dd>{dollars(prices.itemsPrice)}</dd>
@@ -54,6 +69,6 @@ export function PriceSummary({ prices, children }: PriceSummaryProps) {
         <dd>{dollars(prices.totalPrice)}</dd>
       </Lines>
       {children}
-    </Box>
+    </SummaryCard>
   );
 }

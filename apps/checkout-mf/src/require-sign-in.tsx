@@ -9,8 +9,9 @@ export interface RequireSignInProps {
 }
 
 /**
- * Shows its children (the redirect keeps its slashes readable: `?redirect=order/o1`) to a signed-in user; a guest goes to /login?redirect=… (spec sections 2 and 6),
- * replacing the address so Back does not bounce into the guard again.
+ * Shows its children to a signed-in user; a guest goes to /login?redirect=… (spec sections 2 and 6),
+ * replacing the address so Back does not bounce into the guard again. The redirect keeps its slashes
+ * readable (`?redirect=order/o1`); the login page accepts that form.
  */
 export function RequireSignIn({ redirect, children }: RequireSignInProps) {
   const { store } = useShopClient();

@@ -3,3 +3,4 @@ export * from './instance.js';
 export * from './nats-server.js';
 export * from './token-issuer.js';
 export * from './shop-process.js';
+export * from './chromium.js';

@@ -52,10 +52,12 @@ const Arrow = styled.button<{ $side: 'left' | 'right' }>`
   cursor: pointer;
 `;
 
+/** Present even with one slide (and no dots), so the carousel is as tall with one slide as with many. */
 const Indicators = styled.div`
   display: flex;
   justify-content: center;
   gap: ${({ theme }) => theme.space[2]};
+  min-height: calc(0.5rem + 2 * ${({ theme }) => theme.space[2]});
   padding: ${({ theme }) => theme.space[2]};
 `;
 
@@ -135,19 +137,20 @@ export function Carousel({ label, children, interval = CAROUSEL_INTERVAL_MS }: C
           <Arrow type="button" $side="right" aria-label="Next slide" onClick={() => show(current + 1)}>
             <span aria-hidden="true">›</span>
           </Arrow>
-          <Indicators>
-            {slides.map((_, index) => (
-              <Indicator
-                key={index}
-                type="button"
-                aria-label={`Show slide ${index + 1}`}
-                aria-current={index === current}
-                onClick={() => show(index)}
-              />
-            ))}
-          </Indicators>
         </>
       )}
+      <Indicators>
+        {count > 1 &&
+          slides.map((_, index) => (
+            <Indicator
+              key={index}
+              type="button"
+              aria-label={`Show slide ${index + 1}`}
+              aria-current={index === current}
+              onClick={() => show(index)}
+            />
+          ))}
+      </Indicators>
     </Region>
   );
 }

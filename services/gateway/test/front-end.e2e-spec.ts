@@ -12,7 +12,7 @@ function builtFrontEnd(): { root: string; shellDir: string; catalogDir: string }
   mkdirSync(join(shellDir, 'static'), { recursive: true });
   mkdirSync(join(catalogDir, 'static'), { recursive: true });
   writeFileSync(join(shellDir, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
-  writeFileSync(join(shellDir, 'static', 'main.3f2a9c1e.js'), 'console.log("shell")');
+  writeFileSync(join(shellDir, 'static', 'main.3f2a9c1e.js'), 'console.log("shell");\n'.repeat(200));
   writeFileSync(join(catalogDir, 'mf-manifest.json'), '{"name":"catalog"}');
   writeFileSync(join(catalogDir, 'remoteEntry.js'), 'var catalog;');
   writeFileSync(join(catalogDir, 'static', 'home.1a2b3c4d.js'), 'export {}');
@@ -52,6 +52,15 @@ describe('the storefront through the gateway', () => {
     const remotes = await get('/mf/remotes.json').expect(200);
     expect(remotes.body).toEqual({ catalog: '/mf/catalog/mf-manifest.json', admin: 'https://cdn.example.com/admin/mf-manifest.json' });
     expect(remotes.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses what it serves for a browser that accepts it', async () => {
+    const asset = await get('/static/main.3f2a9c1e.js').set('Accept-Encoding', 'gzip').expect(200);
+    expect(asset.headers['content-encoding']).toBe('gzip');
+    expect(asset.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(asset.text).toBe('console.log("shell");\n'.repeat(200));
+    const plain = await get('/static/main.3f2a9c1e.js').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it("serves a remote's files from its own folder: entry files uncached, assets cached", async () => {

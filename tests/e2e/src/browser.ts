@@ -1,22 +1,8 @@
-/**
- * Debian's chromium driven by playwright-core (playwright's own browser downloads cannot be reached
- * here), and the screenshots the end-to-end journey saves of every page.
- */
+/** The screenshots the end-to-end journey saves of every page. */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-/** CHROMIUM_PATH overrides where the browser is; .ci/run installs Debian's package there. */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-}
+import type { Page } from 'playwright-core';
 
 /** The two widths the issue asks to look at: a small phone and a laptop. */
 export const SCREEN_WIDTHS = [375, 1280] as const;

@@ -91,11 +91,13 @@ describe('OrderListPage', () => {
     expect(within(cells[4] as HTMLElement).getByText('✗')).toHaveAttribute('aria-hidden', 'true');
   });
 
-  it("opens the order's page with 'Details'", async () => {
+  it("opens the order's page with 'Details', each named by its order", async () => {
     const user = userEvent.setup();
     mockApi({ 'GET /api/orders': { json: [unpaid, delivered] } });
     renderPage('/admin/orderList', { user: anAdmin });
-    const details = within(await screen.findByRole('row', { name: /^o2 / })).getByRole('link', { name: 'Details' });
+    const details = within(await screen.findByRole('row', { name: /^o2 / })).getByRole('link', { name: 'Details of order o2' });
+    expect(details).toHaveTextContent('Details');
+    expect(screen.getAllByRole('link', { name: /^Details of order/ })).toHaveLength(2);
     expect(details).toHaveAttribute('href', '/order/o2');
     await user.click(details);
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/order/o2');

@@ -109,6 +109,18 @@ describe('ProductListPage', () => {
     expect(post?.headers.get('Authorization')).toBe('Bearer token-of-admin');
   });
 
+  it("disables 'Create Product' with a spinner while the product is being created", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ 'GET /api/products': listOf(), 'POST /api/products': 'pending' });
+    renderPage('/admin/productList', { user: anAdmin });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(screen.getByRole('status', { name: 'Creating product...' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Product' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
   it("shows the server's message in a red alert when a product cannot be created", async () => {
     const user = userEvent.setup();
     mockApi({
@@ -140,6 +152,35 @@ describe('ProductListPage', () => {
     await waitFor(() => expect(screen.queryByRole('cell', { name: phone.name })).not.toBeInTheDocument());
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/products/delete/p2']);
     expect(screen.getByRole('cell', { name: airpods.name })).toBeInTheDocument();
+  });
+
+  it('goes to the last page left when the last product of a page is deleted', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    let deleted = false;
+    mockApi({
+      'GET /api/products': (call) =>
+        call.url.endsWith('pageNumber=2') ? listOf(deleted ? [] : [phone], 2, deleted ? 1 : 2) : listOf([airpods], 1, deleted ? 1 : 2),
+      'DELETE /api/products/delete/p2': () => {
+        deleted = true;
+        return { json: { message: 'Product removed' } };
+      },
+    });
+    renderPage('/admin/productlist/2', { user: anAdmin });
+    await user.click(await screen.findByRole('button', { name: `Delete ${phone.name}` }));
+
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/admin\/productlist\/1$/));
+    expect(await screen.findByRole('cell', { name: airpods.name })).toBeInTheDocument();
+    expect(screen.queryByText('No products to show...')).not.toBeInTheDocument();
+  });
+
+  it('shows the last page for an address past it', async () => {
+    mockApi({
+      'GET /api/products': (call) => (call.url.endsWith('pageNumber=9') ? listOf([], 9, 3) : listOf([phone], 3, 3)),
+    });
+    renderPage('/admin/productlist/9', { user: anAdmin });
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/admin\/productlist\/3$/));
+    expect(await screen.findByRole('cell', { name: phone.name })).toBeInTheDocument();
   });
 
   it('deletes nothing when the admin answers no', async () => {

@@ -49,7 +49,7 @@ export function OrderList() {
                 <td>{order.isPaid && order.paidAt ? isoDay(order.paidAt) : <Cross label="Not paid" />}</td>
                 <td>{order.isDelivered && order.deliveredAt ? isoDay(order.deliveredAt) : <Cross label="Not delivered" />}</td>
                 <td>
-                  <Button as={Link} to={`/order/${order._id}`} $size="sm" $variant="light">
+                  <Button as={Link} to={`/order/${order._id}`} $size="sm" $variant="light" aria-label={`Details of order ${order._id}`}>
                     Details
                   </Button>
                 </td>

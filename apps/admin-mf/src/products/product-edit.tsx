@@ -1,9 +1,15 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { styled } from 'styled-components';
 import type { ProductDto } from '@shop/contracts';
 import { useProduct, useUpdateProduct, useUploadImage } from '@shop/shop-client';
 import { Alert, Button, Field, Input, Spinner, TextArea, usePageTitle } from '@shop/ui';
 import { BackBar, FormBox, Heading } from '../layout.js';
+
+/** The upload spinner's line, kept even when idle, so the fields below do not jump when an upload starts. */
+const UploadProgress = styled.div`
+  min-height: ${({ theme }) => theme.space[4]};
+`;
 
 export interface ProductEditProps {
   productId: string;
@@ -102,7 +108,7 @@ function ProductForm({ product }: { product: ProductDto }) {
       <Field label="Upload image">
         <Input type="file" name="imageFile" accept="image/*" onChange={onFileChosen} />
       </Field>
-      {uploadImage.isPending && <Spinner size="sm" label="Uploading image..." />}
+      <UploadProgress>{uploadImage.isPending && <Spinner size="sm" label="Uploading image..." />}</UploadProgress>
       <Field label="Brand">
         <Input name="brand" autoComplete="off" value={brand} onChange={(event) => setBrand(event.target.value)} />
       </Field>

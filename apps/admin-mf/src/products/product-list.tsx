@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import type { ProductDto } from '@shop/contracts';
 import { useCreateProduct, useDeleteProduct, useProducts } from '@shop/shop-client';
 import { Alert, Button, Paginate, Spinner, Table, VisuallyHidden, usePageTitle } from '@shop/ui';
@@ -39,17 +39,23 @@ export function ProductList({ page }: ProductListProps) {
     <>
       <TitleBar>
         <Heading>Products</Heading>
-        <Button onClick={onCreate} disabled={createProduct.isPending}>
-          Create Product
-        </Button>
+        <RowActions>
+          {/* Beside the button, in the title's line, so the table does not move while it runs. */}
+          {createProduct.isPending && <Spinner size="sm" label="Creating product..." />}
+          <Button onClick={onCreate} disabled={createProduct.isPending}>
+            Create Product
+          </Button>
+        </RowActions>
       </TitleBar>
-      {createProduct.isPending && <Spinner size="sm" label="Creating product..." />}
       {createProduct.error && <Alert variant="danger">{createProduct.error.message}</Alert>}
       {deleteProduct.error && <Alert variant="danger">{deleteProduct.error.message}</Alert>}
       {isPending ? (
         <Spinner />
       ) : error ? (
         <Alert variant="danger">{error.message}</Alert>
+      ) : page > 1 && page > data.pages ? (
+        // Past the last page (its last product was just deleted, or an old link): show the last page there is.
+        <Navigate to={productListHref(Math.max(data.pages, 1))} replace />
       ) : data.products.length === 0 ? (
         <Alert variant="warning">No products to show...</Alert>
       ) : (

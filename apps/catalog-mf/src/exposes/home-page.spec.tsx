@@ -46,8 +46,19 @@ describe('HomePage', () => {
     mockApi({ 'GET /api/products': listOf(), 'GET /api/products/top': { json: [phone] } });
     renderPage('/');
     const carousel = await screen.findByRole('region', { name: 'Top rated products' });
-    expect(within(carousel).getByRole('link', { name: /iPhone 11 Pro/ })).toHaveAttribute('href', '/product/p2');
+    expect(await within(carousel).findByRole('link', { name: /iPhone 11 Pro/ })).toHaveAttribute('href', '/product/p2');
     expect(screen.queryByRole('link', { name: 'Go Back' })).not.toBeInTheDocument();
+  });
+
+  it('holds the places of the carousel and the cards while they load, so nothing moves when they arrive', () => {
+    mockApi({ 'GET /api/products': 'pending', 'GET /api/products/top': 'pending' });
+    renderPage('/');
+    const carousel = screen.getByRole('region', { name: 'Top rated products' });
+    expect(within(carousel).getByRole('status', { name: 'Loading top products...' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading products...' })).toBeInTheDocument();
+    // Eight card-shaped placeholders (a page of products), hidden from assistive technology.
+    expect(document.querySelectorAll('article[aria-hidden="true"]')).toHaveLength(8);
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
   it("shows the request's message when the API cannot be reached", async () => {

@@ -5,9 +5,10 @@
  */
 import { Link, useParams } from 'react-router-dom';
 import { styled } from 'styled-components';
+import { PRODUCTS_PAGE_SIZE } from '@shop/contracts';
 import { useProducts } from '@shop/shop-client';
-import { Alert, Button, Col, Paginate, Row, Spinner, usePageTitle } from '@shop/ui';
-import { ProductCard } from '../home/product-card.js';
+import { Alert, Button, Col, Paginate, Row, usePageTitle, VisuallyHidden } from '@shop/ui';
+import { ProductCard, ProductCardPlaceholder } from '../home/product-card.js';
 import { TopProductsCarousel } from '../home/top-products-carousel.js';
 
 const Heading = styled.h1`
@@ -37,7 +38,19 @@ export default function HomePage() {
       )}
       <Heading>Latest Products</Heading>
       {isPending ? (
-        <Spinner />
+        <>
+          {/* The placeholder cards show the wait; this tells screen readers, without taking any room. */}
+          <VisuallyHidden role="status" aria-label="Loading products...">
+            Loading products...
+          </VisuallyHidden>
+          <Row>
+            {Array.from({ length: PRODUCTS_PAGE_SIZE }, (_, index) => (
+              <Col key={index}>
+                <ProductCardPlaceholder />
+              </Col>
+            ))}
+          </Row>
+        </>
       ) : error ? (
         <Alert variant="danger">{error.message}</Alert>
       ) : data.products.length === 0 ? (

@@ -49,3 +49,25 @@ export function ProductCard({ product }: ProductCardProps) {
     </Card>
   );
 }
+
+/** Keeps its place in the layout but shows nothing: the placeholder's text only gives it a card's height. */
+const Invisible = styled(CardBody)`
+  visibility: hidden;
+`;
+
+/**
+ * A card-shaped placeholder for a product still loading: the same image box and body height as a
+ * product card with a one-line name, so the grid (and the footer) stay put when the products arrive.
+ */
+export function ProductCardPlaceholder() {
+  return (
+    <Card aria-hidden="true">
+      <CardMedia src="" alt="" />
+      <Invisible>
+        <Name>Loading</Name>
+        <Rating value={0} text={reviewCountText(0)} />
+        <Price>$0.00</Price>
+      </Invisible>
+    </Card>
+  );
+}

@@ -21,6 +21,23 @@ const Image = styled.img`
   background-color: ${({ theme }) => theme.colors.surface};
 `;
 
+/** The loading slide: laid out as a product's slide, so the list below does not move when they arrive. */
+const LoadingSlide = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+const ImagePlaceholder = styled.div`
+  display: grid;
+  place-items: center;
+  width: 12rem;
+  height: 12rem;
+  border-radius: ${({ theme }) => theme.radii.round};
+  background-color: ${({ theme }) => theme.colors.surface};
+`;
+
 const Caption = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.lg};
   text-align: center;
@@ -29,7 +46,18 @@ const Caption = styled.span`
 /** The top-rated products of the home page (shown when there is no keyword), each linking to its page. */
 export function TopProductsCarousel() {
   const { data: products, isPending, error } = useTopProducts();
-  if (isPending) return <Spinner label="Loading top products..." />;
+  if (isPending) {
+    return (
+      <Carousel label="Top rated products">
+        <LoadingSlide>
+          <ImagePlaceholder>
+            <Spinner label="Loading top products..." />
+          </ImagePlaceholder>
+          <Caption aria-hidden="true">&nbsp;</Caption>
+        </LoadingSlide>
+      </Carousel>
+    );
+  }
   if (error) return <Alert variant="danger">{error.message}</Alert>;
   if (products.length === 0) return null;
   return (

@@ -1,22 +1,23 @@
-import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useSession, useShopClient } from '@shop/shop-client';
 import { redirectTarget } from './redirect.js';
 
+export interface SignInRedirect {
+  /** The page's `redirect` query value, which the form keeps on its link to the other account page. */
+  redirect: string | null;
+  /** Where a signed-in shopper goes at once ('/' + redirect), or null while signed out. */
+  goTo: string | null;
+}
+
 /**
- * The `redirect` query value of /login and /register; once the shopper is signed in (already, or by
- * the form's success) it goes to '/' + redirect, replacing the sign-in page in the history.
+ * /login and /register: a shopper who is signed in (already, or just now by the form) has nothing to do
+ * here and goes on to '/' + redirect; the page renders a replacing `<Navigate>` instead of its form, so
+ * the form never flashes up and Back skips the sign-in page.
  */
-export function useGoWhenSignedIn(): string | null {
+export function useGoWhenSignedIn(): SignInRedirect {
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
-  const navigate = useNavigate();
   const { store } = useShopClient();
   const { isSignedIn } = useSession(store);
-
-  useEffect(() => {
-    if (isSignedIn) navigate(redirectTarget(redirect), { replace: true });
-  }, [isSignedIn, redirect, navigate]);
-
-  return redirect;
+  return { redirect, goTo: isSignedIn ? redirectTarget(redirect) : null };
 }

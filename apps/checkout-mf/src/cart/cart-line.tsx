@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import type { CartItem } from '@shop/shop-client';
 import { Button, Field, media, Select, VisuallyHidden } from '@shop/ui';
 import { dollars } from '../money.js';
+import { ProductThumb } from '../product-thumb.js';
 
 const Line = styled.li`
   display: grid;
@@ -15,18 +16,6 @@ const Line = styled.li`
   ${media.up('md')} {
     grid-template-columns: 4.5rem 2fr 1fr 1fr auto;
   }
-`;
-
-const Thumb = styled.img`
-  display: block;
-  width: 100%;
-  height: auto;
-  aspect-ratio: 1;
-  object-fit: cover;
-  overflow: hidden;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background-color: ${({ theme }) => theme.colors.surface};
 `;
 
 /** The quantity field's visible label is hidden: the column speaks for itself, the name stays for screen readers. */
@@ -73,7 +62,7 @@ export function CartLine({ item, busy, onQuantity, onRemove }: CartLineProps) {
   const choices = Array.from({ length: Math.max(item.countInStock, item.quantity, 1) }, (_, index) => index + 1);
   return (
     <Line>
-      <Thumb src={item.image} alt={item.name} width={72} height={72} loading="lazy" />
+      <ProductThumb src={item.image} alt={item.name} width={72} height={72} loading="lazy" />
       <Link to={`/product/${item.product}`}>{item.name}</Link>
       <span>
         <VisuallyHidden>Price: </VisuallyHidden>

@@ -1,20 +1,11 @@
 import { useNavigate } from 'react-router-dom';
-import { styled } from 'styled-components';
 import type { ShippingAddressDto } from '@shop/contracts';
 import { cartPrices, useCart, useCreateOrder, useShopClient } from '@shop/shop-client';
 import { Alert, Button, Col, Row, Spinner } from '@shop/ui';
 import type { OrderCreatedState } from '../order-created.js';
 import { OrderItems } from '../order-items.js';
+import { OrderSection, ShippingAddressLine } from '../order-section.js';
 import { PriceSummary } from '../price-summary.js';
-
-const Section = styled.section`
-  padding-bottom: ${({ theme }) => theme.space[3]};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-`;
 
 export interface PlaceOrderProps {
   shippingAddress: ShippingAddressDto;
@@ -50,21 +41,15 @@ export function PlaceOrder({ shippingAddress }: PlaceOrderProps) {
       <h1>Place Order</h1>
       <Row>
         <Col $span={{ md: 8 }}>
-          <Section aria-labelledby="shipping">
-            <h2 id="shipping">Shipping</h2>
-            <p>
-              <strong>Address:</strong> {shippingAddress.address}, {shippingAddress.city} {shippingAddress.postalCode},{' '}
-              {shippingAddress.country}
-            </p>
-          </Section>
-          <Section aria-labelledby="payment-method">
-            <h2 id="payment-method">Payment Method</h2>
+          <OrderSection title="Shipping">
+            <ShippingAddressLine address={shippingAddress} />
+          </OrderSection>
+          <OrderSection title="Payment Method">
             <p>
               <strong>Method:</strong> {paymentGateway}
             </p>
-          </Section>
-          <Section aria-labelledby="order-items">
-            <h2 id="order-items">Order Items</h2>
+          </OrderSection>
+          <OrderSection title="Order Items">
             {createOrder.isSuccess ? (
               // The cart was emptied by the order; say so rather than 'Empty Order!' until the order page opens.
               <Alert variant="success">Order created!</Alert>
@@ -73,7 +58,7 @@ export function PlaceOrder({ shippingAddress }: PlaceOrderProps) {
             ) : (
               <OrderItems lines={cartItems} />
             )}
-          </Section>
+          </OrderSection>
         </Col>
         <Col $span={{ md: 4 }}>
           <PriceSummary prices={prices}>

@@ -45,6 +45,14 @@ describe('CartPage', () => {
     expect(screen.getByText('$159.98')).toBeInTheDocument();
   });
 
+  it("does not say 'Your cart is empty!' while the product of /cart/:id is on its way in", () => {
+    mockApi({ 'GET /api/products/p1': 'pending' });
+    renderPage('/cart/p1?qty=2');
+    expect(screen.getByRole('status', { name: 'Adding to cart...' })).toBeInTheDocument();
+    expect(screen.queryByText(/Your cart is empty!/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  });
+
   it('adds one when qty is missing and keeps a large qty within the stock', async () => {
     mockApi({
       'GET /api/products/p1': { json: aProductDetail({ countInStock: 3 }) },
@@ -63,6 +71,37 @@ describe('CartPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
     await waitFor(() => expect(address()).toHaveTextContent(/^\/cart$/));
     expect(store.getState().cartItems).toEqual([]);
+  });
+
+  it('keeps the cart usable when the product to add cannot be read, and the alert goes with the next change', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/products/nope': { status: 404, json: { message: 'Product not found' } },
+      'GET /api/products/p1': { json: aProductDetail({ countInStock: 3 }) },
+    });
+    const { store } = renderPage('/cart/nope?qty=2', { prepare: (s) => s.addToCart(aCartItem({ quantity: 1 })) });
+    await waitFor(() => expect(address()).toHaveTextContent(/^\/cart$/));
+    expect(screen.getByRole('alert')).toHaveTextContent('Product not found');
+    expect(screen.queryByRole('status', { name: 'Adding to cart...' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: aCartItem().name })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Quantity of/ }), '3');
+    await waitFor(() => expect(store.getState().cartItems[0]?.quantity).toBe(3));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when a quantity change cannot read the product, and removing the line clears it", async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/products/p1': { status: 404, json: { message: 'Product not found' } } });
+    const { store } = renderPage('/cart', { prepare: (s) => s.addToCart(aCartItem({ quantity: 1 })) });
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Quantity of/ }), '2');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
+    expect(store.getState().cartItems[0]?.quantity).toBe(1);
+
+    await user.click(screen.getByRole('button', { name: `Remove ${aCartItem().name}` }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText(/Your cart is empty!/)).toBeInTheDocument();
   });
 
   it('changes a quantity through a fresh read of the product', async () => {

@@ -9,22 +9,12 @@ import { cartCount, cartSubtotal, useAddToCart, useCart, useShopClient } from '@
 import { Alert, Button, Col, Row, Spinner, usePageTitle } from '@shop/ui';
 import { CartLine } from '../cart/cart-line.js';
 import { dollars } from '../money.js';
+import { SummaryCard } from '../price-summary.js';
 
 const Lines = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-`;
-
-const Summary = styled.section`
-  padding: ${({ theme }) => theme.space[3]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-
-  h2 {
-    margin-top: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
 `;
 
 export default function CartPage() {
@@ -48,19 +38,35 @@ export default function CartPage() {
     addToCart({ productId: id, quantity: qty }, { onSettled: () => navigate('/cart', { replace: true }) });
   }, [id, qty, location.key, addToCart, navigate]);
 
+  const adding = Boolean(id) || addFromAddress.isPending;
   const error = addFromAddress.error ?? changeQuantity.error;
+
+  // A new change to the cart makes an earlier failure old news: its alert goes.
+  function onQuantity(productId: string, quantity: number) {
+    addFromAddress.reset();
+    changeQuantity.mutate({ productId, quantity });
+  }
+
+  function onRemove(productId: string) {
+    addFromAddress.reset();
+    changeQuantity.reset();
+    store.removeFromCart(productId);
+  }
 
   return (
     <>
       <h1>Shopping Cart</h1>
       <Row>
         <Col $span={{ md: 8 }}>
-          {(id || addFromAddress.isPending) && <Spinner label="Adding to cart..." />}
+          {adding && <Spinner label="Adding to cart..." />}
           {error && <Alert variant="danger">{error.message}</Alert>}
           {cartItems.length === 0 ? (
-            <Alert>
-              Your cart is empty! <Link to="/">Go Back</Link>
-            </Alert>
+            // Not while a product is on its way in: the cart is about to stop being empty.
+            !adding && (
+              <Alert>
+                Your cart is empty! <Link to="/">Go Back</Link>
+              </Alert>
+            )
           ) : (
             <Lines aria-label="Cart items">
               {cartItems.map((item) => (
@@ -68,21 +74,20 @@ export default function CartPage() {
                   key={item.product}
                   item={item}
                   busy={changeQuantity.isPending}
-                  onQuantity={(quantity) => changeQuantity.mutate({ productId: item.product, quantity })}
-                  onRemove={() => store.removeFromCart(item.product)}
+                  onQuantity={(quantity) => onQuantity(item.product, quantity)}
+                  onRemove={() => onRemove(item.product)}
                 />
               ))}
             </Lines>
           )}
         </Col>
         <Col $span={{ md: 4 }}>
-          <Summary aria-labelledby="subtotal">
-            <h2 id="subtotal">Subtotal ({cartCount(cartItems)}) items</h2>
+          <SummaryCard title={`Subtotal (${cartCount(cartItems)}) items`}>
             <p>{dollars(cartSubtotal(cartItems))}</p>
             <Button $block disabled={cartItems.length === 0} onClick={() => navigate('/login?redirect=shipping')}>
               Checkout
             </Button>
-          </Summary>
+          </SummaryCard>
         </Col>
       </Row>
     </>

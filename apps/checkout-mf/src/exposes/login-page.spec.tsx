@@ -48,10 +48,17 @@ describe('LoginPage', () => {
     await waitFor(() => expect(address()).toHaveTextContent(/^\/$/));
   });
 
-  it('goes on to /{redirect} at once when already signed in', async () => {
-    mockApi({});
+  it('goes on to /{redirect} at once when already signed in, without showing the form', async () => {
+    mockApi({ 'GET /api/orders/o1': 'pending' });
     renderPage('/login?redirect=order/o1', { user: aCustomer });
     await waitFor(() => expect(address()).toHaveTextContent(/^\/order\/o1$/));
+    expect(screen.queryByRole('heading', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+
+  it('goes to / when already signed in and there is no redirect', async () => {
+    mockApi({});
+    renderPage('/login', { user: aCustomer });
+    await waitFor(() => expect(address()).toHaveTextContent(/^\/$/));
   });
 
   it("shows the server's message in a red alert when sign-in is refused", async () => {

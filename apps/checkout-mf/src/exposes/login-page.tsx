@@ -2,6 +2,7 @@
  * Sign in (spec section 2, route /login?redirect=x), exposed to the shell as `checkout/LoginPage`.
  * Signed in (already, or by this form) it goes to '/' + redirect when that is a path of the shop, else '/'.
  */
+import { Navigate } from 'react-router-dom';
 import { usePageTitle } from '@shop/ui';
 import { FormContainer } from '../form-container.js';
 import { useGoWhenSignedIn } from '../account/go-when-signed-in.js';
@@ -9,7 +10,8 @@ import { LoginForm } from '../account/login-form.js';
 
 export default function LoginPage() {
   usePageTitle('Sign In');
-  const redirect = useGoWhenSignedIn();
+  const { redirect, goTo } = useGoWhenSignedIn();
+  if (goTo) return <Navigate to={goTo} replace />;
   return (
     <FormContainer>
       <LoginForm redirect={redirect} />

@@ -13,7 +13,7 @@ import { aCustomer, anAdmin, anOrder, mockApi, type ApiCall, type ApiReply, type
  */
 interface FakeButtonsProps {
   createOrder: (data: object, actions: { order: { create: (body: unknown) => Promise<string> } }) => Promise<string>;
-  onApprove: (data: object, actions: { order: { capture: () => Promise<unknown> } }) => Promise<void>;
+  onApprove: (data: object, actions: { order?: { capture: () => Promise<unknown> } }) => Promise<void>;
   onError: (error: unknown) => void;
 }
 
@@ -49,6 +49,15 @@ jest.unstable_mockModule('@paypal/react-paypal-js', () => ({
       </button>
       <button type="button" onClick={() => onError(new Error('Window closed'))}>
         Break PayPal
+      </button>
+      <button
+        type="button"
+        onClick={async () => {
+          // The SDK hands a rejected onApprove to onError.
+          await onApprove({ orderID: 'PP-ORDER' }, {}).catch(onError);
+        }}
+      >
+        Approve without order actions
       </button>
     </>
   ),
@@ -147,11 +156,11 @@ describe('OrderPage', () => {
       'GET /api/orders/o1': () => ({ json: anOrder({ status: ++reads === 1 ? 'pending' : 'confirmed' }) }),
     });
     renderPage('/order/o1', { user: aCustomer });
-    expect(await screen.findByText(/We're reserving your items…/)).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: "We're reserving your items…" })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'PayPal' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Your items are reserved.')).toBeInTheDocument();
-    expect(screen.queryByText(/We're reserving your items…/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: "We're reserving your items…" })).not.toBeInTheDocument();
   });
 
   it('says why a cancelled order was cancelled, with no PayPal button', async () => {
@@ -166,7 +175,8 @@ describe('OrderPage', () => {
     api();
     renderPage('/order/o1', { user: aCustomer });
     await waitFor(() => expect(paypal.providerOptions.length).toBeGreaterThan(0));
-    expect(screen.getByText('Loading PayPal...', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading PayPal...' })).toBeInTheDocument();
+    expect(screen.getByText('Loading PayPal...', { selector: '[aria-hidden="true"]' })).toBeVisible();
     expect(paypal.providerOptions.at(-1)).toEqual({
       clientId: 'sb-stand-in',
       currency: 'USD',
@@ -212,6 +222,40 @@ describe('OrderPage', () => {
       payer: { email_address: 'buyer@example.com' },
     });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument());
+  });
+
+  it("creates PayPal's order in the configured currency, the one the script was loaded with", async () => {
+    const user = userEvent.setup();
+    api(anOrder(), { 'GET /api/config/paypal': { json: { ...paypalConfig, currency: 'EUR' } } });
+    renderPage('/order/o1', { user: aCustomer });
+    await user.click(await screen.findByRole('button', { name: 'PayPal' }));
+    await waitFor(() => expect(paypal.createdOrders).toHaveLength(1));
+    expect(paypal.providerOptions.at(-1)).toEqual(expect.objectContaining({ currency: 'EUR' }));
+    expect(paypal.createdOrders[0]).toEqual({
+      intent: 'CAPTURE',
+      purchase_units: [{ amount: { currency_code: 'EUR', value: '197.98' } }],
+    });
+  });
+
+  it("shows 'Saving the payment...' while pay_status is on its way", async () => {
+    const user = userEvent.setup();
+    api(anOrder(), { 'PUT /api/orders/o1/pay_status': 'pending' });
+    renderPage('/order/o1', { user: aCustomer });
+    await user.click(await screen.findByRole('button', { name: 'PayPal' }));
+    expect(await screen.findByRole('status', { name: 'Saving the payment...' })).toBeInTheDocument();
+    expect(screen.getByText('Not Paid')).toBeInTheDocument();
+  });
+
+  it('only logs an approval that comes without order actions, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { calls } = api();
+    renderPage('/order/o1', { user: aCustomer });
+    await user.click(await screen.findByRole('button', { name: 'Approve without order actions' }));
+    await waitFor(() => expect(log).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringContaining('order actions') })));
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    expect(screen.getByText('Not Paid')).toBeInTheDocument();
+    log.mockRestore();
   });
 
   it("shows the server's message when the payment is refused", async () => {
@@ -268,6 +312,27 @@ describe('OrderPage', () => {
     expect(screen.queryByRole('button', { name: 'Mark as Delivered' })).not.toBeInTheDocument();
   });
 
+  it("disables 'Mark as Delivered' and says so while the delivery is being saved", async () => {
+    const user = userEvent.setup();
+    const { calls } = api(anOrder({ isPaid: true, paidAt: '2026-11-21T15:05:00.000Z' }), {
+      'PUT /api/orders/o1/delivery_status': 'pending',
+    });
+    renderPage('/order/o1', { user: anAdmin });
+    await user.click(await screen.findByRole('button', { name: 'Mark as Delivered' }));
+    expect(await screen.findByRole('status', { name: 'Marking as delivered...' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as Delivered' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Mark as Delivered' }));
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    expect(screen.getByText('Not yet Delivered.')).toBeInTheDocument();
+  });
+
+  it("shows 'Empty Order!' for an order without items", async () => {
+    api(anOrder({ orderItems: [] }));
+    renderPage('/order/o1', { user: aCustomer });
+    expect(await screen.findByText('Empty Order!')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
   it("shows the server's message when delivery cannot be marked", async () => {
     const user = userEvent.setup();
     api(anOrder({ isPaid: true, paidAt: '2026-11-21T15:05:00.000Z' }), {
@@ -276,5 +341,7 @@ describe('OrderPage', () => {
     renderPage('/order/o1', { user: anAdmin });
     await user.click(await screen.findByRole('button', { name: 'Mark as Delivered' }));
     expect(await screen.findByText('Order is not paid')).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('button', { name: 'Mark as Delivered' })).toBeEnabled();
+    expect(screen.getByText('Not yet Delivered.')).toBeInTheDocument();
   });
 });

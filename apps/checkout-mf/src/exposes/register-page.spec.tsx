@@ -46,6 +46,14 @@ describe('RegisterPage', () => {
     expect(store.getState().userInfo).toEqual(aCustomer);
   });
 
+  it('goes on to /{redirect} at once when already signed in, without showing the form', async () => {
+    const { calls } = mockApi({});
+    renderPage('/register?redirect=shipping', { user: aCustomer });
+    await waitFor(() => expect(address()).toHaveTextContent(/^\/shipping$/));
+    expect(screen.queryByRole('heading', { name: 'Sign Up' })).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
   it("shows the server's message when registration is refused", async () => {
     mockApi({ 'POST /api/users': { status: 400, json: { message: 'User already exists' } } });
     renderPage('/register');

@@ -1,7 +1,8 @@
 import { useDeliverOrder } from '@shop/shop-client';
 import { Alert, Button } from '@shop/ui';
+import { Waiting } from './waiting.js';
 
-/** 'Mark as Delivered' for an admin on a paid, undelivered order (spec section 2). */
+/** 'Mark as Delivered' for an admin on a paid, undelivered order (spec section 2); disabled while it is being saved. */
 export function DeliverButton({ orderId }: { orderId: string }) {
   const deliver = useDeliverOrder(orderId);
   return (
@@ -10,6 +11,7 @@ export function DeliverButton({ orderId }: { orderId: string }) {
       <Button $block disabled={deliver.isPending} onClick={() => deliver.mutate()}>
         Mark as Delivered
       </Button>
+      {deliver.isPending && <Waiting text="Marking as delivered..." />}
     </>
   );
 }

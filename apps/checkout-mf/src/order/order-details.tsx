@@ -1,25 +1,12 @@
-import { styled } from 'styled-components';
 import type { OrderDto } from '@shop/contracts';
 import { Alert, Col, Row } from '@shop/ui';
 import { isoDay } from '../dates.js';
 import { OrderItems } from '../order-items.js';
+import { OrderSection, ShippingAddressLine } from '../order-section.js';
 import { PriceSummary } from '../price-summary.js';
 import { DeliverButton } from './deliver-button.js';
 import { PayPalPayment } from './paypal-payment.js';
 import { StockStatus } from './stock-status.js';
-
-const Section = styled.section`
-  padding-bottom: ${({ theme }) => theme.space[3]};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-
-  p {
-    overflow-wrap: anywhere;
-  }
-`;
 
 export interface OrderDetailsProps {
   order: OrderDto;
@@ -33,29 +20,24 @@ export interface OrderDetailsProps {
  * order) and the admin's 'Mark as Delivered'.
  */
 export function OrderDetails({ order, isAdmin }: OrderDetailsProps) {
-  const { shippingAddress: to } = order;
   return (
     <Row>
       <Col $span={{ md: 8 }}>
-        <Section aria-labelledby="shipping">
-          <h2 id="shipping">Shipping</h2>
+        <OrderSection title="Shipping">
           <p>
             <strong>Name:</strong> {order.user.name}
           </p>
           <p>
             <strong>Email:</strong> <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
           </p>
-          <p>
-            <strong>Address:</strong> {to.address}, {to.city} {to.postalCode}, {to.country}
-          </p>
+          <ShippingAddressLine address={order.shippingAddress} />
           {order.isDelivered && order.deliveredAt ? (
             <Alert variant="success">Delivered on {isoDay(order.deliveredAt)}</Alert>
           ) : (
             <Alert variant="danger">Not yet Delivered.</Alert>
           )}
-        </Section>
-        <Section aria-labelledby="payment-method">
-          <h2 id="payment-method">Payment Method</h2>
+        </OrderSection>
+        <OrderSection title="Payment Method">
           <p>
             <strong>Method:</strong> {order.paymentGateway}
           </p>
@@ -64,11 +46,10 @@ export function OrderDetails({ order, isAdmin }: OrderDetailsProps) {
           ) : (
             <Alert variant="danger">Not Paid</Alert>
           )}
-        </Section>
-        <Section aria-labelledby="order-items">
-          <h2 id="order-items">Order Items</h2>
-          {order.orderItems.length === 0 ? <Alert>Order is empty</Alert> : <OrderItems lines={order.orderItems} />}
-        </Section>
+        </OrderSection>
+        <OrderSection title="Order Items">
+          {order.orderItems.length === 0 ? <Alert>Empty Order!</Alert> : <OrderItems lines={order.orderItems} />}
+        </OrderSection>
       </Col>
       <Col $span={{ md: 4 }}>
         <PriceSummary prices={order}>

@@ -1,12 +1,6 @@
-import { styled } from 'styled-components';
 import type { OrderDto } from '@shop/contracts';
-import { Alert, Spinner } from '@shop/ui';
-
-const Waiting = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-`;
+import { Alert } from '@shop/ui';
+import { Waiting } from './waiting.js';
 
 /**
  * Where the order stands with its stock (issue 4): being reserved (the page polls meanwhile), reserved
@@ -17,10 +11,7 @@ export function StockStatus({ order }: { order: Pick<OrderDto, 'status' | 'cance
     case 'pending':
       return (
         <Alert>
-          <Waiting>
-            <Spinner size="sm" label="Reserving" />
-            We&apos;re reserving your items…
-          </Waiting>
+          <Waiting text="We're reserving your items…" />
         </Alert>
       );
     case 'cancelled':

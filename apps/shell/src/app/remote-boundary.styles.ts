@@ -1,6 +1,9 @@
 import { styled } from 'styled-components';
 
-/** The area a remote's page fills: the same minimum height loading, loaded or failed, so nothing shifts. */
+/**
+ * The area a remote's page fills. At least a window high, loading, loaded or failed: the footer starts
+ * below the fold, so neither a remote arriving nor its data growing the page moves anything in view.
+ */
 export const PageArea = styled.section`
-  min-height: 60vh;
+  min-height: 100vh;
 `;

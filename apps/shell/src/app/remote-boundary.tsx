@@ -47,7 +47,9 @@ export function RemoteBoundary({ remote, module }: RemotePage) {
   return (
     <RemoteErrorBoundary onRetry={() => forgetFailure({ remote, module })}>
       <Suspense fallback={<PageArea aria-busy="true" />}>
-        <RemotePageContent remote={remote} module={module} />
+        <PageArea>
+          <RemotePageContent remote={remote} module={module} />
+        </PageArea>
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -1,0 +1,17 @@
+import { styled } from 'styled-components';
+
+/**
+ * A product's picture in a cart or order line: a fixed square, so the line does not move when the
+ * picture arrives, and a missing picture keeps its alt text inside the box.
+ */
+export const ProductThumb = styled.img`
+  display: block;
+  width: 100%;
+  height: auto;
+  aspect-ratio: 1;
+  object-fit: cover;
+  overflow: hidden;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background-color: ${({ theme }) => theme.colors.surface};
+`;

@@ -1,0 +1,225 @@
+/**
+ * `npm run bench`: the storefront as a shopper gets it, measured, never asserted. Starts the shop as
+ * `npm start` does (its own instance prefix, ports and data folder), then:
+ * - loads each screen RUNS times in a fresh browser context (an empty cache, as a first visit) and once
+ *   more warm, in Debian's chromium at 1280 x 900, and prints the median of: requests, script and total
+ *   bytes over the wire, first contentful paint, largest contentful paint, the time until the screen's
+ *   heading shows, and the cumulative layout shift;
+ * - times GET /api/products and GET /api/products/{id} through the gateway (sequential, then 10 at once).
+ * Figures depend on the machine; compare runs on the same one.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext } from 'playwright-core';
+import type { ProductListDto, UserInfoDto } from '@shop/contracts';
+import { deleteStream, dropDatabases, freeBasePort, launchChromium, startShop, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL, type RunningShop } from '@shop/testing';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const API_REQUESTS = Number(process.env.BENCH_API_REQUESTS ?? 200);
+const launcher = fileURLToPath(new URL('../../../tools/launcher/dist/main.js', import.meta.url));
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-secret' };
+
+interface Screen {
+  name: string;
+  path: string;
+  /** The heading whose appearance means the screen is there for the shopper. */
+  heading: string;
+  asAdmin?: boolean;
+}
+
+interface PageFigures {
+  requests: number;
+  scriptKb: number;
+  totalKb: number;
+  fcpMs: number;
+  lcpMs: number;
+  headingMs: number;
+  cls: number;
+}
+
+/** Runs in the page: paint timings, layout shifts and what came over the wire. */
+function collectFigures(): Omit<PageFigures, 'headingMs'> {
+  const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+  const bytes = (entries: PerformanceResourceTiming[]) => entries.reduce((sum, entry) => sum + entry.transferSize, 0);
+  const scripts = resources.filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'));
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+  const state = window as unknown as { __lcp?: number; __cls?: number };
+  return {
+    requests: resources.length + 1,
+    scriptKb: bytes(scripts) / 1024,
+    totalKb: (bytes(resources) + navigation.transferSize) / 1024,
+    fcpMs: fcp,
+    lcpMs: state.__lcp ?? NaN,
+    cls: state.__cls ?? 0,
+  };
+}
+
+/** Installed before any page script: keeps the largest contentful paint and the layout shifts. */
+function observePaints(): void {
+  const state = window as unknown as { __lcp?: number; __cls?: number };
+  state.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) state.__lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+      if (!entry.hadRecentInput) state.__cls = (state.__cls ?? 0) + entry.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+async function loadScreen(context: BrowserContext, shop: RunningShop, screen: Screen): Promise<PageFigures> {
+  const page = await context.newPage();
+  try {
+    const started = Date.now();
+    await page.goto(`${shop.base}${screen.path}`);
+    await page.getByRole('heading', { name: screen.heading }).first().waitFor({ timeout: 30_000 });
+    const headingMs = Date.now() - started;
+    // Let late images and shifts land before reading the figures.
+    await page.waitForLoadState('networkidle');
+    return { ...(await page.evaluate(collectFigures)), headingMs };
+  } finally {
+    await page.close();
+  }
+}
+
+async function newContext(browser: Browser, admin: UserInfoDto | undefined): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(observePaints);
+  if (admin) await context.addInitScript((info) => localStorage.setItem('userInfo', JSON.stringify(info)), admin);
+  return context;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
+
+async function measureScreens(browser: Browser, shop: RunningShop, screens: Screen[], admin: UserInfoDto): Promise<void> {
+  console.log(`\nScreens at 1280 x 900, median of ${RUNS} cold loads (empty cache), then one warm load`);
+  console.log('screen             requests  script KB  total KB  FCP ms  LCP ms  heading ms    CLS  | warm: KB  heading ms');
+  for (const screen of screens) {
+    const cold: PageFigures[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const context = await newContext(browser, screen.asAdmin ? admin : undefined);
+      try {
+        cold.push(await loadScreen(context, shop, screen));
+      } finally {
+        await context.close();
+      }
+    }
+    const context = await newContext(browser, screen.asAdmin ? admin : undefined);
+    let warm: PageFigures;
+    try {
+      await loadScreen(context, shop, screen);
+      warm = await loadScreen(context, shop, screen);
+    } finally {
+      await context.close();
+    }
+    const m = (key: keyof PageFigures) => median(cold.map((figures) => figures[key]));
+    console.log(
+      [
+        screen.name.padEnd(18),
+        String(m('requests')).padStart(8),
+        m('scriptKb').toFixed(0).padStart(10),
+        m('totalKb').toFixed(0).padStart(9),
+        m('fcpMs').toFixed(0).padStart(7),
+        m('lcpMs').toFixed(0).padStart(7),
+        m('headingMs').toFixed(0).padStart(11),
+        m('cls').toFixed(3).padStart(6),
+        ' |',
+        warm.totalKb.toFixed(0).padStart(9),
+        warm.headingMs.toFixed(0).padStart(11),
+      ].join(' '),
+    );
+  }
+}
+
+async function timeRequests(url: string, concurrency: number): Promise<number[]> {
+  const times: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < API_REQUESTS) {
+      next++;
+      const started = performance.now();
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+      times.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return times;
+}
+
+async function measureApi(shop: RunningShop, productId: string): Promise<void> {
+  console.log(`\nAPI through the gateway, ${API_REQUESTS} requests each`);
+  console.log('call                          concurrency  p50 ms  p95 ms  max ms  requests/s');
+  for (const [name, path] of [
+    ['GET /api/products', '/api/products'],
+    ['GET /api/products/{id}', `/api/products/${productId}`],
+  ] as const) {
+    for (const concurrency of [1, 10]) {
+      const started = performance.now();
+      const times = await timeRequests(`${shop.base}${path}`, concurrency);
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        [
+          name.padEnd(29),
+          String(concurrency).padStart(11),
+          percentile(times, 0.5).toFixed(1).padStart(7),
+          percentile(times, 0.95).toFixed(1).padStart(7),
+          Math.max(...times).toFixed(1).padStart(7),
+          (times.length / seconds).toFixed(0).padStart(11),
+        ].join(' '),
+      );
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const prefix = testPrefix();
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
+  const port = await freeBasePort();
+  // Quiet services (per-request log lines would be measured too), and a rate limit the bench's own
+  // requests from one address do not hit.
+  const shop = await startShop(launcher, {
+    PORT: String(port),
+    INSTANCE_PREFIX: prefix,
+    DATA_DIR: dataDir,
+    DATABASE_URL: TEST_DATABASE_URL,
+    NATS_URL: TEST_NATS_URL,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  });
+  const browser = await launchChromium();
+  try {
+    const products = (await (await fetch(`${shop.base}/api/products`)).json()) as ProductListDto;
+    const product = products.products[0];
+    const admin = (await (
+      await fetch(`${shop.base}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
+    ).json()) as UserInfoDto;
+    const screens: Screen[] = [
+      { name: 'home', path: '/', heading: 'Latest Products' },
+      { name: 'search', path: '/search/pro', heading: 'Latest Products' },
+      { name: 'product', path: `/product/${product._id}`, heading: product.name },
+      { name: 'cart (empty)', path: '/cart', heading: 'Shopping Cart' },
+      { name: 'sign in', path: '/login', heading: 'Sign In' },
+      { name: 'admin products', path: '/admin/productList', heading: 'Products', asAdmin: true },
+    ];
+    console.log(`Shop at ${shop.base} (instance ${prefix}); chromium ${browser.version()}`);
+    await measureScreens(browser, shop, screens, admin);
+    await measureApi(shop, product._id);
+  } finally {
+    await browser.close();
+    await shop.stop();
+    await dropDatabases(prefix);
+    await deleteStream(prefix);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
