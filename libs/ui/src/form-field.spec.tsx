@@ -17,6 +17,18 @@ describe('Field', () => {
     expect(input).toHaveFocus();
   });
 
+  it('can keep its label for screen readers only', () => {
+    renderWithTheme(
+      <Field label="Quantity of Phone" hideLabel>
+        <Select>
+          <option>1</option>
+        </Select>
+      </Field>,
+    );
+    expect(screen.getByLabelText('Quantity of Phone')).toHaveRole('combobox');
+    expect(screen.getByText('Quantity of Phone')).toHaveStyle({ position: 'absolute', width: '1px', height: '1px' });
+  });
+
   it('links the error text to the control as its description and marks it invalid', () => {
     renderWithTheme(
       <Field label="Confirm Password" error="Password do not match">

@@ -1,5 +1,6 @@
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from 'react';
 import { css, styled } from 'styled-components';
+import { VisuallyHidden } from './visually-hidden.js';
 
 /** What a Field tells the control inside it: its id, and the error text that describes it. */
 interface FieldControl {
@@ -17,6 +18,8 @@ export interface FieldProps {
   error?: ReactNode;
   /** Use a given id for the control instead of a generated one. */
   id?: string;
+  /** Keeps the label for screen readers only, where the layout already says what the control is (a table column). */
+  hideLabel?: boolean;
   /** One of Input, Select or TextArea. */
   children: ReactNode;
 }
@@ -41,7 +44,7 @@ const ErrorText = styled.div`
  * A labelled form field: `<Field label="Email Address" error={...}><Input type="email" /></Field>`.
  * The control inside gets the label's id, and the error (when there is one) as its description.
  */
-export function Field({ label, error, id, children }: FieldProps) {
+export function Field({ label, error, id, hideLabel = false, children }: FieldProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const errorId = `${controlId}-error`;
@@ -49,7 +52,13 @@ export function Field({ label, error, id, children }: FieldProps) {
   return (
     <FieldContext.Provider value={{ id: controlId, describedBy: hasError ? errorId : undefined, invalid: hasError }}>
       <Group>
-        <Label htmlFor={controlId}>{label}</Label>
+        {hideLabel ? (
+          <VisuallyHidden as="label" htmlFor={controlId}>
+            {label}
+          </VisuallyHidden>
+        ) : (
+          <Label htmlFor={controlId}>{label}</Label>
+        )}
         {children}
         {hasError && <ErrorText id={errorId}>{error}</ErrorText>}
       </Group>

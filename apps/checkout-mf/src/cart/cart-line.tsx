@@ -18,21 +18,11 @@ const Line = styled.li`
   }
 `;
 
-/** The quantity field's visible label is hidden: the column speaks for itself, the name stays for screen readers. */
 const Quantity = styled.div`
   grid-column: 2;
 
   ${media.up('md')} {
     grid-column: auto;
-  }
-
-  label {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
   }
 
   > div {
@@ -69,7 +59,8 @@ export function CartLine({ item, busy, onQuantity, onRemove }: CartLineProps) {
         {dollars(item.price)}
       </span>
       <Quantity>
-        <Field label={`Quantity of ${item.name}`}>
+        {/* The column speaks for itself; the name stays for screen readers. */}
+        <Field label={`Quantity of ${item.name}`} hideLabel>
           <Select value={item.quantity} disabled={busy} onChange={(event) => onQuantity(Number(event.target.value))}>
             {choices.map((n) => (
               <option key={n} value={n}>

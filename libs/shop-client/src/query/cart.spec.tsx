@@ -51,4 +51,15 @@ describe('useAddToCart', () => {
     });
     expect(store.getState().cartItems).toEqual([]);
   });
+
+  it('adds nothing, and says why, when the product is out of stock', async () => {
+    const { result, store } = renderWithClient(useAddToCart, {
+      'GET /api/products/p1': { json: { ...phone, countInStock: 0 } },
+    });
+
+    await act(async () => {
+      await expect(result.current.mutateAsync({ productId: 'p1', quantity: 1 })).rejects.toThrow('Phone is out of stock');
+    });
+    expect(store.getState().cartItems).toEqual([]);
+  });
 });

@@ -11,7 +11,8 @@ export interface AddToCartInput {
 /**
  * Adds a product to the cart after fetching it afresh (spec section 4: "cart adds re-fetch the
  * product first"), so the line holds today's name, image, price and stock. The quantity is kept
- * within 1..countInStock (spec section 5), since `/cart/{id}?qty=` can ask for any number.
+ * within 1..countInStock (spec section 5), since `/cart/{id}?qty=` can ask for any number; a
+ * product out of stock is not added, and the error says so.
  */
 export function useAddToCart() {
   const { api, store } = useShopClient();
@@ -23,6 +24,8 @@ export function useAddToCart() {
         queryFn: () => api.products.detail(productId),
         staleTime: 0,
       });
+      // Nothing to put in the cart: the same words as the order's rejection (docs/orders.md).
+      if (product.countInStock < 1) throw new Error(`${product.name} is out of stock`);
       const item: CartItem = {
         product: product._id,
         name: product.name,
