@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
+import { media } from './theme.js';
 
 /** The checkout steps, labelled as the spec names them (section 2, Checkout), with the page each opens. */
 export const CHECKOUT_STEPS = [
@@ -22,10 +23,15 @@ const List = styled.ol`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
+  /* Tight on a phone, so the four steps fit one 375 px line. */
+  gap: ${({ theme }) => theme.space[1]};
   margin: ${({ theme }) => `0 0 ${theme.space[4]}`};
   padding: 0;
   list-style: none;
+
+  ${media.up('sm')} {
+    column-gap: ${({ theme }) => theme.space[3]};
+  }
 `;
 
 const StepLink = styled(Link)`
