@@ -1,5 +1,6 @@
-/** The screenshots the end-to-end journey saves of every page. */
-import { mkdirSync } from 'node:fs';
+/** What the end-to-end journey checks and keeps of every page: screenshots, width, accessibility. */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -41,4 +42,27 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     if (pageWidth > width) throw new Error(`${name} is ${pageWidth} px wide in a ${width} px window`);
   }
   await page.setViewportSize({ width: 1280, height: HEIGHT });
+}
+
+/** axe-core's rules of these impacts fail the journey; minor and moderate ones are only reported. */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AccessibilityProblem {
+  page: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+/** Runs axe-core (WCAG 2.x A and AA rules) on the page as it is now; answers its serious and critical problems. */
+export async function accessibilityProblems(page: Page, name: string): Promise<AccessibilityProblem[]> {
+  // Evaluated through the debugging protocol: the shop's content security policy (rightly) refuses inline scripts.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return result.violations.map((violation) => ({ rule: violation.id, impact: violation.impact ?? 'unknown', targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  });
+  return violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact)).map((violation) => ({ page: name, ...violation }));
 }

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { deleteStream, dropDatabases, freeBasePort, launchChromium, startShop, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL, type RunningShop } from '@shop/testing';
-import { screenshot } from '../src/browser.js';
+import { accessibilityProblems, screenshot, type AccessibilityProblem } from '../src/browser.js';
 
 const launcher = fileURLToPath(new URL('../../../tools/launcher/dist/main.js', import.meta.url));
 
@@ -30,6 +30,14 @@ let prefix: string;
 let dataDir: string;
 /** Uncaught errors in any page of the run: there must be none. */
 const pageErrors: string[] = [];
+/** Serious and critical accessibility problems axe-core finds on any page of the run: there must be none. */
+const a11yProblems: AccessibilityProblem[] = [];
+
+/** Keeps the page as it looks at both widths, and checks it for accessibility problems. */
+async function look(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  a11yProblems.push(...(await accessibilityProblems(page, name)));
+}
 
 /** Retries `check` until it passes or `timeoutMs` runs out, then throws its last failure. */
 async function eventually(check: () => Promise<void>, timeoutMs = 15_000): Promise<void> {
@@ -97,12 +105,12 @@ describe('a shopper', () => {
     await expect(page.title()).resolves.toBe('Welcome to ProShop');
     await page.getByRole('heading', { name: 'Latest Products' }).waitFor();
     await page.getByRole('link', { name: PRODUCT.name }).first().waitFor();
-    await screenshot(page, '01-home');
+    await look(page, '01-home');
 
     await page.getByRole('navigation', { name: /pagination/i }).getByRole('link', { name: '2' }).click();
     await page.waitForURL('**/page/2');
     await page.getByRole('heading', { name: 'Latest Products' }).waitFor();
-    await screenshot(page, '02-home-page-2');
+    await look(page, '02-home-page-2');
   });
 
   it('searches, finds nothing for nonsense, and opens a product from the results', async () => {
@@ -114,14 +122,14 @@ describe('a shopper', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(`**/search/${PRODUCT.search}`);
     await page.getByRole('link', { name: 'Go Back' }).waitFor();
-    await screenshot(page, '03-search');
+    await look(page, '03-search');
 
     await page.getByRole('link', { name: PRODUCT.name }).first().click();
     await page.waitForURL('**/product/*');
     await page.getByRole('heading', { name: PRODUCT.name }).waitFor();
     await page.getByText('In Stock').waitFor();
     await page.getByText('Please sign in to write review').waitFor();
-    await screenshot(page, '04-product');
+    await look(page, '04-product');
   });
 
   it('adds 2 to the cart and sees the count in the header and the subtotal', async () => {
@@ -137,14 +145,14 @@ describe('a shopper', () => {
     await expect(page.title()).resolves.toBe('Shopping Cart | ProShop');
     await page.getByText('$199.98').first().waitFor();
     await expect(page.getByRole('link', { name: /^Cart/ }).textContent()).resolves.toMatch(/Cart\s*2/);
-    await screenshot(page, '05-cart');
+    await look(page, '05-cart');
   });
 
   it('checks out: sign in asks for an account, registration insists the passwords match', async () => {
     await page.getByRole('button', { name: 'Checkout' }).click();
     await page.waitForURL('**/login?redirect=shipping');
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
-    await screenshot(page, '06-login');
+    await look(page, '06-login');
 
     await page.getByRole('link', { name: 'Register' }).click();
     await page.waitForURL('**/register**');
@@ -154,7 +162,7 @@ describe('a shopper', () => {
     await page.getByLabel('Confirm Password').fill('something-else');
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByText('Password do not match').waitFor();
-    await screenshot(page, '07-register-mismatch');
+    await look(page, '07-register-mismatch');
 
     await page.getByLabel('Confirm Password').fill(SHOPPER.password);
     await page.getByRole('button', { name: 'Register' }).click();
@@ -167,17 +175,17 @@ describe('a shopper', () => {
     await page.getByLabel('City').fill('Springfield');
     await page.getByLabel('Postal Code').fill('12345');
     await page.getByLabel('Country').fill('USA');
-    await screenshot(page, '08-shipping');
+    await look(page, '08-shipping');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await page.waitForURL('**/payment');
     await expect(page.getByLabel('PayPal or Credit Card').isChecked()).resolves.toBe(true);
-    await screenshot(page, '09-payment');
+    await look(page, '09-payment');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await page.waitForURL('**/placeorder');
     await page.getByText('$219.98').first().waitFor();
-    await screenshot(page, '10-place-order');
+    await look(page, '10-place-order');
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL('**/order/*');
     orderUrl = new URL(page.url()).pathname;
@@ -188,11 +196,11 @@ describe('a shopper', () => {
     await page.getByText('Not yet Delivered.').waitFor();
     const paypal = page.getByRole('button', { name: 'PayPal' });
     await paypal.waitFor({ timeout: 30_000 });
-    await screenshot(page, '11-order-unpaid');
+    await look(page, '11-order-unpaid');
     await paypal.click();
     await page.getByText(/^Paid on \d{4}-\d{2}-\d{2}/).waitFor({ timeout: 30_000 });
     await expect(paypal.count()).resolves.toBe(0);
-    await screenshot(page, '12-order-paid');
+    await look(page, '12-order-paid');
   });
 
   it('finds the order in the profile and updates the profile', async () => {
@@ -205,7 +213,7 @@ describe('a shopper', () => {
     await page.getByLabel('Name').fill(`${SHOPPER.name} Jr`);
     await page.getByRole('button', { name: 'Update' }).click();
     await page.getByText('Profile Updated!').waitFor();
-    await screenshot(page, '13-profile');
+    await look(page, '13-profile');
     SHOPPER.name = `${SHOPPER.name} Jr`;
   });
 
@@ -220,7 +228,7 @@ describe('a shopper', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Review Submitted').waitFor();
     await page.getByText('Smooth, quiet and the battery lasts for weeks.').waitFor();
-    await screenshot(page, '14-product-reviewed');
+    await look(page, '14-product-reviewed');
   });
 
   it('logs out, and the next person on this browser sees nothing of them', async () => {
@@ -256,17 +264,17 @@ describe('an admin', () => {
     await page.waitForURL('**/admin/userList');
     await page.getByRole('cell', { name: SHOPPER.email, exact: true }).waitFor();
     await expect(page.title()).resolves.toBe('Users | ProShop');
-    await screenshot(page, '15-admin-users');
+    await look(page, '15-admin-users');
     await page.getByRole('link', { name: `Edit ${SHOPPER.name}` }).click();
     await page.waitForURL('**/admin/users/*/edit');
     await expect(page.getByLabel('Email', { exact: true }).inputValue()).resolves.toBe(SHOPPER.email);
-    await screenshot(page, '16-admin-user-edit');
+    await look(page, '16-admin-user-edit');
   });
 
   it('creates a product, edits every field and uploads its image', async () => {
     await page.goto('/admin/productList');
     await page.getByRole('columnheader', { name: 'CATEGORY' }).waitFor();
-    await screenshot(page, '17-admin-products');
+    await look(page, '17-admin-products');
     await page.getByRole('button', { name: 'Create Product' }).click();
     await page.waitForURL('**/admin/product/*/edit');
     await page.getByRole('heading', { name: 'Edit Product' }).waitFor();
@@ -280,7 +288,7 @@ describe('an admin', () => {
     await page.getByLabel(/count in stock/i).fill(NEW_PRODUCT.stock);
     await page.getByLabel('Category').fill(NEW_PRODUCT.category);
     await page.getByLabel('Description').fill(NEW_PRODUCT.description);
-    await screenshot(page, '18-admin-product-edit');
+    await look(page, '18-admin-product-edit');
     await page.getByRole('button', { name: 'Update' }).click();
     await page.waitForURL('**/admin/productList');
     await page.getByRole('cell', { name: NEW_PRODUCT.name, exact: true }).waitFor();
@@ -299,13 +307,13 @@ describe('an admin', () => {
     await page.getByRole('columnheader', { name: 'USER NAME' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: SHOPPER.name });
     await row.waitFor();
-    await screenshot(page, '19-admin-orders');
+    await look(page, '19-admin-orders');
     await row.getByRole('link', { name: 'Details' }).or(row.getByRole('button', { name: 'Details' })).click();
     await page.waitForURL('**/order/*');
     await page.getByRole('button', { name: 'Mark as Delivered' }).click();
     await page.getByText(/^Delivered on \d{4}-\d{2}-\d{2}/).waitFor();
     await expect(page.getByRole('button', { name: 'Mark as Delivered' }).count()).resolves.toBe(0);
-    await screenshot(page, '20-order-delivered');
+    await look(page, '20-order-delivered');
   });
 });
 
@@ -330,7 +338,7 @@ describe('with the admin remote down', () => {
       await page.goto('/admin/userList');
       await page.getByText('This part of the shop is unavailable right now').waitFor();
       await page.getByRole('link', { name: /^Cart/ }).waitFor();
-      await screenshot(page, '21-admin-remote-down');
+      await look(page, '21-admin-remote-down');
     } finally {
       await context.close();
     }
@@ -340,5 +348,9 @@ describe('with the admin remote down', () => {
 describe('every page of the run', () => {
   it('threw no uncaught error', () => {
     expect(pageErrors).toEqual([]);
+  });
+
+  it('has no serious or critical accessibility problem (axe-core, WCAG 2.2 A and AA)', () => {
+    expect(a11yProblems).toEqual([]);
   });
 });
