@@ -18,3 +18,4 @@ export { Carousel, type CarouselProps } from './carousel.js';
 export { usePrefersReducedMotion } from './use-prefers-reduced-motion.js';
 export { Col, Container, GRID_SIZE, Row, colSpans, type ColProps, type ColSpans } from './grid.js';
 export { usePageTitle } from './page-title.js';
+export { Cross, Tick, type MarkProps } from './marks.js';

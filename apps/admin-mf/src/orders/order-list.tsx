@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useOrders } from '@shop/shop-client';
-import { Alert, Button, IdCell, Spinner, Table, VisuallyHidden, usePageTitle } from '@shop/ui';
+import { Alert, Button, Cross, IdCell, Spinner, Table, usePageTitle, VisuallyHidden } from '@shop/ui';
 import { dollars, isoDay } from '../format.js';
 import { Heading, RowHeader } from '../layout.js';
-import { Cross } from '../marks.js';
 
 /**
  * Every order (spec section 2): ORDER ID, USER ID, USER NAME, DATE, TOTAL, PAID and DELIVERED (the day,

@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { UserDto } from '@shop/contracts';
 import { useDeleteUser, useUsers } from '@shop/shop-client';
-import { Alert, Button, Spinner, Table, VisuallyHidden, usePageTitle } from '@shop/ui';
+import { Alert, Button, Cross, Spinner, Table, Tick, usePageTitle, VisuallyHidden } from '@shop/ui';
 import { Heading, RowActions, RowHeader } from '../layout.js';
-import { Cross, Tick } from '../marks.js';
 
 /**
  * The users table (spec section 2): ID, NAME, EMAIL, ADMIN and the actions. Admins cannot be edited

@@ -1,18 +1,12 @@
 import { Link } from 'react-router-dom';
 import type { ProfileDto } from '@shop/contracts';
-import { Alert, Button, IdCell, Table, VisuallyHidden } from '@shop/ui';
+import { Alert, Button, Cross, IdCell, Table, VisuallyHidden } from '@shop/ui';
 import { orderListDate } from '../dates.js';
 import { dollars } from '../money.js';
 
-/** A date, or a cross (read out as "No") when the thing has not happened. */
+/** A date, or a red cross (read out as "No") when the thing has not happened. */
 function DateOrCross({ iso }: { iso: string | undefined }) {
-  if (iso) return <>{orderListDate(iso)}</>;
-  return (
-    <>
-      <span aria-hidden="true">✗</span>
-      <VisuallyHidden>No</VisuallyHidden>
-    </>
-  );
+  return iso ? <>{orderListDate(iso)}</> : <Cross label="No" />;
 }
 
 export interface MyOrdersProps {

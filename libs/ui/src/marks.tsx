@@ -1,5 +1,5 @@
 import { styled } from 'styled-components';
-import { VisuallyHidden } from '@shop/ui';
+import { VisuallyHidden } from './visually-hidden.js';
 
 const Sign = styled.span<{ $tone: 'yes' | 'no' }>`
   font-weight: ${({ theme }) => theme.fontWeights.bold};
