@@ -91,10 +91,23 @@ describe('Header search', () => {
 
   it('goes to / when the box is empty or blank (spec section 5)', async () => {
     renderHeaderAt('/search/phone/page/2');
+    const box = screen.getByRole('searchbox', { name: 'Search products' });
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), '   {Enter}');
+    await userEvent.clear(box);
+    await userEvent.type(box, '   {Enter}');
 
     expect(currentPath()).toHaveTextContent(/^\/$/);
+  });
+
+  it("shows the search page's keyword, and empties on leaving the search", async () => {
+    renderHeaderAt('/search/usb%20hub/page/2');
+    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    expect(box).toHaveValue('usb hub');
+
+    await userEvent.click(screen.getByRole('link', { name: /^Cart/ }));
+
+    expect(currentPath()).toHaveTextContent('/cart');
+    expect(box).toHaveValue('');
   });
 });
 
