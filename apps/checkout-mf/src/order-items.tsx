@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
-import { media } from '@shop/ui';
-import { dollars } from './money.js';
+import { dollars, media } from '@shop/ui';
 import { ProductThumb } from './product-thumb.js';
 
 /** A line of an order or of the cart about to become one. */

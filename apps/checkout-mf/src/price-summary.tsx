@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
+import { dollars } from '@shop/ui';
 import { styled } from 'styled-components';
-import { dollars } from './money.js';
 
 export interface Prices {
   itemsPrice: number;

@@ -19,3 +19,4 @@ export { usePrefersReducedMotion } from './use-prefers-reduced-motion.js';
 export { Col, Container, GRID_SIZE, Row, colSpans, type ColProps, type ColSpans } from './grid.js';
 export { usePageTitle } from './page-title.js';
 export { Cross, Tick, type MarkProps } from './marks.js';
+export { dollars, isoDay, orderListDate } from './format.js';

@@ -8,7 +8,6 @@ import 'styled-components';
 import type { ShopTheme } from './theme.js';
 
 declare module 'styled-components' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging needs an interface (a type alias cannot augment DefaultTheme); it adds nothing of its own
   export interface DefaultTheme extends ShopTheme {}
 }
 

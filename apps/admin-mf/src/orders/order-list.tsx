@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useOrders } from '@shop/shop-client';
-import { Alert, Button, Cross, IdCell, Spinner, Table, usePageTitle, VisuallyHidden } from '@shop/ui';
-import { dollars, isoDay } from '../format.js';
+import { Alert, Button, Cross, dollars, IdCell, isoDay, Spinner, Table, usePageTitle, VisuallyHidden } from '@shop/ui';
 import { Heading, RowHeader } from '../layout.js';
 
 /**

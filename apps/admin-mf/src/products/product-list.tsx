@@ -1,8 +1,7 @@
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import type { ProductDto } from '@shop/contracts';
 import { useCreateProduct, useDeleteProduct, useProducts } from '@shop/shop-client';
-import { Alert, Button, Paginate, Spinner, Table, VisuallyHidden, usePageTitle } from '@shop/ui';
-import { dollars } from '../format.js';
+import { Alert, Button, dollars, Paginate, Spinner, Table, usePageTitle, VisuallyHidden } from '@shop/ui';
 import { Heading, RowActions, RowHeader, TitleBar } from '../layout.js';
 
 /** Where page n of the admin products table lives (the shell's route /admin/productlist/:pageNumber). */

@@ -5,7 +5,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useProduct } from '@shop/shop-client';
-import { Alert, Button, Col, Rating, Row, Spinner, usePageTitle } from '@shop/ui';
+import { Alert, Button, Col, dollars, Rating, Row, Spinner, usePageTitle } from '@shop/ui';
 import { AddToCartPanel } from '../product/add-to-cart-panel.js';
 import { ReviewForm } from '../product/review-form.js';
 import { ReviewList } from '../product/review-list.js';
@@ -60,7 +60,7 @@ export default function ProductPage() {
               <Details>
                 <h1>{product.name}</h1>
                 <Rating value={product.rating} text={reviewCountText(product.numReviews)} />
-                <p>Price: ${product.price.toFixed(2)}</p>
+                <p>Price: {dollars(product.price)}</p>
                 <p>Description: {product.description}</p>
               </Details>
             </Col>

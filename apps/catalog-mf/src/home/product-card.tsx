@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { ProductDto } from '@shop/contracts';
-import { Card, CardBody, CardMedia, Rating } from '@shop/ui';
+import { Card, CardBody, CardMedia, dollars, Rating } from '@shop/ui';
 import { reviewCountText } from '../review-count.js';
 
 const Name = styled.h2`
@@ -44,7 +44,7 @@ export function ProductCard({ product }: ProductCardProps) {
           <Link to={href}>{product.name}</Link>
         </Name>
         <Rating value={product.rating} text={reviewCountText(product.numReviews)} />
-        <Price>${product.price.toFixed(2)}</Price>
+        <Price>{dollars(product.price)}</Price>
       </CardBody>
     </Card>
   );

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useTopProducts } from '@shop/shop-client';
-import { Alert, Carousel, Spinner } from '@shop/ui';
+import { Alert, Carousel, dollars, Spinner } from '@shop/ui';
 
 const SlideLink = styled(Link)`
   display: flex;
@@ -66,7 +66,7 @@ export function TopProductsCarousel() {
         <SlideLink key={product._id} to={`/product/${product._id}`}>
           <Image src={product.image} alt={product.name} />
           <Caption>
-            {product.name} (${product.price.toFixed(2)})
+            {product.name} ({dollars(product.price)})
           </Caption>
         </SlideLink>
       ))}

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { ProductDto } from '@shop/contracts';
 import { useAddToCart } from '@shop/shop-client';
-import { Alert, Button, Field, Select } from '@shop/ui';
+import { Alert, Button, dollars, Field, Select } from '@shop/ui';
 import { quantityOptions, stockStatus } from './stock-status.js';
 
 const Panel = styled.section`
@@ -44,7 +44,7 @@ export function AddToCartPanel({ product }: AddToCartPanelProps) {
     <Panel aria-label="Purchase">
       <Line>
         <span>Price:</span>
-        <strong>${product.price.toFixed(2)}</strong>
+        <strong>{dollars(product.price)}</strong>
       </Line>
       <Line>
         <span>Status:</span>

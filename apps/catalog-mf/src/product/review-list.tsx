@@ -1,6 +1,6 @@
 import { styled } from 'styled-components';
 import type { ReviewDto } from '@shop/contracts';
-import { Alert, Rating } from '@shop/ui';
+import { Alert, isoDay, Rating } from '@shop/ui';
 
 const List = styled.ul`
   margin: 0;
@@ -25,11 +25,6 @@ const Byline = styled.div`
   gap: ${({ theme }) => theme.space[2]};
 `;
 
-/** The first 10 characters of the ISO date (spec section 9: dates outside the profile). */
-export function shortDate(iso: string): string {
-  return iso.slice(0, 10);
-}
-
 export interface ReviewListProps {
   reviews: ReviewDto[];
 }
@@ -45,7 +40,7 @@ export function ReviewList({ reviews }: ReviewListProps) {
             <strong>{review.name}</strong>
             <Rating value={review.rating} />
           </Byline>
-          <p>{shortDate(review.createdAt)}</p>
+          <p>{isoDay(review.createdAt)}</p>
           <p>{review.comment}</p>
         </Item>
       ))}

@@ -1,8 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { ProfileDto } from '@shop/contracts';
-import { Alert, Button, Cross, IdCell, Table, VisuallyHidden } from '@shop/ui';
-import { orderListDate } from '../dates.js';
-import { dollars } from '../money.js';
+import { Alert, Button, Cross, dollars, IdCell, orderListDate, Table, VisuallyHidden } from '@shop/ui';
 
 /** A date, or a red cross (read out as "No") when the thing has not happened. */
 function DateOrCross({ iso }: { iso: string | undefined }) {

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { CartItem } from '@shop/shop-client';
-import { Button, Field, media, Select, VisuallyHidden } from '@shop/ui';
-import { dollars } from '../money.js';
+import { Button, dollars, Field, media, Select, VisuallyHidden } from '@shop/ui';
 import { ProductThumb } from '../product-thumb.js';
 
 const Line = styled.li`

@@ -6,9 +6,8 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { cartCount, cartSubtotal, useAddToCart, useCart, useShopClient } from '@shop/shop-client';
-import { Alert, Button, Col, Row, Spinner, usePageTitle } from '@shop/ui';
+import { Alert, Button, Col, dollars, Row, Spinner, usePageTitle } from '@shop/ui';
 import { CartLine } from '../cart/cart-line.js';
-import { dollars } from '../money.js';
 import { SummaryCard } from '../price-summary.js';
 
 const Lines = styled.ul`

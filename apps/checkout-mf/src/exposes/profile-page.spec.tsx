@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { aCustomer, anOrder, aProfile, mockApi } from '@shop/web-testing';
-import { orderListDate } from '../dates.js';
+import { orderListDate } from '@shop/ui';
 import { renderPage } from '../testing/render-page.js';
 
 const address = () => screen.getByRole('status', { name: 'Address' });

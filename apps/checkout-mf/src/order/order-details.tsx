@@ -1,6 +1,5 @@
 import type { OrderDto } from '@shop/contracts';
-import { Alert, Col, Row } from '@shop/ui';
-import { isoDay } from '../dates.js';
+import { Alert, Col, isoDay, Row } from '@shop/ui';
 import { OrderItems } from '../order-items.js';
 import { OrderSection, ShippingAddressLine } from '../order-section.js';
 import { PriceSummary } from '../price-summary.js';

@@ -46,7 +46,6 @@ function PayPalCheckout({ order, currency }: PayPalCheckoutProps) {
 
   useEffect(() => {
     // Spec section 8: a payment script load failure is logged.
-    // eslint-disable-next-line no-console
     if (isRejected) console.error(`PayPal's script could not be loaded from ${String(options.sdkBaseUrl)}`);
   }, [isRejected, options.sdkBaseUrl]);
 
@@ -78,8 +77,7 @@ function PayPalCheckout({ order, currency }: PayPalCheckoutProps) {
         }}
         onError={(error) => {
           // Spec section 8: a payment button error is only logged.
-          // eslint-disable-next-line no-console
-          console.error(error);
+                console.error(error);
         }}
       />
     </>

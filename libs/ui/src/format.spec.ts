@@ -1,6 +1,12 @@
-import { isoDay, orderListDate } from './dates.js';
+import { dollars, isoDay, orderListDate } from './format.js';
 
-describe('dates', () => {
+describe('prices and dates', () => {
+  it('shows prices in dollars with 2 decimals', () => {
+    expect(dollars(89.99)).toBe('$89.99');
+    expect(dollars(1099.5)).toBe('$1099.50');
+    expect(dollars(0)).toBe('$0.00');
+  });
+
   it('shows profile order dates as dd/mm/yyyy with a 12-hour time, in local time', () => {
     expect(orderListDate(new Date(2026, 10, 20, 9, 30).toISOString())).toBe('20/11/2026 9:30 AM');
     expect(orderListDate(new Date(2026, 0, 5, 0, 7).toISOString())).toBe('05/01/2026 12:07 AM');
