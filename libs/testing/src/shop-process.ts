@@ -10,6 +10,8 @@ export interface RunningShop {
   base: string;
   /** The launcher's base port; the parts listen on the ports after it (paypal stand-in: port + 4). */
   port: number;
+  /** The launcher's process id (its children are the shop's parts). */
+  pid: number;
   /** Everything the launcher printed so far. */
   output: () => string;
   /** Stops the shop as Ctrl-C does; resolves with the launcher's exit code. */
@@ -62,6 +64,7 @@ export async function startShop(launcher: string, env: Record<string, string> & 
   return {
     base: `http://127.0.0.1:${env.PORT}`,
     port: Number(env.PORT),
+    pid: child.pid ?? 0,
     output: () => output,
     stop: async () => {
       child.kill('SIGINT');

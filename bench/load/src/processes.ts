@@ -1,0 +1,111 @@
+/**
+ * What the shop's processes cost, read from /proc: resident memory and CPU time of each part the
+ * launcher started, of the PostgreSQL backends serving the instance's databases and of nats-server.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TICKS_PER_SECOND = 100;
+
+interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  /** CPU seconds used so far (user + system). */
+  cpuSeconds: number;
+  rssMb: number;
+  cmdline: string;
+}
+
+function read(pid: number): ProcessInfo | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces and parentheses: the fields start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+    return {
+      pid,
+      ppid: Number(fields[1]),
+      cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+      rssMb: rssKb / 1024,
+      cmdline,
+    };
+  } catch {
+    return undefined; // gone meanwhile
+  }
+}
+
+function allProcesses(): ProcessInfo[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((name) => read(Number(name)))
+    .filter((info): info is ProcessInfo => info !== undefined);
+}
+
+/** The name a bench table gives a process of the shop. */
+function partOf(info: ProcessInfo, launcherPid: number): string {
+  if (info.pid === launcherPid) return 'launcher';
+  const service = /services\/([a-z-]+)\/dist\/main\.js/.exec(info.cmdline);
+  if (service) return service[1];
+  if (info.cmdline.includes('paypal-stand-in')) return 'paypal';
+  if (info.cmdline.startsWith('nats-server')) return 'nats';
+  return info.cmdline.split(' ')[0] ?? String(info.pid);
+}
+
+export interface PartFigures {
+  part: string;
+  rssMb: number;
+  cpuSeconds: number;
+}
+
+/**
+ * The launcher and every process under it, each with its resident memory and CPU time, in a stable
+ * order; with `prefix`, also the PostgreSQL backends of the instance's databases (as one line,
+ * `postgres`) and any nats-server outside the shop (`nats (shared)`).
+ */
+export function shopProcesses(launcherPid: number, prefix?: string): PartFigures[] {
+  const processes = allProcesses();
+  const children = new Map<number, ProcessInfo[]>();
+  for (const info of processes) children.set(info.ppid, [...(children.get(info.ppid) ?? []), info]);
+  const ours: ProcessInfo[] = [];
+  const visit = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      ours.push(child);
+      visit(child.pid);
+    }
+  };
+  const launcher = processes.find((info) => info.pid === launcherPid);
+  if (launcher) ours.push(launcher);
+  visit(launcherPid);
+  const figures = new Map<string, PartFigures>();
+  const add = (part: string, info: ProcessInfo) => {
+    const entry = figures.get(part) ?? { part, rssMb: 0, cpuSeconds: 0 };
+    entry.rssMb += info.rssMb;
+    entry.cpuSeconds += info.cpuSeconds;
+    figures.set(part, entry);
+  };
+  for (const info of ours) add(partOf(info, launcherPid), info);
+  if (prefix) {
+    const ourPids = new Set(ours.map((info) => info.pid));
+    for (const info of processes) {
+      if (ourPids.has(info.pid)) continue;
+      if (info.cmdline.startsWith('postgres: ') && info.cmdline.includes(` ${prefix}_`)) add('postgres', info);
+      else if (info.cmdline.startsWith('/usr/sbin/nats-server') || info.cmdline.startsWith('nats-server')) add('nats (shared)', info);
+    }
+  }
+  return [...figures.values()].sort((a, b) => a.part.localeCompare(b.part));
+}
+
+/** CPU used by each part between two readings, as a share of one core over `seconds`. */
+export function cpuShares(before: PartFigures[], after: PartFigures[], seconds: number): { part: string; percent: number }[] {
+  const start = new Map(before.map((entry) => [entry.part, entry.cpuSeconds]));
+  return after
+    .map((entry) => ({ part: entry.part, percent: ((entry.cpuSeconds - (start.get(entry.part) ?? 0)) / seconds) * 100 }))
+    .sort((a, b) => b.percent - a.percent);
+}
+
+/** CPU of this process (the load generator) so far, in seconds. */
+export function ownCpuSeconds(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+}

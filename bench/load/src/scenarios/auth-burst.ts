@@ -1,0 +1,1 @@
+export async function authBurst(): Promise<void> { throw new Error('todo'); }

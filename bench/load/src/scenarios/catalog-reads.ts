@@ -1,0 +1,1 @@
+export async function catalogReads(): Promise<void> { throw new Error('todo'); }

@@ -1,0 +1,1 @@
+export async function idleMemory(): Promise<void> { throw new Error('todo'); }

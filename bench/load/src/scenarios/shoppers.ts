@@ -1,0 +1,1 @@
+export async function shoppers(): Promise<void> { throw new Error('todo'); }

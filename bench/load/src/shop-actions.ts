@@ -1,0 +1,107 @@
+/** What a person does with the shop, as calls through the gateway (and PayPal's side through the stand-in). */
+import type { OrderDto, ProductDetailDto, ProductDto, ProductListDto, UserInfoDto } from '@shop/contracts';
+import type { ShopClient } from './http.js';
+import { sleep } from './stats.js';
+
+export const SHIPPING = { address: '1 Bench Street', city: 'Loadville', postalCode: '12345', country: 'USA' };
+
+/**
+ * How long the placement call may wait for the order's outcome (RFC 7240 `Prefer: wait`), as the
+ * shop's front end asks; a shop that ignores it answers at once with a pending order.
+ */
+export const PLACEMENT_WAIT_SECONDS = 5;
+/** How often a pending order is asked again. */
+export const PENDING_POLL_MS = 100;
+
+/** Every product of the catalog (all pages). */
+export async function allProducts(client: ShopClient): Promise<ProductDto[]> {
+  const first = await client.expect<ProductListDto>(200, 'GET', '/api/products');
+  const products = [...first.products];
+  for (let page = 2; page <= first.pages; page++) {
+    products.push(...(await client.expect<ProductListDto>(200, 'GET', `/api/products?pageNumber=${page}`)).products);
+  }
+  return products;
+}
+
+/** Gives every product `count` units, so that a benchmark's orders are confirmed rather than refused. */
+export async function stockUp(client: ShopClient, adminToken: string, count: number): Promise<ProductDto[]> {
+  const products = await allProducts(client);
+  for (const product of products) {
+    const detail = await client.expect<ProductDetailDto>(200, 'GET', `/api/products/${product._id}`);
+    const { name, price, image, brand, category, description } = detail;
+    await client.expect(200, 'PUT', `/api/products/${product._id}`, {
+      token: adminToken,
+      body: { name, price, image, brand, category, description, countInStock: count },
+    });
+  }
+  return allProducts(client);
+}
+
+export async function signIn(client: ShopClient, email: string, password: string): Promise<UserInfoDto> {
+  return client.expect<UserInfoDto>(200, 'POST', '/api/users/login', { body: { email, password } });
+}
+
+/** Registers `count` customers, `concurrency` at a time; answers their sign-in info. */
+export async function registerCustomers(client: ShopClient, tag: string, count: number, concurrency = 8): Promise<UserInfoDto[]> {
+  const customers: UserInfoDto[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const n = next++;
+        customers[n] = await client.expect<UserInfoDto>(201, 'POST', '/api/users', {
+          body: { name: `Bench Customer ${n}`, email: `${tag}-${n}@example.com`, password: `bench-secret-${n}` },
+        });
+      }
+    }),
+  );
+  return customers;
+}
+
+export interface PlacedOrder {
+  order?: OrderDto;
+  /** From sending the order to knowing its outcome (confirmed or cancelled), in ms. */
+  settledMs?: number;
+  /** How many times it was asked again while pending. */
+  polls: number;
+}
+
+/**
+ * Places a one-line order and waits for its outcome: the placement call may wait for it (Prefer:
+ * wait); a pending answer is asked again every PENDING_POLL_MS until it is no longer pending or
+ * `giveUpMs` has passed.
+ */
+export async function placeOrder(client: ShopClient, token: string, productId: string, quantity = 1, giveUpMs = 30_000): Promise<PlacedOrder> {
+  const started = performance.now();
+  const placed = await client.call<OrderDto>('POST', '/api/orders', {
+    token,
+    name: 'POST /api/orders',
+    headers: { prefer: `wait=${PLACEMENT_WAIT_SECONDS}` },
+    body: { orderItems: [{ product: productId, quantity }], shippingAddress: SHIPPING, paymentGateway: 'PayPal' },
+  });
+  if (placed.status !== 201) return { polls: 0 };
+  let order = placed.body;
+  let polls = 0;
+  while (order.status === 'pending') {
+    if (performance.now() - started > giveUpMs) return { order, polls };
+    await sleep(PENDING_POLL_MS);
+    polls++;
+    const again = await client.call<OrderDto>('GET', `/api/orders/${order._id}`, { token, name: 'GET /api/orders/{id}' });
+    if (again.status === 200) order = again.body;
+  }
+  return { order, settledMs: performance.now() - started, polls };
+}
+
+/** PayPal's side of a payment as the buyer's browser drives it through the stand-in: answers the capture result. */
+export async function payWithStandIn(paypal: ShopClient, value: number): Promise<unknown> {
+  const { access_token: token } = await paypal.expect<{ access_token: string }>(200, 'POST', '/stand-in/sdk/token?client-id=sb-stand-in', {
+    name: 'paypal: token',
+  });
+  const created = await paypal.expect<{ id: string }>(201, 'POST', '/v2/checkout/orders', {
+    token,
+    name: 'paypal: create order',
+    body: { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: value.toFixed(2) } }] },
+  });
+  await paypal.expect(200, 'POST', `/stand-in/orders/${created.id}/approve`, { name: 'paypal: approve', body: {} });
+  return paypal.expect(201, 'POST', `/v2/checkout/orders/${created.id}/capture`, { token, name: 'paypal: capture', body: {} });
+}
