@@ -20,8 +20,17 @@ import { OutboxRelay } from './outbox.js';
  */
 export type EventHandler<S extends Subject> = (event: EventEnvelope<S>, manager: EntityManager) => Promise<void>;
 
+/**
+ * Handles a run of consecutive events of one subject in one call (set-based
+ * work: one statement for many events), inside the transaction that records
+ * them as handled. The events are in stream order and none was handled before.
+ */
+export interface BatchEventHandler<S extends Subject> {
+  batch: (events: EventEnvelope<S>[], manager: EntityManager) => Promise<void>;
+}
+
 /** Handlers by subject; every subject of one subscription shares its first word (`product.*`). */
-export type EventHandlers = { [S in Subject]?: EventHandler<S> };
+export type EventHandlers = { [S in Subject]?: EventHandler<S> | BatchEventHandler<S> };
 
 interface Subscription {
   durable: string;
@@ -30,16 +39,37 @@ interface Subscription {
   messages?: ConsumerMessages;
 }
 
+/** An event of a fetched batch, with the message it came in. */
+interface Delivery {
+  message: JsMsg;
+  event: EventEnvelope;
+}
+
+/** Most messages handled in one transaction. */
+const MAX_BATCH = 200;
+/** Messages a consumer may hold unacknowledged (JetStream stops delivering beyond it). */
+const MAX_ACK_PENDING = 2_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Retry delay after the n-th failed delivery: 1 s doubling up to 30 s. */
 function retryDelayMs(deliveryCount: number): number {
   return Math.min(30_000, 1_000 * 2 ** Math.max(0, deliveryCount - 1));
 }
+
+const isBatchHandler = (handler: EventHandler<Subject> | BatchEventHandler<Subject>): handler is BatchEventHandler<Subject> =>
+  typeof handler === 'object';
 
 /**
  * Durable JetStream consumers whose handlers run at most once per event: the
  * event id is recorded in `processed_event` in the handler's own transaction,
  * so a redelivery finds it and changes nothing. A message is acked only after
  * that transaction commits; a failed handler is retried with a growing delay.
+ *
+ * Messages are handled in batches: whatever has arrived (up to MAX_BATCH) is
+ * handled in stream order in one transaction, which records every event id in
+ * one statement and commits once. When a batch fails, its messages are handled
+ * again one per transaction, so that one failing event delays only itself.
  */
 @Injectable()
 export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
@@ -84,54 +114,126 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
   private async run(subscription: Subscription): Promise<void> {
     const { js, jsm } = await this.nats.ready();
     const stream = streamNameOf(this.options.prefix);
-    await jsm.consumers.add(stream, {
-      durable_name: subscription.durable,
+    const config = {
       filter_subject: subscription.filter,
       ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
       ack_wait: nanos(30_000),
       max_deliver: -1,
-    });
+      max_ack_pending: MAX_ACK_PENDING,
+    };
+    await jsm.consumers.add(stream, { durable_name: subscription.durable, deliver_policy: DeliverPolicy.All, ...config });
+    // A consumer made by an earlier version keeps its name and position; its settings follow this one.
+    await jsm.consumers.update(stream, subscription.durable, config).catch(() => undefined);
     if (this.stopped) return;
     const consumer = await js.consumers.get(stream, subscription.durable);
-    subscription.messages = await consumer.consume({ max_messages: 32 });
-    for await (const message of subscription.messages) {
-      await this.handle(subscription, message);
+    const messages = await consumer.consume({ max_messages: MAX_BATCH });
+    subscription.messages = messages;
+
+    // The iterator yields messages one by one as they arrive; they wait here until the batch under
+    // way is done, then go together. JetStream's max_ack_pending bounds how many can wait.
+    const waiting: JsMsg[] = [];
+    let wake: (() => void) | undefined;
+    let ended = false;
+    const reader = (async () => {
+      try {
+        for await (const message of messages) {
+          waiting.push(message);
+          wake?.();
+        }
+      } finally {
+        ended = true;
+        wake?.();
+      }
+    })();
+    for (;;) {
+      if (waiting.length === 0) {
+        if (ended) break;
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+        continue;
+      }
+      await this.handleBatch(subscription, waiting.splice(0, MAX_BATCH));
+    }
+    await reader;
+  }
+
+  private async handleBatch(subscription: Subscription, messages: JsMsg[]): Promise<void> {
+    const deliveries: Delivery[] = [];
+    for (const message of messages) {
+      const event = this.envelopeOf(message);
+      if (!event) continue;
+      if (subscription.handlers[event.subject]) deliveries.push({ message, event });
+      else message.ack();
+    }
+    if (deliveries.length === 0) return;
+    try {
+      await this.dataSource.transaction((manager) => this.apply(subscription, deliveries, manager));
+    } catch (error) {
+      if (deliveries.length === 1) return this.retryLater(deliveries[0], error);
+      this.logger.warn(`a batch of ${deliveries.length} events failed (${String(error)}); handling them one by one`);
+      for (const delivery of deliveries) await this.handleOne(subscription, delivery);
+      return;
+    }
+    for (const { message } of deliveries) message.ack();
+    this.relay.kick();
+  }
+
+  private async handleOne(subscription: Subscription, delivery: Delivery): Promise<void> {
+    try {
+      await this.dataSource.transaction((manager) => this.apply(subscription, [delivery], manager));
+    } catch (error) {
+      return this.retryLater(delivery, error);
+    }
+    delivery.message.ack();
+    this.relay.kick();
+  }
+
+  /**
+   * Records the events as handled and runs the handlers of those that were
+   * not handled before, in stream order: a run of consecutive events of one
+   * subject whose handler takes batches goes to it in one call.
+   */
+  private async apply(subscription: Subscription, deliveries: Delivery[], manager: EntityManager): Promise<void> {
+    const fresh: { event_id: string }[] = await manager.query(
+      `INSERT INTO processed_event (consumer, event_id)
+       SELECT $1, unnest($2::uuid[])
+       ON CONFLICT DO NOTHING RETURNING event_id`,
+      [subscription.durable, deliveries.map(({ event }) => event.id)],
+    );
+    const freshIds = new Set(fresh.map((row) => row.event_id));
+    // The same event twice in one batch (two copies of it in the stream) is handled once.
+    const events = deliveries.map(({ event }) => event).filter((event) => freshIds.delete(event.id));
+    for (let start = 0; start < events.length; ) {
+      const handler = subscription.handlers[events[start].subject] as EventHandler<Subject> | BatchEventHandler<Subject>;
+      if (!isBatchHandler(handler)) {
+        await handler(events[start], manager);
+        start += 1;
+        continue;
+      }
+      let end = start + 1;
+      while (end < events.length && events[end].subject === events[start].subject) end += 1;
+      await handler.batch(events.slice(start, end), manager);
+      start = end;
     }
   }
 
-  private async handle(subscription: Subscription, message: JsMsg): Promise<void> {
-    let event: EventEnvelope;
+  /** The message's event, or nothing for a malformed message (dropped for good: no retry can mend it). */
+  private envelopeOf(message: JsMsg): EventEnvelope | undefined {
     try {
-      event = message.json<EventEnvelope>();
-      if (typeof event.id !== 'string' || typeof event.subject !== 'string') throw new Error('not an event envelope');
+      const event = message.json<EventEnvelope>();
+      if (typeof event.id !== 'string' || !UUID.test(event.id) || typeof event.subject !== 'string') throw new Error('not an event envelope');
+      return event;
     } catch (error) {
       this.logger.error(`dropping malformed message on ${message.subject}: ${String(error)}`);
       message.term('malformed');
-      return;
+      return undefined;
     }
-    const handler = subscription.handlers[event.subject] as EventHandler<Subject> | undefined;
-    if (!handler) {
-      message.ack();
-      return;
-    }
-    try {
-      await this.dataSource.transaction(async (manager) => {
-        const fresh: unknown[] = await manager.query(
-          `INSERT INTO processed_event (consumer, event_id) VALUES ($1, $2)
-           ON CONFLICT DO NOTHING RETURNING event_id`,
-          [subscription.durable, event.id],
-        );
-        if (fresh.length === 0) return; // handled before: a redelivery
-        await handler(event, manager);
-      });
-      message.ack();
-      this.relay.kick();
-    } catch (error) {
-      const delay = retryDelayMs(message.info.deliveryCount);
-      this.logger.warn(`${event.subject} ${event.id} failed (delivery ${message.info.deliveryCount}), retry in ${delay} ms: ${String(error)}`);
-      message.nak(delay);
-    }
+  }
+
+  private retryLater({ message, event }: Delivery, error: unknown): void {
+    const delay = retryDelayMs(message.info.deliveryCount);
+    this.logger.warn(`${event.subject} ${event.id} failed (delivery ${message.info.deliveryCount}), retry in ${delay} ms: ${String(error)}`);
+    message.nak(delay);
   }
 
   /** Stops before the database and NATS connections close (they close on application shutdown). */

@@ -1,8 +1,10 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** An event written in the same transaction as the change it tells of, waiting for the relay. */
+/**
+ * An event written in the same transaction as the change it tells of, waiting for the relay (which
+ * deletes it once published, in the order of its `seq` column, which only the relay reads).
+ */
 @Entity('outbox_event')
-@Index('outbox_event_unpublished', ['createdAt'], { where: 'published_at IS NULL' })
 export class OutboxEvent {
   @PrimaryColumn('uuid')
   id: string;
@@ -15,9 +17,6 @@ export class OutboxEvent {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
-
-  @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
-  publishedAt: Date | null;
 }
 
 /** An event a consumer has handled: a redelivery of it changes nothing. */

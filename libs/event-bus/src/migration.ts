@@ -32,5 +32,33 @@ export class EventBusTables1763800000000 implements MigrationInterface {
   }
 }
 
+/**
+ * The relay deletes an event once JetStream has acknowledged it (the stream is the record of what
+ * was published), so the outbox only ever holds what waits: no published_at, and a sequence giving
+ * the relay's order. Handled event ids get an index on their age, by which old ones are forgotten.
+ */
+export class OutboxDeletesPublished1764500000000 implements MigrationInterface {
+  name = 'OutboxDeletesPublished1764500000000';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`DELETE FROM outbox_event WHERE published_at IS NOT NULL`);
+    await db.query(`DROP INDEX outbox_event_unpublished`);
+    await db.query(`ALTER TABLE outbox_event DROP COLUMN published_at`);
+    // The order events were recorded in, also for the rows of one statement (whose clock_timestamp()
+    // can be equal): the relay publishes in this order.
+    await db.query(`ALTER TABLE outbox_event ADD COLUMN seq bigserial`);
+    await db.query(`CREATE INDEX outbox_event_order ON outbox_event (seq)`);
+    await db.query(`CREATE INDEX processed_event_age ON processed_event (processed_at)`);
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query(`DROP INDEX processed_event_age`);
+    await db.query(`DROP INDEX outbox_event_order`);
+    await db.query(`ALTER TABLE outbox_event DROP COLUMN seq`);
+    await db.query(`ALTER TABLE outbox_event ADD COLUMN published_at timestamptz`);
+    await db.query(`CREATE INDEX outbox_event_unpublished ON outbox_event (created_at) WHERE published_at IS NULL`);
+  }
+}
+
 /** The migrations every service lists first. */
-export const eventBusMigrations = [EventBusTables1763800000000];
+export const eventBusMigrations = [EventBusTables1763800000000, OutboxDeletesPublished1764500000000];

@@ -6,24 +6,46 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { DataSource, IsNull, LessThan, type EntityManager } from 'typeorm';
+import type { JetStreamClient } from '@nats-io/jetstream';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { EventPayloads, Subject } from '@shop/contracts';
 import { OutboxEvent } from './entities.js';
 import { NatsLink } from './nats-link.js';
 import { EVENT_BUS_OPTIONS, wireSubjectOf, type EventBusOptions } from './options.js';
 
+/** An event to record: its subject and payload. */
+export type OutboxEntry = { [S in Subject]: { subject: S; data: EventPayloads[S] } }[Subject];
+
 /** Records an event in the transaction at hand. */
 export type Emit = <S extends Subject>(subject: S, data: EventPayloads[S]) => Promise<void>;
 
-const BATCH = 100;
-const KEEP_PUBLISHED_MS = 24 * 3600 * 1000;
+/** Most events one relay pass publishes (pipelined) and deletes in one statement. */
+const BATCH = 500;
+/** How long a handled event id is kept for deduplication; and how many old ids one housekeeping pass deletes. */
+const KEEP_PROCESSED_MS = 7 * 24 * 3600 * 1000;
+const PRUNE_CHUNK = 10_000;
+const HOUSEKEEPING_EVERY_MS = 3600 * 1000;
+
+interface OutboxRow {
+  id: string;
+  subject: string;
+  payload: unknown;
+  created_at: Date;
+}
 
 /**
  * Publishes what the outbox holds, oldest first, each event with its id as
  * JetStream's message id (so a re-send after a crash is dropped as a duplicate
  * within the stream's window, and consumers skip what they handled anyway).
- * It runs after every transaction that emitted, and on a timer, so events
- * written while NATS was down go out once it is back.
+ *
+ * One pass claims up to BATCH rows (`FOR UPDATE SKIP LOCKED`, so replicas of a
+ * service never publish the same rows at once), publishes them all without
+ * waiting between them (JetStream keeps the order of one connection and acks
+ * each), then deletes the acknowledged ones in one statement and commits. A
+ * publish that fails keeps its row and every row after it for the next pass.
+ * A pass starts after every transaction that emitted (in this process), and
+ * on a timer, so events written while NATS was down, or by another replica
+ * that died, go out too.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
@@ -32,7 +54,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private running?: Promise<void>;
   private again = false;
   private stopped = false;
-  private lastCleanup = 0;
+  private lastHousekeeping = 0;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -67,8 +89,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   /** Resolves when every event committed so far has been published (for tests and shutdown). */
   async flush(timeoutMs = 10_000): Promise<void> {
     const until = Date.now() + timeoutMs;
-    const repo = this.dataSource.getRepository(OutboxEvent);
-    while ((await repo.countBy({ publishedAt: IsNull() })) > 0) {
+    while ((await this.dataSource.getRepository(OutboxEvent).count()) > 0) {
       if (Date.now() > until) throw new Error('outbox not drained in time');
       this.kick();
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -78,32 +99,58 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private async drain(): Promise<void> {
     if (!this.nats.isConnected()) return;
     const { js } = await this.nats.ready();
-    const repo = this.dataSource.getRepository(OutboxEvent);
     for (;;) {
-      const pending = await repo.find({
-        where: { publishedAt: IsNull() },
-        order: { createdAt: 'ASC', id: 'ASC' },
-        take: BATCH,
+      if (this.stopped) return;
+      const claimed = await this.dataSource.transaction(async (manager) => {
+        const rows: OutboxRow[] = await manager.query(
+          `SELECT id, subject, payload, created_at FROM outbox_event
+           ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+          [BATCH],
+        );
+        if (rows.length === 0) return 0;
+        const acks = await Promise.allSettled(rows.map((row) => this.publish(js, row)));
+        const failed = acks.findIndex((ack) => ack.status === 'rejected');
+        const published = failed === -1 ? rows : rows.slice(0, failed);
+        if (published.length > 0) {
+          await manager.query(`DELETE FROM outbox_event WHERE id = ANY($1::uuid[])`, [published.map((row) => row.id)]);
+        }
+        if (failed !== -1) {
+          const { reason } = acks[failed] as PromiseRejectedResult;
+          this.logger.warn(`published ${published.length} of ${rows.length} events; the rest wait for the next pass: ${String(reason)}`);
+          return -1;
+        }
+        return rows.length;
       });
-      for (const event of pending) {
-        if (this.stopped) return;
-        const envelope = {
-          id: event.id,
-          subject: event.subject,
-          occurredAt: event.createdAt.toISOString(),
-          data: event.payload,
-        };
-        await js.publish(wireSubjectOf(this.options.prefix, event.subject), JSON.stringify(envelope), {
-          msgID: event.id,
-          timeout: 5_000,
-        });
-        await repo.update({ id: event.id }, { publishedAt: new Date() });
-      }
-      if (pending.length < BATCH) break;
+      if (claimed < BATCH) break;
     }
-    if (Date.now() - this.lastCleanup > 3600 * 1000) {
-      this.lastCleanup = Date.now();
-      await repo.delete({ publishedAt: LessThan(new Date(Date.now() - KEEP_PUBLISHED_MS)) });
+    if (Date.now() - this.lastHousekeeping > HOUSEKEEPING_EVERY_MS) {
+      this.lastHousekeeping = Date.now();
+      await this.forgetOldProcessedEvents();
+    }
+  }
+
+  private publish(js: JetStreamClient, row: OutboxRow): Promise<unknown> {
+    const envelope = { id: row.id, subject: row.subject, occurredAt: row.created_at.toISOString(), data: row.payload };
+    return js.publish(wireSubjectOf(this.options.prefix, row.subject), JSON.stringify(envelope), { msgID: row.id, timeout: 5_000 });
+  }
+
+  /**
+   * Handled event ids are kept a week: JetStream redelivers only what was not
+   * acked, long before that, and every handler is idempotent on its own as well
+   * (a replay from the start of the stream changes nothing either). Deleted in
+   * chunks, so that no statement holds the table long.
+   */
+  private async forgetOldProcessedEvents(): Promise<void> {
+    const before = new Date(Date.now() - KEEP_PROCESSED_MS);
+    for (;;) {
+      // An UPDATE or DELETE answers [rows, affected] through TypeORM.
+      const [, deleted]: [unknown[], number] = await this.dataSource.query(
+        `DELETE FROM processed_event WHERE ctid IN (
+           SELECT ctid FROM processed_event WHERE processed_at < $1 LIMIT $2
+         )`,
+        [before, PRUNE_CHUNK],
+      );
+      if (deleted < PRUNE_CHUNK || this.stopped) return;
     }
   }
 
@@ -128,7 +175,17 @@ export class Outbox {
 
   /** Records an event in the given transaction's manager. */
   async add<S extends Subject>(manager: EntityManager, subject: S, data: EventPayloads[S]): Promise<void> {
-    await manager.insert(OutboxEvent, { id: randomUUID(), subject, payload: data });
+    await this.addMany(manager, [{ subject, data } as OutboxEntry]);
+  }
+
+  /** Records several events in the given transaction's manager, in one statement, in this order. */
+  async addMany(manager: EntityManager, events: readonly OutboxEntry[]): Promise<void> {
+    if (events.length === 0) return;
+    await manager.query(
+      `INSERT INTO outbox_event (id, subject, payload)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[])`,
+      [events.map(() => randomUUID()), events.map((event) => event.subject), events.map((event) => JSON.stringify(event.data))],
+    );
   }
 
   /**

@@ -59,6 +59,39 @@ class TallyConsumer implements OnModuleInit {
   }
 }
 
+/** What the batch consumer saw: product ids in the order handled, the size of each batch call, and poison to fail on. */
+const productRuns = { seen: [] as string[], batchSizes: [] as number[], poison: new Set<string>(), poisonFailures: 0 };
+
+@Injectable()
+class ProductBatchConsumer implements OnModuleInit {
+  constructor(private readonly consumers: EventConsumers) {}
+
+  onModuleInit(): void {
+    this.consumers.subscribe('products', {
+      'product.updated': {
+        batch: async (events, manager) => {
+          productRuns.batchSizes.push(events.length);
+          for (const event of events) {
+            if (productRuns.poison.has(event.data.id)) {
+              productRuns.poisonFailures += 1;
+              productRuns.poison.delete(event.data.id);
+              throw new Error('poison event');
+            }
+          }
+          await manager.query(`INSERT INTO tally (id, name) SELECT unnest($1::uuid[]), 'product'`, [events.map((event) => event.data.id)]);
+          productRuns.seen.push(...events.map((event) => event.data.id));
+        },
+      },
+      'product.deleted': async (event, manager) => {
+        await manager.query(`INSERT INTO tally (id, name) VALUES ($1, 'deleted')`, [event.data.id]);
+        productRuns.seen.push(event.data.id);
+      },
+    });
+  }
+}
+
+const productEvent = (id: string) => ({ subject: Subjects.ProductUpdated, data: { id, name: 'Lamp', image: '/x.png', priceCents: 100, countInStock: 1 } }) as const;
+
 describe('event bus', () => {
   const prefix = testPrefix();
   let nats: TestNatsServer;
@@ -103,7 +136,7 @@ describe('event bus', () => {
         }),
         EventBusModule.forRoot({ service: 'bus', prefix, natsUrl: nats.url, relayIntervalMs: 100 }),
       ],
-      providers: [TallyConsumer],
+      providers: [TallyConsumer, ProductBatchConsumer],
     })
     class BusTestModule {}
 
@@ -129,15 +162,16 @@ describe('event bus', () => {
     const id = crypto.randomUUID();
     await outbox.transaction((_manager, emit) => emit(Subjects.UserUpdated, { id, name: 'Ada', email: 'ada@example.com' }));
     await new Promise((resolve) => setTimeout(resolve, 500));
-        const [row] = await dataSource.query(`SELECT published_at FROM outbox_event`);
-    expect(row.published_at).toBeNull();
+    const waiting: { id: string; subject: string; payload: unknown }[] = await dataSource.query(`SELECT id, subject, payload FROM outbox_event`);
+    expect(waiting).toHaveLength(1);
 
     await nats.restart();
     await relay.flush(15_000);
     expect(await streamMessagesFor('user.updated')).toBe(1);
 
-    // A relay that dies after publishing but before marking the row sends it again: JetStream drops the copy.
-    await dataSource.query(`UPDATE outbox_event SET published_at = NULL`);
+    // A relay that dies after publishing but before deleting the row sends it again: JetStream drops the copy.
+    const [row] = waiting;
+    await dataSource.query(`INSERT INTO outbox_event (id, subject, payload) VALUES ($1, $2, $3)`, [row.id, row.subject, JSON.stringify(row.payload)]);
     await relay.flush(15_000);
     expect(await streamMessagesFor('user.updated')).toBe(1);
   });
@@ -181,5 +215,34 @@ describe('event bus', () => {
       'the handler to succeed',
     );
     expect(handlerRuns.calls).toBe(3);
+  });
+
+  it('handles a burst of events in batches, each once, in the order they were recorded', async () => {
+    productRuns.seen = [];
+    productRuns.batchSizes = [];
+    const ids = Array.from({ length: 400 }, () => crypto.randomUUID());
+    // A deletion every 50 events: runs of updates go to the batch handler between them, in order.
+    const events = ids.map((id, n) => (n % 50 === 49 ? ({ subject: Subjects.ProductDeleted, data: { id } } as const) : productEvent(id)));
+    await outbox.transaction((manager) => outbox.addMany(manager, events));
+    await eventually(async () => (productRuns.seen.length >= ids.length ? true : undefined), 20_000, 'every event to be handled');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(productRuns.seen).toEqual(ids);
+    expect(await dataSource.getRepository(Tally).countBy({ name: 'deleted' })).toBe(8);
+    // Fewer handler calls than events: events that arrive together are handled together.
+    expect(productRuns.batchSizes.length).toBeLessThan(ids.length - 8);
+  });
+
+  it('retries a failing event of a batch on its own, and handles the rest of the batch once', async () => {
+    productRuns.seen = [];
+    productRuns.poisonFailures = 0;
+    const ids = Array.from({ length: 60 }, () => crypto.randomUUID());
+    productRuns.poison.add(ids[30]);
+    await outbox.transaction((manager) => outbox.addMany(manager, ids.map(productEvent)));
+    await eventually(async () => (productRuns.seen.length >= ids.length ? true : undefined), 20_000, 'every event to be handled');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(productRuns.poisonFailures).toBe(1);
+    expect([...productRuns.seen].sort()).toEqual([...ids].sort());
+    const handled = await dataSource.query(`SELECT count(*)::int AS n FROM tally WHERE id = ANY($1::uuid[])`, [ids]);
+    expect(handled[0].n).toBe(ids.length);
   });
 });

@@ -155,11 +155,41 @@ describe('catalog stock reservations (the catalog side of the order saga)', () =
     const stock = catalog.app.get(StockService);
     const orders = Array.from({ length: 20 }, () => ({ orderId: randomUUID(), userId: randomUUID(), items: [{ productId: limited._id, quantity: 1 }] }));
 
-    await Promise.all(orders.map((order) => catalog.dataSource.transaction((manager) => stock.reserve(order, manager))));
+    await Promise.all(orders.map((order) => catalog.dataSource.transaction((manager) => stock.reserve([order], manager))));
 
     const statuses = await catalog.dataSource.getRepository(StockReservation).findBy({ orderId: In(orders.map((o) => o.orderId)) });
     expect(statuses.filter((r) => r.status === 'reserved')).toHaveLength(4);
     expect(statuses.filter((r) => r.status === 'rejected')).toHaveLength(16);
     expect(await stockOf(limited._id)).toBe(0);
+  });
+
+  it('reserves the orders of one batch in the order they were placed, each all or nothing, and tells the new stock once', async () => {
+    const kettle = await createProduct(catalog, { name: 'Kettle', countInStock: 3 });
+    const cup = await createProduct(catalog, { name: 'Cup', countInStock: 10 });
+    const order = (items: OrderPlaced['items']) => ({ orderId: randomUUID(), userId: randomUUID(), items });
+    const orders = [
+      order([{ productId: kettle._id, quantity: 2 }]),
+      // Kettle is short for this one (1 left): its cup line is not taken either.
+      order([
+        { productId: cup._id, quantity: 4 },
+        { productId: kettle._id, quantity: 2 },
+      ]),
+      order([{ productId: kettle._id, quantity: 1 }]),
+      order([{ productId: cup._id, quantity: 1 }]),
+    ];
+
+    await catalog.app.get(OutboxRelay).flush();
+    const kettleUpdatesBefore = (await stream.of(Subjects.ProductUpdated, (p) => p.id === kettle._id)).length;
+
+    await catalog.dataSource.transaction((manager) => catalog.app.get(StockService).reserve(orders, manager));
+    await catalog.app.get(OutboxRelay).flush();
+
+    const outcomes = await Promise.all(orders.map((o) => outcomeOf(o.orderId)));
+    expect(outcomes.map((o) => o.reserved)).toEqual([1, 0, 1, 1]);
+    expect(outcomes[1].rejected[0].reason).toBe('Only 1 of Kettle left in stock');
+    expect(await stockOf(kettle._id)).toBe(0);
+    expect(await stockOf(cup._id)).toBe(9);
+    const kettleUpdates = await stream.of(Subjects.ProductUpdated, (p) => p.id === kettle._id);
+    expect(kettleUpdates.slice(kettleUpdatesBefore).map((event) => event.data.countInStock)).toEqual([0]);
   });
 });

@@ -37,6 +37,59 @@ describe('orders: the stock saga and the copies of other services data', () => {
     expect(event.data).toEqual({ orderId: placed._id, userId: casey.claims.sub });
   });
 
+  describe('a placement that asks to wait for the outcome (Prefer: wait)', () => {
+    /** Starts placing an order with `Prefer: wait=N` and answers the order's id once it is stored, and the call's answer. */
+    async function placeWaiting(seconds: number, product: string) {
+      const answer = request(orders.http)
+        .post('/api/orders')
+        .set(casey.headers)
+        .set('Prefer', `wait=${seconds}`)
+        .send(orderBody([{ product, quantity: 1 }]))
+        .then((response) => response);
+      await orders.app.get(OutboxRelay).flush();
+      const placed = await orders.stream.waitFor(Subjects.OrderPlaced, (data) => data.userId === casey.claims.sub && data.items[0].productId === product);
+      return { orderId: placed[0].data.orderId, answer };
+    }
+
+    it('answers with the order confirmed once the catalog reserved its stock', async () => {
+      const product = await orders.product();
+      const { orderId, answer } = await placeWaiting(5, product.id);
+      await orders.stream.publish(Subjects.StockReserved, { orderId });
+
+      const response = await answer;
+      expect(response.status).toBe(201);
+      expect(response.headers['preference-applied']).toBe('wait=5');
+      expect(response.body).toMatchObject({ _id: orderId, status: 'confirmed' });
+    });
+
+    it('answers with the order cancelled, and why, once the catalog refused it', async () => {
+      const product = await orders.product({ name: 'Last lamp' });
+      const { orderId, answer } = await placeWaiting(5, product.id);
+      await orders.stream.publish(Subjects.StockRejected, { orderId, productId: product.id, productName: 'Last lamp', reason: 'Last lamp is out of stock' });
+
+      const response = await answer;
+      expect(response.body).toMatchObject({ _id: orderId, status: 'cancelled', cancelReason: 'Last lamp is out of stock' });
+    });
+
+    it('answers with the order still pending when no answer came in time', async () => {
+      const product = await orders.product();
+      const { orderId, answer } = await placeWaiting(1, product.id);
+
+      const response = await answer;
+      expect(response.status).toBe(201);
+      expect(response.headers['preference-applied']).toBe('wait=1');
+      expect(response.body).toMatchObject({ _id: orderId, status: 'pending' });
+    });
+
+    it('answers at once, pending, without the preference', async () => {
+      const product = await orders.product();
+      const response = await request(orders.http).post('/api/orders').set(casey.headers).send(orderBody([{ product: product.id, quantity: 1 }]));
+      expect(response.status).toBe(201);
+      expect(response.headers['preference-applied']).toBeUndefined();
+      expect(response.body.status).toBe('pending');
+    });
+  });
+
   it('cancels an order the catalog could not reserve, naming the product that ran out, and says so', async () => {
     const sneaker = await orders.product({ name: 'Sold-out sneaker' });
     const placed = await placeOrder(orders, casey, [{ product: sneaker.id, quantity: 1 }]);

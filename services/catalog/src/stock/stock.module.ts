@@ -19,7 +19,7 @@ export class StockModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.consumers.subscribe('orders', {
-      [Subjects.OrderPlaced]: (event, manager) => this.stock.reserve(event.data, manager),
+      [Subjects.OrderPlaced]: { batch: (events, manager) => this.stock.reserve(events.map((event) => event.data), manager) },
       [Subjects.OrderCancelled]: (event, manager) => this.stock.release(event.data, manager),
     });
   }

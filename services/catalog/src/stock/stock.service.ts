@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { In, type EntityManager } from 'typeorm';
-import { Subjects, type OrderCancelled, type OrderPlaced, type StockRejected } from '@shop/contracts';
-import { Outbox } from '@shop/event-bus';
+import type { EntityManager } from 'typeorm';
+import { Subjects, type OrderCancelled, type OrderPlaced, type ProductChanged, type StockRejected } from '@shop/contracts';
+import { Outbox, type OutboxEntry } from '@shop/event-bus';
 import { Product } from '../products/product.entity.js';
 import { productChangedOf } from '../products/product.views.js';
 import { StockReservation, type ReservedLine } from './stock-reservation.entity.js';
@@ -15,8 +15,11 @@ export function linesOf(items: OrderPlaced['items']): ReservedLine[] {
     .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
 }
 
+/** What a reservation needs of a product: its stock, and what the other services are told of it. */
+type StockedProduct = ProductChanged;
+
 /** Why a line cannot be reserved, in words a customer reads on the order; undefined when it can. */
-function shortageOf(line: ReservedLine, product: Product | undefined): Omit<StockRejected, 'orderId'> | undefined {
+function shortageOf(line: ReservedLine, product: StockedProduct | undefined): Omit<StockRejected, 'orderId'> | undefined {
   if (!product) return { productId: line.productId, productName: '', reason: 'A product of this order is no longer sold' };
   if (product.countInStock >= line.quantity) return undefined;
   const reason =
@@ -27,12 +30,15 @@ function shortageOf(line: ReservedLine, product: Product | undefined): Omit<Stoc
 }
 
 /**
- * The catalog's side of the order saga. An order's stock is reserved all or
- * nothing in the transaction that handles its order.placed event: the
- * products are locked in id order (so concurrent orders never deadlock), every
- * line is checked, then taken by conditional updates that can never go below
- * zero. The outcome is kept per order, so the same order is never reserved or
- * given back twice, whatever the event deliveries.
+ * The catalog's side of the order saga. The orders that arrive together are
+ * reserved in one transaction, each all or nothing, in the order they were
+ * placed: their products are locked in id order (so concurrent transactions,
+ * of replicas say, never deadlock), each order is checked against the stock
+ * left by the ones before it, and the new stock is written once per product
+ * (the database refuses a count below zero as well). The outcome is kept per
+ * order, so the same order is never reserved or given back twice, whatever
+ * the event deliveries. Other services hear of each product's new stock once
+ * per batch, and of each order's outcome.
  */
 @Injectable()
 export class StockService {
@@ -40,29 +46,61 @@ export class StockService {
 
   constructor(private readonly outbox: Outbox) {}
 
-  async reserve(order: OrderPlaced, manager: EntityManager): Promise<void> {
-    if (await manager.existsBy(StockReservation, { orderId: order.orderId })) return;
-    const lines = linesOf(order.items);
-    const products = await manager.find(Product, {
-      where: { id: In(lines.map((line) => line.productId)) },
-      order: { id: 'ASC' },
-      lock: { mode: 'pessimistic_write' },
+  async reserve(placed: readonly OrderPlaced[], manager: EntityManager): Promise<void> {
+    const known: { order_id: string }[] = await manager.query(`SELECT order_id FROM stock_reservation WHERE order_id = ANY($1::uuid[])`, [
+      placed.map((order) => order.orderId),
+    ]);
+    const seen = new Set(known.map((row) => row.order_id));
+    // An order already reserved or refused (a redelivery, or the same order twice in the batch) is skipped.
+    const orders = placed.filter((order) => !seen.has(order.orderId) && seen.add(order.orderId));
+    if (orders.length === 0) return;
+
+    const linesByOrder = orders.map((order) => linesOf(order.items));
+    const productIds = [...new Set(linesByOrder.flat().map((line) => line.productId))].sort();
+    const rows: { id: string; name: string; image: string; price_cents: number; count_in_stock: number }[] = await manager.query(
+      `SELECT id, name, image, price_cents, count_in_stock FROM product WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+      [productIds],
+    );
+    const stock = new Map<string, StockedProduct>(
+      rows.map((row) => [row.id, { id: row.id, name: row.name, image: row.image, priceCents: row.price_cents, countInStock: row.count_in_stock }]),
+    );
+    const changed = new Set<string>();
+    const outcomes: OutboxEntry[] = [];
+    const reservations = orders.map((order, n) => {
+      const lines = linesByOrder[n];
+      const shortage = lines.map((line) => shortageOf(line, stock.get(line.productId))).find(Boolean);
+      if (shortage) {
+        outcomes.push({ subject: Subjects.StockRejected, data: { orderId: order.orderId, ...shortage } });
+        this.logger.log(`order ${order.orderId} refused: ${shortage.reason}`);
+        return { orderId: order.orderId, status: 'rejected' as const, lines };
+      }
+      for (const line of lines) {
+        const product = stock.get(line.productId) as StockedProduct;
+        product.countInStock -= line.quantity;
+        changed.add(product.id);
+      }
+      outcomes.push({ subject: Subjects.StockReserved, data: { orderId: order.orderId } });
+      return { orderId: order.orderId, status: 'reserved' as const, lines };
     });
-    const byId = new Map(products.map((product) => [product.id, product]));
-    const shortage = lines.map((line) => shortageOf(line, byId.get(line.productId))).find(Boolean);
+
     const now = new Date();
-    if (shortage) {
-      await manager.insert(StockReservation, { orderId: order.orderId, status: 'rejected', lines, createdAt: now, updatedAt: now });
-      await this.outbox.add(manager, Subjects.StockRejected, { orderId: order.orderId, ...shortage });
-      this.logger.log(`order ${order.orderId} refused: ${shortage.reason}`);
-      return;
+    const updated = [...changed].map((id) => stock.get(id) as StockedProduct);
+    if (updated.length > 0) {
+      await manager.query(
+        `UPDATE product SET count_in_stock = changed.count, updated_at = $3
+         FROM unnest($1::uuid[], $2::int[]) AS changed(id, count) WHERE product.id = changed.id`,
+        [updated.map((product) => product.id), updated.map((product) => product.countInStock), now],
+      );
     }
-    for (const line of lines) {
-      const product = await this.takeStock(manager, line, now);
-      await this.outbox.add(manager, Subjects.ProductUpdated, productChangedOf(product));
-    }
-    await manager.insert(StockReservation, { orderId: order.orderId, status: 'reserved', lines, createdAt: now, updatedAt: now });
-    await this.outbox.add(manager, Subjects.StockReserved, { orderId: order.orderId });
+    await manager.query(
+      `INSERT INTO stock_reservation (order_id, status, lines, created_at, updated_at)
+       SELECT unnest($1::uuid[]), unnest($2::text[]), unnest($3::jsonb[]), $4, $4`,
+      [reservations.map((r) => r.orderId), reservations.map((r) => r.status), reservations.map((r) => JSON.stringify(r.lines)), now],
+    );
+    await this.outbox.addMany(manager, [
+      ...updated.map((product): OutboxEntry => ({ subject: Subjects.ProductUpdated, data: { ...product } })),
+      ...outcomes,
+    ]);
   }
 
   /** Gives back the stock of a cancelled order once; a cancellation before its placement leaves a tombstone. */
@@ -89,18 +127,5 @@ export class StockService {
       await this.outbox.add(manager, Subjects.ProductUpdated, productChangedOf(product));
     }
     await manager.update(StockReservation, { orderId: order.orderId }, { status: 'released', updatedAt: now });
-  }
-
-  /** Takes a line's quantity from a locked product; never below zero (the update holds the condition too). */
-  private async takeStock(manager: EntityManager, line: ReservedLine, now: Date): Promise<Product> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(Product)
-      .set({ countInStock: () => 'count_in_stock - :quantity', updatedAt: now })
-      .setParameter('quantity', line.quantity)
-      .where('id = :id AND count_in_stock >= :quantity', { id: line.productId })
-      .execute();
-    if (result.affected !== 1) throw new Error(`stock of ${line.productId} changed under its lock`);
-    return manager.findOneByOrFail(Product, { id: line.productId });
   }
 }

@@ -1,8 +1,10 @@
-import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Put, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -16,6 +18,7 @@ import { CreateOrderDto } from './dto/create-order.dto.js';
 import { EmptyBodyDto } from './dto/empty-body.dto.js';
 import { OrderResponse } from './dto/order.response.js';
 import { PayStatusDto } from './dto/pay-status.dto.js';
+import { MAX_OUTCOME_WAIT_SECONDS, outcomeWaitOf } from './dto/prefer-wait.js';
 import { OrderIdPipe } from './order-id.pipe.js';
 import { OrdersService } from './orders.service.js';
 
@@ -28,11 +31,25 @@ export class OrdersController {
 
   @Post()
   @SignedIn()
-  @ApiOperation({ summary: "Places an order priced by the server from the catalog's current prices (status pending)" })
+  @ApiOperation({
+    summary: "Places an order priced by the server from the catalog's current prices (status pending)",
+    description:
+      `With \`Prefer: wait=N\` (RFC 7240; N seconds, at most ${MAX_OUTCOME_WAIT_SECONDS}) the answer comes once the stock ` +
+      'is reserved or refused (status confirmed or cancelled), or after N seconds with the order still pending; ' +
+      'the answer then carries `Preference-Applied: wait=N`.',
+  })
+  @ApiHeader({ name: 'Prefer', required: false, description: 'wait=N: wait up to N seconds for the outcome', example: 'wait=5' })
   @ApiCreatedResponse({ type: OrderResponse })
   @ApiBadRequestResponse({ description: 'No items, a bad quantity, an unknown or deleted product, an incomplete address, a gateway other than PayPal' })
-  place(@CurrentUser() buyer: TokenClaims, @Body() body: CreateOrderDto): Promise<OrderDto> {
-    return this.orders.place(buyer, body);
+  place(
+    @CurrentUser() buyer: TokenClaims,
+    @Body() body: CreateOrderDto,
+    @Headers('prefer') prefer: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<OrderDto> {
+    const waitSeconds = outcomeWaitOf(prefer);
+    if (waitSeconds > 0) res.setHeader('Preference-Applied', `wait=${waitSeconds}`);
+    return this.orders.place(buyer, body, waitSeconds * 1000);
   }
 
   // Declared before ':id' so that 'mine' is never taken for an id.

@@ -3,6 +3,7 @@ import { Subjects } from '@shop/contracts';
 import { EventConsumers } from '@shop/event-bus';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { OrdersController } from './orders.controller.js';
+import { OrderOutcomes } from './order-outcomes.js';
 import { OrdersService } from './orders.service.js';
 import { StockEventsHandler } from './stock-events.handler.js';
 
@@ -10,7 +11,7 @@ import { StockEventsHandler } from './stock-events.handler.js';
 @Module({
   imports: [PaymentsModule],
   controllers: [OrdersController],
-  providers: [OrdersService, StockEventsHandler],
+  providers: [OrdersService, StockEventsHandler, OrderOutcomes],
 })
 export class OrdersModule implements OnModuleInit {
   constructor(
@@ -20,8 +21,8 @@ export class OrdersModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.consumers.subscribe('stock', {
-      [Subjects.StockReserved]: (event, manager) => this.stock.reserved(event.data, manager),
-      [Subjects.StockRejected]: (event, manager) => this.stock.rejected(event.data, manager),
+      [Subjects.StockReserved]: { batch: (events, manager) => this.stock.reserved(events.map((event) => event.data), manager) },
+      [Subjects.StockRejected]: { batch: (events, manager) => this.stock.rejected(events.map((event) => event.data), manager) },
     });
   }
 }

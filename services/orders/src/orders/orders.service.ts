@@ -21,6 +21,7 @@ import { verifyPayment } from '../payments/payment-verification.js';
 import { ORDER_LIMITS, type CreateOrderDto, type OrderItemInput } from './dto/create-order.dto.js';
 import type { PayStatusDto } from './dto/pay-status.dto.js';
 import { OrderItem } from './order-item.entity.js';
+import { OrderOutcomes } from './order-outcomes.js';
 import { Order } from './order.entity.js';
 import { toOrderDto } from './order.views.js';
 import { priceOrder } from './pricing.js';
@@ -56,14 +57,16 @@ export class OrdersService {
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
     private readonly payments: PaymentProvider,
+    private readonly outcomes: OrderOutcomes,
   ) {}
 
   /**
    * Stores a pending order priced at the catalog's current prices and asks
    * the catalog to reserve its stock (order.placed). The browser's prices are
-   * never read.
+   * never read. With `waitMs`, answers once the order is confirmed or
+   * cancelled, or still pending after that long.
    */
-  async place(buyer: TokenClaims, input: CreateOrderDto): Promise<OrderDto> {
+  async place(buyer: TokenClaims, input: CreateOrderDto, waitMs = 0): Promise<OrderDto> {
     const lines = linesOf(input.orderItems);
     const tooMany = lines.find((line) => line.quantity > ORDER_LIMITS.quantity);
     if (tooMany) throw new BadRequestException(`At most ${ORDER_LIMITS.quantity} of one product per order: ${tooMany.productId}`);
@@ -112,16 +115,24 @@ export class OrdersService {
       quantity,
     }));
 
-    await this.outbox.transaction(async (manager, emit) => {
-      await manager.insert(Order, { ...order, items: undefined, customer: undefined });
-      await manager.insert(OrderItem, items);
-      await emit(Subjects.OrderPlaced, {
-        orderId: order.id,
-        userId: order.userId,
-        items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+    // Listening starts before the order exists, so that its outcome cannot come unheard in between.
+    const outcome = waitMs > 0 ? this.outcomes.expect(order.id) : undefined;
+    try {
+      await this.outbox.transaction(async (manager, emit) => {
+        await manager.insert(Order, { ...order, items: undefined, customer: undefined });
+        await manager.insert(OrderItem, items);
+        await emit(Subjects.OrderPlaced, {
+          orderId: order.id,
+          userId: order.userId,
+          items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+        });
       });
-    });
+    } catch (error) {
+      outcome?.cancel();
+      throw error;
+    }
     this.logger.log(`order ${order.id} placed by ${order.userId}: ${prices.totalCents} cents`);
+    if (outcome) await outcome.settled(waitMs);
     return this.view(order.id);
   }
 

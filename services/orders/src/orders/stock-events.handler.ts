@@ -2,50 +2,64 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Subjects, type StockRejected, type StockReserved } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
-import { Order } from './order.entity.js';
+import { OrderOutcomes } from './order-outcomes.js';
 
 /**
- * The orders side of the stock saga: the catalog's answer to order.placed
- * confirms or cancels the order. Only a pending order moves, so a late or
- * repeated answer changes nothing, and a cancelled order stays cancelled.
+ * The orders side of the stock saga: the catalog's answers to order.placed
+ * confirm or cancel orders, a batch of answers in one statement. Only a
+ * pending order moves, so a late or repeated answer changes nothing, and a
+ * cancelled order stays cancelled. Whoever waits for an order's outcome hears
+ * of it once the transaction commits.
  */
 @Injectable()
 export class StockEventsHandler {
   private readonly logger = new Logger('OrderSaga');
 
-  constructor(private readonly outbox: Outbox) {}
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly outcomes: OrderOutcomes,
+  ) {}
 
-  async reserved({ orderId }: StockReserved, manager: EntityManager): Promise<void> {
-    const userId = await this.leavePending(manager, orderId, { status: 'confirmed' });
-    if (!userId) return;
-    await this.outbox.add(manager, Subjects.OrderConfirmed, { orderId, userId });
+  async reserved(answers: readonly StockReserved[], manager: EntityManager): Promise<void> {
+    const [confirmed]: [{ id: string; user_id: string }[], number] = await manager.query(
+      `UPDATE customer_order SET status = 'confirmed', updated_at = $2
+       WHERE id = ANY($1::uuid[]) AND status = 'pending'
+       RETURNING id, user_id`,
+      [answers.map((answer) => answer.orderId), new Date()],
+    );
+    for (const order of confirmed) this.logger.log(`order ${order.id} confirmed`);
+    await this.outbox.addMany(
+      manager,
+      confirmed.map((order) => ({ subject: Subjects.OrderConfirmed, data: { orderId: order.id, userId: order.user_id } })),
+    );
+    await this.outcomes.announce(manager, confirmed.map((order) => order.id));
+    this.ignored(answers, confirmed);
   }
 
-  async rejected({ orderId, reason }: StockRejected, manager: EntityManager): Promise<void> {
-    const userId = await this.leavePending(manager, orderId, { status: 'cancelled', cancelReason: reason });
-    if (!userId) return;
-    await this.outbox.add(manager, Subjects.OrderCancelled, { orderId, userId, reason });
+  async rejected(answers: readonly StockRejected[], manager: EntityManager): Promise<void> {
+    const [cancelled]: [{ id: string; user_id: string; cancel_reason: string }[], number] = await manager.query(
+      `UPDATE customer_order AS o SET status = 'cancelled', cancel_reason = answer.reason, updated_at = $3
+       FROM unnest($1::uuid[], $2::text[]) AS answer(id, reason)
+       WHERE o.id = answer.id AND o.status = 'pending'
+       RETURNING o.id, o.user_id, o.cancel_reason`,
+      [answers.map((answer) => answer.orderId), answers.map((answer) => answer.reason), new Date()],
+    );
+    for (const order of cancelled) this.logger.log(`order ${order.id} cancelled: ${order.cancel_reason}`);
+    await this.outbox.addMany(
+      manager,
+      cancelled.map((order) => ({
+        subject: Subjects.OrderCancelled,
+        data: { orderId: order.id, userId: order.user_id, reason: order.cancel_reason },
+      })),
+    );
+    await this.outcomes.announce(manager, cancelled.map((order) => order.id));
+    this.ignored(answers, cancelled);
   }
 
-  /** Moves a pending order on; answers its customer's id, or nothing when the order was not pending. */
-  private async leavePending(
-    manager: EntityManager,
-    orderId: string,
-    change: Pick<Order, 'status'> & Partial<Pick<Order, 'cancelReason'>>,
-  ): Promise<string | undefined> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(Order)
-      .set({ ...change, updatedAt: new Date() })
-      .where('id = :orderId AND status = :pending', { orderId, pending: 'pending' })
-      .returning('user_id')
-      .execute();
-    const [row] = result.raw as { user_id: string }[];
-    if (!row) {
-      this.logger.log(`stock answer for order ${orderId} ignored: the order is not pending`);
-      return undefined;
+  private ignored(answers: readonly { orderId: string }[], moved: readonly { id: string }[]): void {
+    const movedIds = new Set(moved.map((order) => order.id));
+    for (const { orderId } of answers) {
+      if (!movedIds.has(orderId)) this.logger.log(`stock answer for order ${orderId} ignored: the order is not pending`);
     }
-    this.logger.log(`order ${orderId} ${change.status}${change.cancelReason ? `: ${change.cancelReason}` : ''}`);
-    return row.user_id;
   }
 }
