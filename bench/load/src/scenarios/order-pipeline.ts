@@ -9,6 +9,7 @@ import type { ProductDto } from '@shop/contracts';
 import { BENCH_ADMIN, withBenchShop } from '../bench-shop.js';
 import { ShopClient } from '../http.js';
 import { printCosts, takeReading } from '../measure.js';
+import { printOrderTimeline } from '../order-timeline.js';
 import { placeOrder, registerCustomers, signIn, stockUp, type PlacedOrder } from '../shop-actions.js';
 import { percentile, Recorder, sleep, sortNumbers } from '../stats.js';
 
@@ -27,13 +28,14 @@ export async function orderPipeline(): Promise<void> {
 
     const recorder = new Recorder();
     const client = new ShopClient(shop.base, recorder, { connections: CUSTOMERS });
-    const results: (PlacedOrder & { placedAt: number })[] = [];
+    const results: (PlacedOrder & { placedAt: number; sentAt: number })[] = [];
     const pick = (): ProductDto => products[Math.floor(Math.random() * products.length)];
     let running = true;
     const loops = customers.map(async (customer) => {
       while (running) {
         const placedAt = performance.now();
-        results.push({ ...(await placeOrder(client, customer.token, pick()._id)), placedAt });
+        const sentAt = Date.now();
+        results.push({ ...(await placeOrder(client, customer.token, pick()._id)), placedAt, sentAt });
       }
     });
     await sleep(WARM_UP_S * 1000);
@@ -64,6 +66,10 @@ export async function orderPipeline(): Promise<void> {
     console.log(`left pending at the end   ${pendingAtEnd} of ${results.length} orders; ${failed} placements failed; ${recorder.errors} errors (5xx or network)`);
     console.log('\n' + recorder.table());
     printCosts(before, after, confirmed + cancelled, 'order');
+    await printOrderTimeline(
+      shop.prefix,
+      new Map(settled.flatMap((result) => (result.order ? [[result.order._id, { sentAt: result.sentAt, settledMs: result.settledMs as number }]] : []))),
+    );
     await client.close();
   });
 }
