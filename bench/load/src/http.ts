@@ -31,7 +31,7 @@ export class ShopClient {
   ) {
     this.dispatcher = new Agent({
       connections: options.connections ?? 4,
-      connect: options.localAddress ? { localAddress: options.localAddress } : undefined,
+      localAddress: options.localAddress,
       // An answer may legitimately wait for an order's outcome for a few seconds.
       headersTimeout: 60_000,
       bodyTimeout: 60_000,

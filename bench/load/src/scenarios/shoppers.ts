@@ -1,1 +1,151 @@
-export async function shoppers(): Promise<void> { throw new Error('todo'); }
+/**
+ * A sale day: SHOPPERS (default 200) people use the shop at once for DURATION seconds (default 300),
+ * each from a loopback address of their own (so per-address limits see them as the different people
+ * they are), with a think time between pages. Each one browses the home page, searches, opens a
+ * product, registers (the first time) or signs in again now and then, places an order, pays it with
+ * PayPal through the stand-in, looks at the order and at the profile. Prints every call's p50/p99,
+ * every error (5xx or network), orders per second, the orders left pending at the end, and the
+ * resident memory of every process before and after.
+ */
+import type { OrderDto, ProductDto, UserInfoDto } from '@shop/contracts';
+import { BENCH_ADMIN, withBenchShop } from '../bench-shop.js';
+import { loopbackAddress, ShopClient } from '../http.js';
+import { printCosts, takeReading } from '../measure.js';
+import { shopProcesses, type PartFigures } from '../processes.js';
+import { payWithStandIn, placeOrder, signIn, stockUp } from '../shop-actions.js';
+import { formatTable, percentile, Recorder, sleep, sortNumbers } from '../stats.js';
+
+const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 200);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 300);
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+/** Shoppers arrive over this many seconds rather than all in the same millisecond. */
+const RAMP_S = Number(process.env.BENCH_RAMP ?? 10);
+const SEARCH_WORDS = ['phone', 'camera', 'pro', 'mouse', 'watch', 'nothing-like-this'];
+const BROWSE = new Set(['GET /api/products', 'GET /api/products/top', 'GET /api/products?keyword', 'GET /api/products/{id}']);
+
+const think = () => sleep(THINK_MS * (0.5 + Math.random()));
+const pickOne = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
+
+interface ShopperTally {
+  placed: number;
+  confirmed: number;
+  paid: number;
+  /** Orders whose outcome the shopper did not learn before giving up. */
+  pending: { id: string; token: string }[];
+}
+
+async function shop(n: number, base: string, paypalBase: string, products: ProductDto[], recorder: Recorder, until: number, tally: ShopperTally): Promise<void> {
+  const address = loopbackAddress(n);
+  const client = new ShopClient(base, recorder, { localAddress: address, connections: 2 });
+  const paypal = new ShopClient(paypalBase, recorder, { localAddress: address, connections: 1 });
+  const email = `shopper-${n}-${Date.now()}@example.com`;
+  const password = `shopper-secret-${n}`;
+  let user: UserInfoDto | undefined;
+  try {
+    await sleep(Math.random() * RAMP_S * 1000);
+    for (let visit = 0; Date.now() < until; visit++) {
+      await client.call('GET', '/api/products', { name: 'GET /api/products' });
+      await client.call('GET', '/api/products/top', { name: 'GET /api/products/top' });
+      await think();
+      await client.call('GET', `/api/products?keyword=${pickOne(SEARCH_WORDS)}`, { name: 'GET /api/products?keyword' });
+      await think();
+      const product = pickOne(products);
+      await client.call('GET', `/api/products/${product._id}`, { name: 'GET /api/products/{id}' });
+      await think();
+      if (!user) {
+        const registered = await client.call<UserInfoDto>('POST', '/api/users', { name: 'POST /api/users (sign up)', body: { name: `Shopper ${n}`, email, password } });
+        if (registered.status === 201) user = registered.body;
+      } else if (visit % 3 === 0) {
+        const signedIn = await client.call<UserInfoDto>('POST', '/api/users/login', { name: 'POST /api/users/login', body: { email, password } });
+        if (signedIn.status === 200) user = signedIn.body;
+      }
+      if (!user) continue;
+      await think();
+      await client.call('GET', '/api/config/paypal', { name: 'GET /api/config/paypal' });
+      const { order } = await placeOrder(client, user.token, product._id, 1, 15_000);
+      if (!order) continue;
+      tally.placed++;
+      if (order.status === 'pending') tally.pending.push({ id: order._id, token: user.token });
+      if (order.status !== 'confirmed') continue;
+      tally.confirmed++;
+      await think();
+      const capture = (await payWithStandIn(paypal, order.totalPrice).catch(() => undefined)) as
+        | { id: string; status: string; payer: { email_address: string } }
+        | undefined;
+      if (capture) {
+        const paid = await client.call<OrderDto>('PUT', `/api/orders/${order._id}/pay_status`, {
+          name: 'PUT /api/orders/{id}/pay_status',
+          token: user.token,
+          body: { id: capture.id, status: capture.status, update_time: new Date().toISOString(), payer: { email_address: capture.payer.email_address } },
+        });
+        if (paid.status === 200 && paid.body.isPaid) tally.paid++;
+      }
+      await client.call('GET', `/api/orders/${order._id}`, { name: 'GET /api/orders/{id}', token: user.token });
+      await think();
+      await client.call('GET', '/api/users/profile', { name: 'GET /api/users/profile', token: user.token });
+      await think();
+    }
+  } finally {
+    await client.close();
+    await paypal.close();
+  }
+}
+
+function memoryTable(before: PartFigures[], after: PartFigures[]): string {
+  const start = new Map(before.map((part) => [part.part, part.rssMb]));
+  const rows = after.map((part) => [part.part, (start.get(part.part) ?? NaN).toFixed(0), part.rssMb.toFixed(0)]);
+  const sum = (parts: PartFigures[]) => parts.reduce((total, part) => total + part.rssMb, 0);
+  rows.push(['whole stack', sum(before).toFixed(0), sum(after).toFixed(0)]);
+  return formatTable(['process', 'idle MB', 'after load MB'], rows);
+}
+
+export async function shoppers(): Promise<void> {
+  console.log(`\n== Shoppers: ${SHOPPERS} people for ${DURATION_S} s (think time ${THINK_MS} ms ± 50 %, arriving over ${RAMP_S} s)`);
+  await withBenchShop({}, async (running) => {
+    const setup = new ShopClient(running.base);
+    const admin = await signIn(setup, BENCH_ADMIN.email, BENCH_ADMIN.password);
+    const products = await stockUp(setup, admin.token, 1_000_000);
+    await setup.close();
+    await sleep(3_000);
+    const idle = shopProcesses(running.pid);
+
+    const recorder = new Recorder();
+    const tallies = Array.from({ length: SHOPPERS }, (): ShopperTally => ({ placed: 0, confirmed: 0, paid: 0, pending: [] }));
+    const started = Date.now();
+    const until = started + DURATION_S * 1000;
+    const before = await takeReading(running.pid, running.prefix);
+    const paypalBase = `http://127.0.0.1:${running.port + 4}`;
+    await Promise.all(tallies.map((tally, n) => shop(n, running.base, paypalBase, products, recorder, until, tally)));
+    const seconds = (Date.now() - started) / 1000;
+    const after = await takeReading(running.pid, running.prefix);
+    const loaded = shopProcesses(running.pid);
+
+    // What is still pending gets 15 s to settle, as a shopper's order page would keep asking.
+    const check = new ShopClient(running.base);
+    const stillPending: string[] = [];
+    for (const { id, token } of tallies.flatMap((tally) => tally.pending)) {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const answer = await check.call<OrderDto>('GET', `/api/orders/${id}`, { token });
+        if (answer.status === 200 && answer.body.status !== 'pending') break;
+        if (Date.now() > deadline) {
+          stillPending.push(id);
+          break;
+        }
+        await sleep(200);
+      }
+    }
+    await check.close();
+
+    const sum = (key: 'placed' | 'confirmed' | 'paid') => tallies.reduce((total, tally) => total + tally[key], 0);
+    const browse = sortNumbers(recorder.timesOf((name) => BROWSE.has(name)));
+    console.log(`\nerrors (5xx or network)   ${recorder.errors}`);
+    console.log(`browse p50 / p99 ms       ${percentile(browse, 0.5).toFixed(1)} / ${percentile(browse, 0.99).toFixed(1)}   (${browse.length} list, search, top and product calls)`);
+    console.log(`orders                    ${sum('placed')} placed, ${sum('confirmed')} confirmed, ${sum('paid')} paid: ${(sum('placed') / seconds).toFixed(1)} orders/s over ${seconds.toFixed(0)} s`);
+    console.log(`orders pending at the end ${stillPending.length}`);
+    console.log('\n' + recorder.table());
+    console.log('\nResident memory of the shop (PostgreSQL and NATS are the machine\'s own, not counted):');
+    console.log(memoryTable(idle, loaded));
+    printCosts(before, after, sum('placed'), 'order');
+  });
+}
