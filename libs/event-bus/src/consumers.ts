@@ -104,10 +104,28 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     this.started = true;
-    for (const subscription of this.subscriptions) {
-      this.run(subscription).catch((error: unknown) => {
-        if (!this.stopped) this.logger.error(`consumer ${subscription.durable} stopped: ${String(error)}`);
-      });
+    for (const subscription of this.subscriptions) void this.keepRunning(subscription);
+  }
+
+  /**
+   * Runs a consumer for as long as the service runs: when setting it up or
+   * consuming fails (NATS down at that moment, the consumer deleted), it
+   * starts again after 1 s, doubling up to 30 s.
+   */
+  private async keepRunning(subscription: Subscription): Promise<void> {
+    let delay = 1_000;
+    while (!this.stopped) {
+      const started = Date.now();
+      try {
+        await this.run(subscription);
+      } catch (error) {
+        if (this.stopped) return;
+        this.logger.warn(`consumer ${subscription.durable} paused (${String(error)}); starting again in ${delay} ms`);
+      }
+      if (this.stopped) return;
+      if (Date.now() - started > 60_000) delay = 1_000;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(30_000, delay * 2);
     }
   }
 
@@ -126,7 +144,9 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
     await jsm.consumers.update(stream, subscription.durable, config).catch(() => undefined);
     if (this.stopped) return;
     const consumer = await js.consumers.get(stream, subscription.durable);
-    const messages = await consumer.consume({ max_messages: MAX_BATCH });
+    // A consumer deleted from under us (by an operator, or with its stream) ends the iteration, and
+    // keepRunning sets it up again.
+    const messages = await consumer.consume({ max_messages: MAX_BATCH, abort_on_missing_resource: true });
     subscription.messages = messages;
 
     // The iterator yields messages one by one as they arrive; they wait here until the batch under

@@ -189,6 +189,28 @@ export class Outbox {
   }
 
   /**
+   * Runs a change that is a single SQL statement (atomic on its own, one
+   * round trip, no transaction to open and commit) together with recording
+   * `events`: `sql` receives the text of a CTE that records them
+   * (`recorded_events AS (INSERT …)`) and puts it in its WITH clause; its own
+   * parameters are `params`, those of the events follow them. Once the
+   * statement has committed, the relay publishes the events.
+   */
+  async statement(events: readonly OutboxEntry[], sql: (recordEvents: string) => string, params: readonly unknown[]): Promise<void> {
+    const n = params.length;
+    const recordEvents = `recorded_events AS (
+      INSERT INTO outbox_event (id, subject, payload)
+      SELECT * FROM unnest($${n + 1}::uuid[], $${n + 2}::text[], $${n + 3}::jsonb[]))`;
+    await this.dataSource.query(sql(recordEvents), [
+      ...params,
+      events.map(() => randomUUID()),
+      events.map((event) => event.subject),
+      events.map((event) => JSON.stringify(event.data)),
+    ]);
+    this.relay.kick();
+  }
+
+  /**
    * Runs `work` in one transaction with an `emit` that records events in it;
    * once the transaction has committed, the relay publishes them.
    */

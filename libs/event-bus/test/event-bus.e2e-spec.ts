@@ -187,6 +187,18 @@ describe('event bus', () => {
     expect(await dataSource.getRepository(OutboxEvent).count()).toBe(before);
   });
 
+  it('records the events of a one-statement change with it, and none when the statement fails', async () => {
+    const id = crypto.randomUUID();
+    const before = await dataSource.getRepository(OutboxEvent).count();
+    const insertTally = (recordEvents: string) => `WITH ${recordEvents} INSERT INTO tally (id, name) VALUES ($1, $2)`;
+    await expect(outbox.statement([productEvent(id)], insertTally, ['not-a-uuid', 'broken'])).rejects.toThrow();
+    expect(await dataSource.getRepository(OutboxEvent).count()).toBe(before);
+
+    await outbox.statement([productEvent(id)], insertTally, [crypto.randomUUID(), 'statement']);
+    await eventually(async () => (productRuns.seen.includes(id) ? true : undefined), 10_000, 'the event to be handled');
+    expect(await dataSource.getRepository(Tally).countBy({ name: 'statement' })).toBe(1);
+  });
+
   it('handles a redelivered event only once', async () => {
     handlerRuns.calls = 0;
     const envelope: EventEnvelope<'user.created'> = {
@@ -244,5 +256,22 @@ describe('event bus', () => {
     expect([...productRuns.seen].sort()).toEqual([...ids].sort());
     const handled = await dataSource.query(`SELECT count(*)::int AS n FROM tally WHERE id = ANY($1::uuid[])`, [ids]);
     expect(handled[0].n).toBe(ids.length);
+  });
+
+  it('sets a consumer up again when it goes away, and handles what was published meanwhile', async () => {
+    const nc = await connect({ servers: nats.url });
+    try {
+      const jsm = await jetstreamManager(nc);
+      await jsm.consumers.delete(streamNameOf(prefix), `${prefix}_bus_tally`);
+    } finally {
+      await nc.close();
+    }
+    const userId = crypto.randomUUID();
+    await outbox.transaction((_manager, emit) => emit(Subjects.UserCreated, { id: userId, name: 'Margaret', email: 'margaret@example.com' }));
+    await eventually(
+      async () => ((await dataSource.getRepository(Tally).countBy({ id: userId })) === 1 ? true : undefined),
+      20_000,
+      'the consumer to come back and handle the event',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey, type CryptoKey, type KeyObject } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, type TokenClaims } from '@shop/contracts';
 
 /** Checks a bearer token and answers its claims, or throws a 401. */
@@ -17,16 +18,27 @@ function claimsOf(payload: JWTPayload): TokenClaims {
   return { sub, name, email, isAdmin };
 }
 
+/** How many verified tokens are remembered, and for how long at most. */
+const VERIFIED_TOKENS = 10_000;
+const REMEMBER_VERIFIED_MS = 60_000;
+
 /**
  * Verifies shop tokens: only the shop's algorithm, issuer and audience are
- * accepted, and an expiry is required.
+ * accepted, and an expiry is required. A token that passed is remembered (by
+ * its whole text, signature included) for a minute or until it expires, so a
+ * customer's next requests skip the signature check: a shopper sends the same
+ * token many times a minute. Tokens that fail are never remembered.
  */
 export class KeyTokenVerifier extends TokenVerifier {
+  private readonly verified = new LRUCache<string, TokenClaims>({ max: VERIFIED_TOKENS });
+
   constructor(private readonly key: () => VerificationKey | Promise<VerificationKey>) {
     super();
   }
 
   async verify(token: string): Promise<TokenClaims> {
+    const remembered = this.verified.get(token);
+    if (remembered) return remembered;
     const key = await this.key();
     try {
       const { payload } = await jwtVerify(token, key as JWTVerifyGetKey, {
@@ -35,7 +47,10 @@ export class KeyTokenVerifier extends TokenVerifier {
         audience: TOKEN_AUDIENCE,
         requiredClaims: ['exp', 'sub'],
       });
-      return claimsOf(payload);
+      const claims = claimsOf(payload);
+      const untilExpiry = (payload.exp as number) * 1000 - Date.now();
+      if (untilExpiry > 0) this.verified.set(token, claims, { ttl: Math.min(REMEMBER_VERIFIED_MS, untilExpiry) });
+      return claims;
     } catch (error) {
       if (error instanceof errors.JWKSTimeout || (error instanceof TypeError && /fetch/i.test(error.message))) {
         throw new ServiceUnavailableException('Sign-in cannot be checked right now, please try again shortly');

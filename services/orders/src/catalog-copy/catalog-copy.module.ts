@@ -13,8 +13,8 @@ export class CatalogCopyModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.consumers.subscribe('products', {
-      [Subjects.ProductCreated]: (event, manager) => this.products.changed(event, manager),
-      [Subjects.ProductUpdated]: (event, manager) => this.products.changed(event, manager),
+      [Subjects.ProductCreated]: { batch: (events, manager) => this.products.changed(events, manager) },
+      [Subjects.ProductUpdated]: { batch: (events, manager) => this.products.changed(events, manager) },
       [Subjects.ProductDeleted]: (event, manager) => this.products.deleted(event, manager),
     });
   }

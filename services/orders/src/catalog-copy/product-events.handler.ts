@@ -9,16 +9,32 @@ import type { EventEnvelope } from '@shop/contracts';
  */
 @Injectable()
 export class ProductEventsHandler {
-  async changed(event: EventEnvelope<'product.created' | 'product.updated'>, manager: EntityManager): Promise<void> {
-    const { id, name, image, priceCents, countInStock } = event.data;
+  /** Applies a run of product.created or product.updated events in one statement. */
+  async changed(events: readonly EventEnvelope<'product.created' | 'product.updated'>[], manager: EntityManager): Promise<void> {
+    // One row per product (a statement cannot change a row twice): the newest event of each, the later one on a tie.
+    const newest = new Map<string, EventEnvelope<'product.created' | 'product.updated'>>();
+    for (const event of events) {
+      const held = newest.get(event.data.id);
+      if (!held || held.occurredAt <= event.occurredAt) newest.set(event.data.id, event);
+    }
+    const rows = [...newest.values()];
     await manager.query(
       `INSERT INTO catalog_product AS copy (id, name, image, price_cents, count_in_stock, deleted, changed_at)
-       VALUES ($1, $2, $3, $4, $5, false, $6)
+       SELECT id, name, image, price_cents, count_in_stock, false, changed_at
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::int[], $6::timestamptz[])
+         AS event(id, name, image, price_cents, count_in_stock, changed_at)
        ON CONFLICT (id) DO UPDATE
          SET name = EXCLUDED.name, image = EXCLUDED.image, price_cents = EXCLUDED.price_cents,
              count_in_stock = EXCLUDED.count_in_stock, changed_at = EXCLUDED.changed_at
          WHERE copy.changed_at <= EXCLUDED.changed_at AND NOT copy.deleted`,
-      [id, name, image, priceCents, countInStock, event.occurredAt],
+      [
+        rows.map((event) => event.data.id),
+        rows.map((event) => event.data.name),
+        rows.map((event) => event.data.image),
+        rows.map((event) => event.data.priceCents),
+        rows.map((event) => event.data.countInStock),
+        rows.map((event) => event.occurredAt),
+      ],
     );
   }
 

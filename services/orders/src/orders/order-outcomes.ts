@@ -1,11 +1,19 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import pg from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { OrderStatus } from '@shop/contracts';
 
-/** The PostgreSQL channel on which a committed outcome is announced: a comma-separated list of order ids. */
+/** The PostgreSQL channel on which committed outcomes are announced: a JSON list of `Outcome`s. */
 const CHANNEL = 'order_settled';
-/** Order ids per notification (a payload holds at most 8000 bytes; an id takes 37). */
-const IDS_PER_NOTIFICATION = 200;
+/** Bytes of outcomes per notification (a payload holds at most 8000 bytes). */
+const NOTIFICATION_BYTES = 7_000;
+
+/** Where an order went when it left `pending`. */
+export interface Outcome {
+  id: string;
+  status: Exclude<OrderStatus, 'pending'>;
+  cancelReason: string | null;
+}
 /** While no notification can be heard, a waiting placement looks at its order this often instead. */
 const POLL_MS = 250;
 const RECONNECT_MS = 1_000;
@@ -22,7 +30,7 @@ const RECONNECT_MS = 1_000;
 @Injectable()
 export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('OrderOutcomes');
-  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly waiters = new Map<string, Set<(outcome: Outcome) => void>>();
   private listener?: pg.Client;
   private listening = false;
   private closed = false;
@@ -34,20 +42,30 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Announces, with the transaction at hand, that these orders left `pending`. */
-  async announce(manager: EntityManager, orderIds: readonly string[]): Promise<void> {
-    for (let start = 0; start < orderIds.length; start += IDS_PER_NOTIFICATION) {
-      await manager.query(`SELECT pg_notify($1, $2)`, [CHANNEL, orderIds.slice(start, start + IDS_PER_NOTIFICATION).join(',')]);
+  async announce(manager: EntityManager, outcomes: readonly Outcome[]): Promise<void> {
+    let batch: Outcome[] = [];
+    let bytes = 2;
+    for (const outcome of outcomes) {
+      const size = JSON.stringify(outcome).length + 1;
+      if (batch.length > 0 && bytes + size > NOTIFICATION_BYTES) {
+        await manager.query(`SELECT pg_notify($1, $2)`, [CHANNEL, JSON.stringify(batch)]);
+        batch = [];
+        bytes = 2;
+      }
+      batch.push(outcome);
+      bytes += size;
     }
+    if (batch.length > 0) await manager.query(`SELECT pg_notify($1, $2)`, [CHANNEL, JSON.stringify(batch)]);
   }
 
   /**
    * Starts waiting for the order's outcome. Call it before the order is
    * committed, so that no announcement can come in between; then `settled`
-   * resolves once the order left `pending` (true) or after `timeoutMs` (false).
+   * answers the outcome once the order left `pending`, or nothing after `timeoutMs`.
    */
-  expect(orderId: string): { settled: (timeoutMs: number) => Promise<boolean>; cancel: () => void } {
-    let hear!: () => void;
-    const heard = new Promise<void>((resolve) => (hear = resolve));
+  expect(orderId: string): { settled: (timeoutMs: number) => Promise<Outcome | undefined>; cancel: () => void } {
+    let hear!: (outcome: Outcome) => void;
+    const heard = new Promise<Outcome>((resolve) => (hear = resolve));
     const waiters = this.waiters.get(orderId) ?? new Set();
     waiters.add(hear);
     this.waiters.set(orderId, waiters);
@@ -55,18 +73,21 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
       waiters.delete(hear);
       if (waiters.size === 0 && this.waiters.get(orderId) === waiters) this.waiters.delete(orderId);
     };
-    const settled = async (timeoutMs: number): Promise<boolean> => {
+    const settled = async (timeoutMs: number): Promise<Outcome | undefined> => {
       const until = Date.now() + timeoutMs;
       try {
         for (;;) {
           const left = until - Date.now();
-          if (left <= 0) return false;
+          if (left <= 0) return undefined;
           let timer: NodeJS.Timeout | undefined;
-          const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), this.listening ? left : Math.min(left, POLL_MS))));
-          const outcome = await Promise.race([heard.then(() => 'heard' as const), timeout]);
+          const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.listening ? left : Math.min(left, POLL_MS))));
+          const outcome = await Promise.race([heard, timeout]);
           clearTimeout(timer);
-          if (outcome === 'heard') return true;
-          if (!this.listening && (await this.leftPending(orderId))) return true;
+          if (outcome) return outcome;
+          if (!this.listening) {
+            const looked = await this.outcomeOf(orderId);
+            if (looked) return looked;
+          }
         }
       } finally {
         cancel();
@@ -75,17 +96,27 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
     return { settled, cancel };
   }
 
-  private async leftPending(orderId: string): Promise<boolean> {
-    const rows: { status: string }[] = await this.dataSource.query(`SELECT status FROM customer_order WHERE id = $1`, [orderId]);
-    return rows.length > 0 && rows[0].status !== 'pending';
+  private async outcomeOf(orderId: string): Promise<Outcome | undefined> {
+    const rows: { status: OrderStatus; cancel_reason: string | null }[] = await this.dataSource.query(
+      `SELECT status, cancel_reason FROM customer_order WHERE id = $1`,
+      [orderId],
+    );
+    const [row] = rows;
+    return row && row.status !== 'pending' ? { id: orderId, status: row.status, cancelReason: row.cancel_reason } : undefined;
   }
 
   private hear(payload: string | undefined): void {
-    for (const orderId of payload?.split(',') ?? []) {
-      const waiters = this.waiters.get(orderId);
+    let outcomes: Outcome[];
+    try {
+      outcomes = JSON.parse(payload ?? '[]') as Outcome[];
+    } catch {
+      return; // not ours
+    }
+    for (const outcome of outcomes) {
+      const waiters = this.waiters.get(outcome.id);
       if (!waiters) continue;
-      this.waiters.delete(orderId);
-      for (const hear of waiters) hear();
+      this.waiters.delete(outcome.id);
+      for (const hear of waiters) hear(outcome);
     }
   }
 

@@ -7,10 +7,9 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { DataSource, In, type EntityManager } from 'typeorm';
-import { Subjects, type OrderDto, type TokenClaims } from '@shop/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Subjects, type OrderDto, type OrderPlaced, type TokenClaims } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
-import { CatalogProduct } from '../catalog-copy/catalog-product.entity.js';
 import {
   PaymentNotFoundError,
   PaymentProvider,
@@ -28,6 +27,60 @@ import { priceOrder } from './pricing.js';
 
 const ORDER_NOT_FOUND = 'Order not found';
 const PAYMENT_USED = 'Payment already used for another order';
+
+/** What an order line is priced from: the service's copy of a catalog product. */
+interface CatalogPrice {
+  id: string;
+  name: string;
+  image: string;
+  price_cents: number;
+}
+
+/**
+ * Stores an order with its lines and records its order.placed event, in one
+ * statement: the three commit together or not at all, in one round trip.
+ */
+async function insertOrder(outbox: Outbox, order: Order, placed: OrderPlaced): Promise<void> {
+  const { items } = order;
+  await outbox.statement(
+    [{ subject: Subjects.OrderPlaced, data: placed }],
+    (recordEvents) => `
+      WITH ${recordEvents},
+      placed AS (
+        INSERT INTO customer_order (id, user_id, user_name, user_email, shipping_address, shipping_city, shipping_postal_code,
+          shipping_country, payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, status, created_at, updated_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending', $14, $14)
+        RETURNING id
+      )
+      INSERT INTO order_item (id, order_id, position, product_id, name, image, price_cents, quantity)
+      SELECT line.id, placed.id, line.position, line.product_id, line.name, line.image, line.price_cents, line.quantity
+      FROM placed, unnest($15::uuid[], $16::smallint[], $17::uuid[], $18::text[], $19::text[], $20::int[], $21::int[])
+        AS line(id, position, product_id, name, image, price_cents, quantity)`,
+    [
+      order.id,
+      order.userId,
+      order.userName,
+      order.userEmail,
+      order.shippingAddress,
+      order.shippingCity,
+      order.shippingPostalCode,
+      order.shippingCountry,
+      order.paymentGateway,
+      order.itemsCents,
+      order.shippingCents,
+      order.taxCents,
+      order.totalCents,
+      order.createdAt,
+      items.map((item) => item.id),
+      items.map((item) => item.position),
+      items.map((item) => item.productId),
+      items.map((item) => item.name),
+      items.map((item) => item.image),
+      items.map((item) => item.priceCents),
+      items.map((item) => item.quantity),
+    ],
+  );
+}
 
 /** PostgreSQL's unique_violation: here, a PayPal payment already stored on another order. */
 const UNIQUE_VIOLATION = '23505';
@@ -70,13 +123,16 @@ export class OrdersService {
     const lines = linesOf(input.orderItems);
     const tooMany = lines.find((line) => line.quantity > ORDER_LIMITS.quantity);
     if (tooMany) throw new BadRequestException(`At most ${ORDER_LIMITS.quantity} of one product per order: ${tooMany.productId}`);
-    const products = await this.dataSource.getRepository(CatalogProduct).findBy({ id: In(lines.map((line) => line.productId)) });
-    const byId = new Map(products.filter((product) => !product.deleted).map((product) => [product.id, product]));
+    const products: CatalogPrice[] = await this.dataSource.query(
+      `SELECT id, name, image, price_cents FROM catalog_product WHERE id = ANY($1::uuid[]) AND NOT deleted`,
+      [lines.map((line) => line.productId)],
+    );
+    const byId = new Map(products.map((product) => [product.id, product]));
     const missing = lines.find((line) => !byId.has(line.productId));
     if (missing) throw new BadRequestException(`Product not found: ${missing.productId}`);
 
-    const priced = lines.map((line) => ({ ...line, product: byId.get(line.productId) as CatalogProduct }));
-    const prices = priceOrder(priced.map(({ product, quantity }) => ({ priceCents: product.priceCents, quantity })));
+    const priced = lines.map((line) => ({ ...line, product: byId.get(line.productId) as CatalogPrice }));
+    const prices = priceOrder(priced.map(({ product, quantity }) => ({ priceCents: product.price_cents, quantity })));
     const now = new Date();
     const { address, city, postalCode, country } = input.shippingAddress;
     const order: Order = {
@@ -104,36 +160,34 @@ export class OrdersService {
       createdAt: now,
       updatedAt: now,
     };
-    const items = priced.map(({ product, quantity }, position): OrderItem => ({
+    order.items = priced.map(({ product, quantity }, position): OrderItem => ({
       id: randomUUID(),
       order,
       position,
       productId: product.id,
       name: product.name,
       image: product.image,
-      priceCents: product.priceCents,
+      priceCents: product.price_cents,
       quantity,
     }));
 
     // Listening starts before the order exists, so that its outcome cannot come unheard in between.
     const outcome = waitMs > 0 ? this.outcomes.expect(order.id) : undefined;
     try {
-      await this.outbox.transaction(async (manager, emit) => {
-        await manager.insert(Order, { ...order, items: undefined, customer: undefined });
-        await manager.insert(OrderItem, items);
-        await emit(Subjects.OrderPlaced, {
-          orderId: order.id,
-          userId: order.userId,
-          items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
-        });
+      await insertOrder(this.outbox, order, {
+        orderId: order.id,
+        userId: order.userId,
+        items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
       });
     } catch (error) {
       outcome?.cancel();
       throw error;
     }
     this.logger.log(`order ${order.id} placed by ${order.userId}: ${prices.totalCents} cents`);
-    if (outcome) await outcome.settled(waitMs);
-    return this.view(order.id);
+    // The answer is the order as just stored, with its outcome if it came in time.
+    const settled = await outcome?.settled(waitMs);
+    if (settled) Object.assign(order, { status: settled.status, cancelReason: settled.cancelReason });
+    return toOrderDto(order);
   }
 
   /** The caller's own orders, newest first. */

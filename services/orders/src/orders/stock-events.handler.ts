@@ -32,7 +32,7 @@ export class StockEventsHandler {
       manager,
       confirmed.map((order) => ({ subject: Subjects.OrderConfirmed, data: { orderId: order.id, userId: order.user_id } })),
     );
-    await this.outcomes.announce(manager, confirmed.map((order) => order.id));
+    await this.outcomes.announce(manager, confirmed.map((order) => ({ id: order.id, status: 'confirmed', cancelReason: null })));
     this.ignored(answers, confirmed);
   }
 
@@ -52,7 +52,7 @@ export class StockEventsHandler {
         data: { orderId: order.id, userId: order.user_id, reason: order.cancel_reason },
       })),
     );
-    await this.outcomes.announce(manager, cancelled.map((order) => order.id));
+    await this.outcomes.announce(manager, cancelled.map((order) => ({ id: order.id, status: 'cancelled', cancelReason: order.cancel_reason })));
     this.ignored(answers, cancelled);
   }
 
