@@ -89,6 +89,9 @@ describe('createShopApi', () => {
       ['POST', '/api/orders', input],
       ['PUT', '/api/orders/o1/pay_status', capture],
     ]);
+    // The placement waits briefly for the stock's answer rather than the page asking again and again.
+    expect(calls[0].headers.get('Prefer')).toBe('wait=5');
+    expect(calls[1].headers.get('Prefer')).toBeNull();
   });
 
   it('encodes ids in paths', async () => {

@@ -32,6 +32,9 @@ export interface MessageDto {
 
 const id = (value: string) => encodeURIComponent(value);
 
+/** How long placing an order may wait for the order's outcome before answering it pending. */
+export const PLACEMENT_WAIT_SECONDS = 5;
+
 /** One typed function per call of spec section 7 (plus GET /api/orders/mine), over an API client. */
 export function createShopApi(client: ApiClient) {
   const request = <T>(path: string, options?: RequestOptions) => client.request<T>(path, options);
@@ -68,7 +71,12 @@ export function createShopApi(client: ApiClient) {
       delete: (userId: string) => request<UserDeletedDto>(`/api/users/${id(userId)}`, { method: 'DELETE' }),
     },
     orders: {
-      create: (order: OrderCreateInput) => request<OrderDto>('/api/orders', { method: 'POST', body: order }),
+      /**
+       * Places an order and waits up to PLACEMENT_WAIT_SECONDS for its stock to be reserved or refused
+       * (RFC 7240 `Prefer: wait`), so the order page usually opens confirmed or cancelled, not pending.
+       */
+      create: (order: OrderCreateInput) =>
+        request<OrderDto>('/api/orders', { method: 'POST', body: order, headers: { Prefer: `wait=${PLACEMENT_WAIT_SECONDS}` } }),
       detail: (orderId: string) => request<OrderDto>(`/api/orders/${id(orderId)}`),
       mine: () => request<OrderDto[]>('/api/orders/mine'),
       list: () => request<OrderDto[]>('/api/orders'),

@@ -30,6 +30,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Query parameters; undefined and empty values are left out. */
   query?: Record<string, string | number | undefined>;
+  /** Further request headers (such as `Prefer`). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClient {
@@ -41,10 +43,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const { baseUrl = '', getToken, onUnauthorized } = options;
 
   return {
-    async request<T>(path: string, { method = 'GET', body, query }: RequestOptions = {}): Promise<T> {
+    async request<T>(path: string, { method = 'GET', body, query, headers: extra }: RequestOptions = {}): Promise<T> {
       const fetchFn = options.fetch ?? globalThis.fetch;
       // JSON first, but the upload answers its path as plain text.
-      const headers = new Headers({ Accept: 'application/json, text/plain, */*' });
+      const headers = new Headers({ Accept: 'application/json, text/plain, */*', ...extra });
       const token = getToken?.();
       if (token) headers.set('Authorization', `Bearer ${token}`);
 
