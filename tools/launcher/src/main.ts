@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { embeddedDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
+import type { EmbeddedDatabase } from './embedded-postgres.js';
 import { portAnswers, postgresAnswers, waitForOk } from './probes.js';
 import { Child } from './processes.js';
 import { readSettings, type LauncherSettings } from './settings.js';
@@ -107,6 +107,9 @@ async function main(): Promise<void> {
     say('postgres', `PostgreSQL at ${hidePassword(settings.DATABASE_URL)}`);
     for (const part of parts) databaseEnv.set(part.name, { DATABASE_URL: settings.DATABASE_URL });
   } else {
+    // Loaded only when needed: PGlite is large, and a launcher that supervises a real PostgreSQL's
+    // shop should not carry it in memory.
+    const { embeddedDataDir, startEmbeddedPostgres } = await import('./embedded-postgres.js');
     const root = join(dataDir, 'pglite');
     say('postgres', `nothing answers at ${hidePassword(settings.DATABASE_URL)}: serving embedded PostgreSQL (PGlite) from ${relative(repoRoot, root)}`);
     let port = settings.PORT + 11;
@@ -158,7 +161,7 @@ async function main(): Promise<void> {
         LOG_LEVEL: settings.LOG_LEVEL,
         UPLOAD_DIR: process.env.UPLOAD_DIR ?? join(dataDir, 'uploads'),
       };
-      const child = new Child(part.name, process.execPath, [join(repoRoot, part.entry)], env, logFile);
+      const child = new Child(part.name, process.execPath, [...settings.SERVICE_NODE_FLAGS, join(repoRoot, part.entry)], env, logFile);
       children.push(child);
       child.start((code, signal) => {
         if (!stopping) say(part.name, `stopped (${signal ?? `exit ${code}`}); see ${relative(repoRoot, logFile)}`);

