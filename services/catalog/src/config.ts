@@ -14,6 +14,12 @@ export const catalogSettings = {
   UPLOAD_DIR: z.string().min(1).optional(),
   /** Seed the demo catalog into an empty products table at start-up. */
   SEED_DEMO_CATALOG: z.stringbool().default(true),
+  /**
+   * How long a public read (a list page, a search, the carousel, a product) is kept in memory, in ms;
+   * 0 turns the cache off. Product edits drop it at once on every replica; stock taken by orders shows
+   * when it expires. At most 1000: a change must show within a second (docs/catalog.md).
+   */
+  PRODUCT_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(250),
 };
 
 export type CatalogConfig = z.infer<z.ZodObject<typeof catalogSettings>>;

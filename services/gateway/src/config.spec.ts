@@ -10,6 +10,7 @@ describe('gateway configuration', () => {
       ORDERS_URL: 'http://127.0.0.1:3003',
       UPSTREAM_TIMEOUT_MS: 15_000,
       RATE_LIMIT_PER_MINUTE: 600,
+      API_CACHE_MS: 500,
       PAYPAL_SDK_ORIGIN: [],
     });
   });
@@ -28,6 +29,7 @@ describe('gateway configuration', () => {
         CATALOG_URL: 'ftp://catalog',
         UPSTREAM_TIMEOUT_MS: 'soon',
         RATE_LIMIT_PER_MINUTE: '-1',
+        API_CACHE_MS: 'briefly',
         PAYPAL_SDK_ORIGIN: "https://www.paypal.com 'unsafe-eval'",
       });
     } catch (caught) {
@@ -35,7 +37,7 @@ describe('gateway configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const setting of ['CATALOG_URL', 'UPSTREAM_TIMEOUT_MS', 'RATE_LIMIT_PER_MINUTE', 'PAYPAL_SDK_ORIGIN']) {
+    for (const setting of ['CATALOG_URL', 'UPSTREAM_TIMEOUT_MS', 'RATE_LIMIT_PER_MINUTE', 'API_CACHE_MS', 'PAYPAL_SDK_ORIGIN']) {
       expect(problems).toContain(setting);
     }
   });

@@ -29,6 +29,11 @@ export const gatewaySettings = {
   ORDERS_URL: serviceUrl('http://127.0.0.1:3003'),
   /** How long a service may stay silent (while connecting, or mid-request) before the gateway answers 504. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(15_000),
+  /**
+   * The longest the gateway keeps a public API answer (the catalog's reads) for anonymous requests,
+   * in ms; never longer than the answer's own Cache-Control allows a shared cache. 0 turns it off.
+   */
+  API_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /** Requests to /api per client address and minute; 0 turns the limit off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /**

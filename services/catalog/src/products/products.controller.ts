@@ -1,20 +1,60 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, type Type } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { ProductDetailDto, ProductDto, ProductListDto } from '@shop/contracts';
+import type { Request, Response } from 'express';
+import type { ProductDto } from '@shop/contracts';
 import { AdminOnly } from '@shop/service-kit';
 import { CreateProductDto } from './dto/create-product.dto.js';
 import { ListProductsQuery } from './dto/list-products.query.js';
 import { ProductIdParams } from './dto/product-id.params.js';
 import { MessageResponse, ProductDetailResponse, ProductListResponse, ProductResponse } from './dto/product.response.js';
 import { UpdateProductDto } from './dto/update-product.dto.js';
+import type { ProductRead } from './product-read-cache.js';
 import { ProductsService } from './products.service.js';
+
+/**
+ * The catalog's public reads are the same for everyone: shared caches (the gateway, a CDN) may keep
+ * them for a second, browsers must ask again every time (a 304 when nothing changed). See docs/catalog.md.
+ */
+export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=0, s-maxage=1';
+/** The same read asked with a token: for the browser only, and to be revalidated. */
+export const SIGNED_IN_READ_CACHE_CONTROL = 'private, no-cache';
+
+/** The caching headers of a public read, in the OpenAPI document. */
+const readHeaders = {
+  ETag: { description: 'Validator of the answer (weak); send it back in If-None-Match', schema: { type: 'string' } },
+  'Cache-Control': {
+    description: `\`${PUBLIC_READ_CACHE_CONTROL}\`, or \`${SIGNED_IN_READ_CACHE_CONTROL}\` to a request with Authorization`,
+    schema: { type: 'string' },
+  },
+};
+
+/** A public read: 200 with its validator and caching headers, 304 to a request that holds the current validator. */
+const PublicRead = (type: Type | [Type]) =>
+  applyDecorators(
+    ApiOkResponse({ type, headers: readHeaders }),
+    ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of an answer kept by the browser' }),
+    ApiResponse({ status: 304, description: 'Not modified: If-None-Match holds the current ETag' }),
+  );
+
+/**
+ * Answers a read with its validator: 304 without a body when the request's If-None-Match holds it
+ * (express's `req.fresh`), the JSON otherwise.
+ */
+function answerRead(req: Request, res: Response, read: ProductRead): void {
+  res.setHeader('Cache-Control', req.headers.authorization === undefined ? PUBLIC_READ_CACHE_CONTROL : SIGNED_IN_READ_CACHE_CONTROL);
+  res.setHeader('ETag', read.etag);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.send(read.json);
+}
 
 @ApiTags('products')
 @Controller('api/products')
@@ -23,27 +63,27 @@ export class ProductsController {
 
   @Get()
   @ApiOperation({ summary: 'One page of products (8 a page), newest first, optionally those whose name contains a keyword' })
-  @ApiOkResponse({ type: ProductListResponse })
+  @PublicRead(ProductListResponse)
   @ApiBadRequestResponse({ description: 'A pageNumber that is not a whole number from 1, or a keyword over 100 characters' })
-  list(@Query() query: ListProductsQuery): Promise<ProductListDto> {
-    return this.products.list(query.keyword, query.pageNumber ?? 1);
+  async list(@Query() query: ListProductsQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
+    answerRead(req, res, await this.products.list(query.keyword, query.pageNumber ?? 1));
   }
 
   // Declared before ':id' so that 'top' is never taken for an id.
   @Get('top')
   @ApiOperation({ summary: 'The best-rated products for the carousel, highest rating first' })
-  @ApiOkResponse({ type: [ProductResponse] })
-  top(): Promise<ProductDto[]> {
-    return this.products.top();
+  @PublicRead([ProductResponse])
+  async top(@Req() req: Request, @Res() res: Response): Promise<void> {
+    answerRead(req, res, await this.products.top());
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'A product with its reviews, newest first' })
-  @ApiOkResponse({ type: ProductDetailResponse })
+  @PublicRead(ProductDetailResponse)
   @ApiBadRequestResponse({ description: 'The id is not a UUID' })
   @ApiNotFoundResponse({ description: 'Product not found' })
-  detail(@Param() { id }: ProductIdParams): Promise<ProductDetailDto> {
-    return this.products.detail(id);
+  async detail(@Param() { id }: ProductIdParams, @Req() req: Request, @Res() res: Response): Promise<void> {
+    answerRead(req, res, await this.products.detail(id));
   }
 
   @Post()

@@ -16,6 +16,7 @@ import { SAMPLE_IMAGE_PATH } from '../uploads/image-files.js';
 import { toCents } from '../validation.js';
 import type { UpdateProductDto } from './dto/update-product.dto.js';
 import { Product } from './product.entity.js';
+import { ProductReadCache, type ProductRead } from './product-read-cache.js';
 import { productChangedOf, toProductDto, toReviewDto } from './product.views.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -37,14 +38,33 @@ export class ProductsService {
     @InjectRepository(Product) private readonly products: Repository<Product>,
     @InjectRepository(Review) private readonly reviews: Repository<Review>,
     private readonly outbox: Outbox,
+    private readonly cache: ProductReadCache,
   ) {}
 
   /**
    * One page of the products whose name contains `keyword` (plain text, any
    * case: it is a bound parameter compared with strpos, so no character is a
    * wildcard), newest first. A page beyond the last answers no products.
+   * Served from the read cache (see ProductReadCache).
    */
-  async list(keyword: string | undefined, page: number): Promise<ProductListDto> {
+  list(keyword: string | undefined, page: number): Promise<ProductRead> {
+    return this.cache.read(`list ${page} ${keyword ?? ''}`, () => this.listFromDatabase(keyword, page));
+  }
+
+  /** The best-rated products for the carousel: highest rating first, then more reviews, then newest. */
+  top(): Promise<ProductRead> {
+    return this.cache.read('top', () => this.topFromDatabase());
+  }
+
+  /**
+   * A product with its reviews, newest first (404 when there is none): always from the database (a
+   * buyer sees the stock of the moment), one read at a time per product however many ask at once.
+   */
+  detail(id: string): Promise<ProductRead> {
+    return this.cache.read(`detail ${id.toLowerCase()}`, () => this.detailFromDatabase(id), { keep: false });
+  }
+
+  private async listFromDatabase(keyword: string | undefined, page: number): Promise<ProductListDto> {
     const query = this.products.createQueryBuilder('product');
     if (keyword) query.where('strpos(lower(product.name), lower(:keyword)) > 0', { keyword });
     const [products, count] = await query
@@ -56,8 +76,7 @@ export class ProductsService {
     return { products: products.map(toProductDto), page, pages: Math.ceil(count / PRODUCTS_PAGE_SIZE) };
   }
 
-  /** The best-rated products for the carousel: highest rating first, then more reviews, then newest. */
-  async top(): Promise<ProductDto[]> {
+  private async topFromDatabase(): Promise<ProductDto[]> {
     const products = await this.products.find({
       order: { rating: 'DESC', numReviews: 'DESC', createdAt: 'DESC', id: 'DESC' },
       take: TOP_PRODUCTS_COUNT,
@@ -65,8 +84,7 @@ export class ProductsService {
     return products.map(toProductDto);
   }
 
-  /** A product with its reviews, newest first. */
-  async detail(id: string): Promise<ProductDetailDto> {
+  private async detailFromDatabase(id: string): Promise<ProductDetailDto> {
     const product = await this.products.findOneBy({ id });
     if (!product) throw new NotFoundException(PRODUCT_NOT_FOUND);
     const reviews = await this.reviews.find({ where: { productId: id }, order: { createdAt: 'DESC', id: 'DESC' } });
@@ -76,7 +94,7 @@ export class ProductsService {
   /** Creates the sample product an admin then edits, and tells the other services. */
   async createSample(): Promise<ProductDto> {
     const now = new Date();
-    const product = await this.outbox.transaction(async (manager, emit) => {
+    const product = await this.changingProducts(() => this.outbox.transaction(async (manager, emit) => {
       const created = manager.create(Product, {
         ...SAMPLE_PRODUCT,
         id: randomUUID(),
@@ -88,7 +106,7 @@ export class ProductsService {
       await manager.insert(Product, created);
       await emit(Subjects.ProductCreated, productChangedOf(created));
       return created;
-    });
+    }));
     return toProductDto(product);
   }
 
@@ -97,7 +115,7 @@ export class ProductsService {
     if (input._id !== undefined && input._id.toLowerCase() !== id.toLowerCase()) {
       throw new BadRequestException('_id must be the id of the product in the path');
     }
-    const product = await this.outbox.transaction(async (manager, emit) => {
+    const product = await this.changingProducts(() => this.outbox.transaction(async (manager, emit) => {
       const found = await manager.findOne(Product, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!found) throw new NotFoundException(PRODUCT_NOT_FOUND);
       const changes = {
@@ -114,16 +132,31 @@ export class ProductsService {
       Object.assign(found, changes);
       await emit(Subjects.ProductUpdated, productChangedOf(found));
       return found;
-    });
+    }));
     return toProductDto(product);
   }
 
   /** Deletes a product with its reviews, and tells the other services. */
   async remove(id: string): Promise<void> {
-    await this.outbox.transaction(async (manager, emit) => {
-      const { affected } = await manager.delete(Product, { id });
-      if (!affected) throw new NotFoundException(PRODUCT_NOT_FOUND);
-      await emit(Subjects.ProductDeleted, { id });
-    });
+    await this.changingProducts(() =>
+      this.outbox.transaction(async (manager, emit) => {
+        const { affected } = await manager.delete(Product, { id });
+        if (!affected) throw new NotFoundException(PRODUCT_NOT_FOUND);
+        await emit(Subjects.ProductDeleted, { id });
+      }),
+    );
+  }
+
+  /**
+   * Runs a change of products, then drops the cached reads here and on the other replicas: after
+   * the commit (a read in between may still see the old rows), and also when the change failed
+   * (a failed COMMIT may still have committed).
+   */
+  private async changingProducts<T>(change: () => Promise<T>): Promise<T> {
+    try {
+      return await change();
+    } finally {
+      this.cache.productsChanged();
+    }
   }
 }

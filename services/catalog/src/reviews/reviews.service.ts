@@ -4,6 +4,7 @@ import { isUUID } from 'class-validator';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import type { TokenClaims } from '@shop/contracts';
 import { Product } from '../products/product.entity.js';
+import { ProductReadCache } from '../products/product-read-cache.js';
 import { PRODUCT_NOT_FOUND } from '../products/products.service.js';
 import type { CreateReviewDto } from './dto/create-review.dto.js';
 import { Review } from './review.entity.js';
@@ -21,7 +22,10 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 
 @Injectable()
 export class ReviewsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: ProductReadCache,
+  ) {}
 
   /**
    * Adds the user's review and recomputes the product's rating and
@@ -29,6 +33,7 @@ export class ReviewsService {
    * product row: concurrent reviews of one product take turns, so none is
    * lost from the count. The unique index turns a second review by the same
    * user into 'Product already reviewed' even if two requests race.
+   * Once it has committed, the products' cached reads (rating, reviews) are dropped.
    */
   async add(productId: string, user: TokenClaims, input: CreateReviewDto): Promise<void> {
     if (!isUUID(user.sub)) throw new UnauthorizedException('Not authorized, token failed');
@@ -51,6 +56,8 @@ export class ReviewsService {
     } catch (error) {
       if (isUniqueViolation(error, ONE_REVIEW_PER_USER)) throw new BadRequestException(ALREADY_REVIEWED);
       throw error;
+    } finally {
+      this.cache.productsChanged();
     }
   }
 }

@@ -10,11 +10,16 @@ export interface ProxyRoute {
    * (with or without a trailing slash, as the services' router takes both).
    */
   withSubpaths: boolean;
+  /**
+   * Anonymous GETs may be answered from the gateway's shared cache, for as long as the service's
+   * Cache-Control allows a shared cache to (see api-cache/). Only for public data.
+   */
+  sharedCache?: boolean;
 }
 
 /** Which service answers which path: the one place that says so. */
 export const PROXY_ROUTES: readonly ProxyRoute[] = [
-  { path: '/api/products', upstream: 'catalog', withSubpaths: true },
+  { path: '/api/products', upstream: 'catalog', withSubpaths: true, sharedCache: true },
   { path: '/api/upload', upstream: 'catalog', withSubpaths: false },
   { path: '/uploads', upstream: 'catalog', withSubpaths: true },
   { path: '/api/users', upstream: 'users', withSubpaths: true },

@@ -1,4 +1,4 @@
-import { Agent } from 'node:http';
+import type { Agent, IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable, Logger, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
@@ -6,6 +6,7 @@ import { REQUEST_ID_HEADER, requestIdOf, SERVICE_CONFIG } from '@shop/service-ki
 import type { GatewayConfig } from '../config.js';
 import { UPSTREAMS, upstreamUrlsOf, type Upstream } from '../upstreams.js';
 import { pathOf, proxyRouteFor } from './proxy-routes.js';
+import { UpstreamAgent } from './upstream-agent.js';
 import { answerUpstreamFailure, limitUpstreamSilence } from './upstream-failures.js';
 
 /**
@@ -18,14 +19,8 @@ export class UpstreamProxyMiddleware implements NestMiddleware {
   private readonly logger = new Logger('Proxy');
   private readonly proxies: Record<Upstream, RequestHandler<Request, Response>>;
 
-  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
+  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig, agent: UpstreamAgent) {
     const urls = upstreamUrlsOf(config);
-    // Connections to the services are kept open and reused. With a timeout set,
-    // Node's agent also drops an idle one a second before the service's announced
-    // keep-alive ends, so no request goes out on a connection being closed. (A
-    // connection closed after each answer would also lose the answer a service
-    // gives before reading the whole body, such as a 401 to an upload.)
-    const agent = new Agent({ keepAlive: true, timeout: config.UPSTREAM_TIMEOUT_MS });
     this.proxies = Object.fromEntries(
       UPSTREAMS.map((upstream) => [upstream, this.proxyTo(upstream, urls[upstream], agent, config.UPSTREAM_TIMEOUT_MS)]),
     ) as Record<Upstream, RequestHandler<Request, Response>>;
@@ -34,7 +29,7 @@ export class UpstreamProxyMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
     const route = proxyRouteFor(pathOf(req.url));
     if (!route) return next();
-    setForwardedHeaders(req, res);
+    forwardHeaders(req.headers, req, res);
     void this.proxies[route.upstream](req, res, next);
   }
 
@@ -70,12 +65,12 @@ export class UpstreamProxyMiddleware implements NestMiddleware {
 }
 
 /**
- * The gateway is where requests enter the shop: the forwarding headers say what
- * it saw (whatever a client claimed in them is replaced), and the request id is
+ * Turns a request's headers (`req.headers` itself, or a copy for a request of the gateway's own)
+ * into those its service gets. The gateway is where requests enter the shop: the forwarding
+ * headers say what it saw (whatever a client claimed in them is replaced), and the request id is
  * the one the gateway answers with and logs, so every service logs it too.
  */
-function setForwardedHeaders(req: Request, res: Response): void {
-  const headers = req.headers;
+export function forwardHeaders(headers: IncomingHttpHeaders, req: Request, res: Response): void {
   // Hop-by-hop headers concern the client's connection to the gateway only.
   for (const name of [...(headers.connection?.split(',') ?? []), 'connection', 'keep-alive', 'proxy-connection']) {
     delete headers[name.trim().toLowerCase()];

@@ -1,0 +1,284 @@
+import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import { SERVICE_CONFIG } from '@shop/service-kit';
+import type { GatewayConfig } from '../config.js';
+import { UpstreamAgent } from '../proxy/upstream-agent.js';
+import { answerUpstreamFailure, limitUpstreamSilence } from '../proxy/upstream-failures.js';
+import { forwardHeaders } from '../proxy/upstream-proxy.middleware.js';
+import { upstreamUrlsOf, type Upstream } from '../upstreams.js';
+import { cacheDirectivesOf, ifNoneMatchHolds, preferredCodingOf, sharedLifetimeMs, type ContentCoding } from './cache-policy.js';
+
+/** Larger answers are not kept (they are proxied as they come). */
+const MAX_BODY_BYTES = 512 * 1024;
+/** Bounds of the whole cache: entries (query strings make the keys unbounded) and bytes. */
+const MAX_ENTRIES = 10_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+/** The compression middleware's threshold: smaller answers go out as they are. */
+const COMPRESSION_THRESHOLD = 1024;
+
+/** Request headers that would get a part or a 304 from the service: the cache asks for the whole answer. */
+const CONDITIONAL_HEADERS = ['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'if-range', 'range'];
+/** Answer headers not replayed: per connection, per answer (the gateway's Date, Age, request id), or recomputed. */
+const NOT_REPLAYED = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'date',
+  'age',
+  'content-length',
+  'x-request-id',
+]);
+/** What a 304 carries of the 200 it stands for (RFC 9110, 15.4.5). */
+const NOT_MODIFIED_HEADERS = ['cache-control', 'content-location', 'etag', 'expires', 'vary'];
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** A service's whole answer to a GET of the gateway's own. */
+interface ServiceAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** An answer kept for anonymous GETs of its URL. */
+interface StoredAnswer {
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  etag?: string;
+  storedAt: number;
+  /** After this (half its lifetime), a request it answers also fetches its successor in the background. */
+  refreshAfter: number;
+  serviceAgeSeconds: number;
+  noTransform: boolean;
+  /** The body gzip- or brotli-encoded, each made once, on first demand. */
+  coded: Partial<Record<ContentCoding, Promise<Buffer>>>;
+}
+
+type Fetched = { answer: ServiceAnswer; stored?: StoredAnswer };
+
+/** The service's answer is larger than the cache keeps. */
+class AnswerTooLarge extends Error {}
+
+/** The service began to answer, then fell silent or dropped the connection. */
+class AnswerCutShort extends Error {}
+
+/**
+ * The gateway's shared cache ("microcache") for the routes marked `sharedCache` (the public
+ * catalog): anonymous GETs and HEADs are answered from memory for as long as the service's
+ * Cache-Control lets a shared cache keep its answer (`public, s-maxage=1` for the catalog), and never
+ * longer than API_CACHE_MS (500 ms), so that a change shows within a second.
+ *
+ * - While an answer is being fetched, the other requests for the same URL wait for it rather than
+ *   going to the service too (coalescing); an answer the service does not let a shared cache keep
+ *   is not shared: each of them then goes to the service itself.
+ * - Past half its lifetime, an answer still serves, and the request also fetches its successor in
+ *   the background: under load the cache never runs dry, and no request waits for a refill.
+ * - If-None-Match is answered 304 from the stored ETag; bodies of 1 KB or more are sent brotli- or
+ *   gzip-encoded as the client accepts, each encoding made once per stored answer.
+ * - Requests with Authorization never reach this (the middleware lets them through to the proxy),
+ *   answers marked private, no-store or no-cache, setting cookies, varying on more than
+ *   Accept-Encoding, or other than 200 are never kept.
+ */
+@Injectable()
+export class ApiCache {
+  private readonly logger = new Logger('ApiCache');
+  private readonly entries?: LRUCache<string, StoredAnswer>;
+  private readonly fetching = new Map<string, Promise<Fetched>>();
+  private readonly targets: Record<Upstream, URL>;
+  private readonly maxMs: number;
+  private readonly timeoutMs: number;
+
+  constructor(
+    @Inject(SERVICE_CONFIG) config: GatewayConfig,
+    private readonly agent: UpstreamAgent,
+  ) {
+    const urls = upstreamUrlsOf(config);
+    this.targets = { catalog: new URL(urls.catalog), users: new URL(urls.users), orders: new URL(urls.orders) };
+    this.maxMs = config.API_CACHE_MS;
+    this.timeoutMs = config.UPSTREAM_TIMEOUT_MS;
+    if (this.maxMs > 0) {
+      this.entries = new LRUCache<string, StoredAnswer>({
+        max: MAX_ENTRIES,
+        maxSize: MAX_BYTES,
+        // The identity body and, at most, two smaller encodings of it.
+        sizeCalculation: (stored, key) => 2 * stored.body.length + key.length,
+      });
+    }
+  }
+
+  get enabled(): boolean {
+    return this.entries !== undefined;
+  }
+
+  /**
+   * Answers an anonymous GET or HEAD of a shared-cache route, or calls `next` to let the proxy
+   * answer it (a HEAD that finds nothing stored, an answer not to be shared, one too large).
+   */
+  async answer(upstream: Upstream, req: Request, res: Response, next: NextFunction): Promise<void> {
+    const key = `${upstream} ${req.url}`;
+    const stored = this.entries?.get(key);
+    if (stored) {
+      if (performance.now() >= stored.refreshAfter) this.refresh(key, upstream, req, res);
+      return this.send(req, res, stored);
+    }
+    if (req.method !== 'GET') return next();
+    const underWay = this.fetching.get(key);
+    let fetched: Fetched;
+    try {
+      fetched = await (underWay ?? this.fetch(key, upstream, req, res));
+    } catch (error) {
+      if (underWay || error instanceof AnswerTooLarge) return next();
+      const failure = error instanceof Error ? error : new Error(String(error));
+      this.logger.warn(`${req.method} ${req.url} -> ${upstream} failed: ${failure.message}`);
+      // As the proxy does: an answer the service began and broke off reaches the client broken, never whole-looking.
+      if (failure instanceof AnswerCutShort) return void res.destroy();
+      return answerUpstreamFailure(res, failure, upstream);
+    }
+    if (fetched.stored) return this.send(req, res, fetched.stored);
+    if (underWay) return next();
+    this.sendAsIs(res, fetched.answer);
+  }
+
+  /** Fetches the successor of a stored answer in the background, unless it is already under way. */
+  private refresh(key: string, upstream: Upstream, req: Request, res: Response): void {
+    if (this.fetching.has(key)) return;
+    this.fetch(key, upstream, req, res).catch((error: unknown) => this.logger.debug(`refreshing ${key} failed: ${String(error)}`));
+  }
+
+  /** GETs the request's URL from its service (the whole answer), and keeps it if a shared cache may. */
+  private fetch(key: string, upstream: Upstream, req: Request, res: Response): Promise<Fetched> {
+    const headers: IncomingHttpHeaders = { ...req.headers };
+    forwardHeaders(headers, req, res);
+    for (const name of CONDITIONAL_HEADERS) delete headers[name];
+    headers['accept-encoding'] = 'identity';
+    delete headers['content-length'];
+    delete headers['transfer-encoding'];
+    const fetched = this.get(upstream, req.url, headers).then((answer): Fetched => {
+      const lifetimeMs = sharedLifetimeMs(answer.status, answer.headers, this.maxMs);
+      if (lifetimeMs <= 0 || !this.entries) return { answer };
+      const stored = storedAnswerOf(answer, lifetimeMs);
+      this.entries.set(key, stored, { ttl: lifetimeMs });
+      return { answer, stored };
+    });
+    this.fetching.set(key, fetched);
+    const settled = () => {
+      if (this.fetching.get(key) === fetched) this.fetching.delete(key);
+    };
+    fetched.then(settled, settled);
+    return fetched;
+  }
+
+  /** One GET to a service, its body read whole (up to MAX_BODY_BYTES), bounded in time like a proxied request. */
+  private get(upstream: Upstream, url: string, headers: IncomingHttpHeaders): Promise<ServiceAnswer> {
+    const target = this.targets[upstream];
+    const https = target.protocol === 'https:';
+    return new Promise((resolve, reject) => {
+      let answered = false;
+      const request = (https ? httpsRequest : httpRequest)(
+        {
+          protocol: target.protocol,
+          hostname: target.hostname,
+          port: target.port,
+          // The path as the client sent it, below the service's base path (as the proxy joins them).
+          path: `${target.pathname.replace(/\/$/, '')}${url}`,
+          method: 'GET',
+          headers,
+          agent: https ? undefined : this.agent,
+        },
+        (response) => {
+          answered = true;
+          const tooLarge = () => {
+            reject(new AnswerTooLarge());
+            request.destroy();
+          };
+          if (Number(response.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return tooLarge();
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > MAX_BODY_BYTES) tooLarge();
+            else chunks.push(chunk);
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks) }));
+          response.on('close', () => {
+            if (!response.complete) reject(new AnswerCutShort('the answer was cut short'));
+          });
+          response.on('error', (error) => reject(new AnswerCutShort(error.message)));
+        },
+      );
+      limitUpstreamSilence(request, upstream, this.timeoutMs);
+      request.on('error', (error) => reject(answered ? new AnswerCutShort(error.message) : error));
+      request.end();
+    });
+  }
+
+  /** Answers from a stored answer: 304 when If-None-Match holds its ETag, else its body in the best coding the client takes. */
+  private async send(req: Request, res: Response, stored: StoredAnswer): Promise<void> {
+    const age = String(stored.serviceAgeSeconds + Math.floor((performance.now() - stored.storedAt) / 1000));
+    if (ifNoneMatchHolds(req.headers['if-none-match'], stored.etag)) {
+      const headers: OutgoingHttpHeaders = { age };
+      for (const name of NOT_MODIFIED_HEADERS) if (stored.headers[name] !== undefined) headers[name] = stored.headers[name];
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    const coding = stored.noTransform || stored.body.length < COMPRESSION_THRESHOLD ? undefined : preferredCodingOf(req.headers['accept-encoding']);
+    const body = coding ? await this.coded(stored, coding) : stored.body;
+    res.writeHead(200, { ...stored.headers, age, 'content-length': body.length, ...(coding ? { 'content-encoding': coding } : {}) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** The stored body in `coding`, encoded once (brotli at the compression middleware's quality 4). */
+  private coded(stored: StoredAnswer, coding: ContentCoding): Promise<Buffer> {
+    let body = stored.coded[coding];
+    if (!body) {
+      body =
+        coding === 'br'
+          ? brotli(stored.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: stored.body.length } })
+          : gzipped(stored.body);
+      stored.coded[coding] = body;
+    }
+    return body;
+  }
+
+  /** An answer that is not to be kept, to the request that fetched it, as the proxy would pass it on. */
+  private sendAsIs(res: Response, answer: ServiceAnswer): void {
+    res.writeHead(answer.status, { ...replayedHeadersOf(answer.headers), 'content-length': answer.body.length });
+    res.end(answer.body);
+  }
+}
+
+function replayedHeadersOf(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const replayed: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !NOT_REPLAYED.has(name)) replayed[name] = value;
+  return replayed;
+}
+
+function storedAnswerOf(answer: ServiceAnswer, lifetimeMs: number): StoredAnswer {
+  const headers = replayedHeadersOf(answer.headers);
+  // The gateway sends the body in the coding the client takes: caches after it must tell them apart.
+  const vary = typeof answer.headers.vary === 'string' && answer.headers.vary.trim() !== '' ? answer.headers.vary : undefined;
+  headers.vary = vary && /accept-encoding/i.test(vary) ? vary : [vary, 'Accept-Encoding'].filter(Boolean).join(', ');
+  const now = performance.now();
+  const serviceAge = Number(answer.headers.age ?? 0);
+  return {
+    headers,
+    body: answer.body,
+    etag: typeof answer.headers.etag === 'string' ? answer.headers.etag : undefined,
+    storedAt: now,
+    refreshAfter: now + lifetimeMs / 2,
+    serviceAgeSeconds: Number.isInteger(serviceAge) && serviceAge > 0 ? serviceAge : 0,
+    noTransform: cacheDirectivesOf(answer.headers['cache-control']).has('no-transform'),
+    coded: {},
+  };
+}
