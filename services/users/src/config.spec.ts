@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { ConfigError } from '@shop/service-kit';
 import { DEVELOPMENT_ADMIN_PASSWORD, loadUsersConfig } from './config.js';
 
@@ -23,8 +24,30 @@ describe('users settings', () => {
       LOGIN_MAX_FAILURES: 5,
       LOGIN_MAX_FAILURES_PER_ADDRESS: 20,
       LOGIN_FAILURE_WINDOW: 15 * 60,
+      UV_THREADPOOL_SIZE: 4,
+      PASSWORD_HASH_CONCURRENCY: Math.min(availableParallelism(), 3),
+      PASSWORD_HASH_MAX_WAIT_MS: 10_000,
     });
     expect(config.JWT_PRIVATE_KEY).toBeUndefined();
+  });
+
+  it('runs one password hash per CPU core by default, leaving a thread of the pool free', () => {
+    expect(loadUsersConfig({ UV_THREADPOOL_SIZE: '64' }).PASSWORD_HASH_CONCURRENCY).toBe(Math.min(availableParallelism(), 63));
+    expect(loadUsersConfig({ UV_THREADPOOL_SIZE: '2' }).PASSWORD_HASH_CONCURRENCY).toBe(1);
+    expect(loadUsersConfig({ UV_THREADPOOL_SIZE: '1' }).PASSWORD_HASH_CONCURRENCY).toBe(1);
+    expect(loadUsersConfig({ PASSWORD_HASH_CONCURRENCY: '3' }).PASSWORD_HASH_CONCURRENCY).toBe(3);
+    expect(loadUsersConfig({ PASSWORD_HASH_CONCURRENCY: '' }).PASSWORD_HASH_CONCURRENCY).toBe(Math.min(availableParallelism(), 3));
+  });
+
+  it('refuses a PASSWORD_HASH_CONCURRENCY that would make the thread pool the limit', () => {
+    expect(problemsOf({ PASSWORD_HASH_CONCURRENCY: '4' })).toEqual([
+      'PASSWORD_HASH_CONCURRENCY: must be below UV_THREADPOOL_SIZE (4); raise UV_THREADPOOL_SIZE along with it',
+    ]);
+    expect(loadUsersConfig({ PASSWORD_HASH_CONCURRENCY: '8', UV_THREADPOOL_SIZE: '9' }).PASSWORD_HASH_CONCURRENCY).toBe(8);
+    expect(problemsOf({ PASSWORD_HASH_CONCURRENCY: '0', PASSWORD_HASH_MAX_WAIT_MS: 'soon' })).toEqual([
+      expect.stringMatching(/^PASSWORD_HASH_CONCURRENCY: /),
+      expect.stringMatching(/^PASSWORD_HASH_MAX_WAIT_MS: /),
+    ]);
   });
 
   it.each([

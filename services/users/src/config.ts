@@ -1,4 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { ConfigError, loadConfig, serviceSettings } from '@shop/service-kit';
 
@@ -61,15 +62,40 @@ export const usersSettings = {
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
   /** How long failed sign-ins are counted, in seconds once parsed. */
   LOGIN_FAILURE_WINDOW: duration.default(15 * 60),
+  /**
+   * Size of libuv's thread pool, where argon2 runs. Node reads it itself when the process starts
+   * (setting it later changes nothing); it is read here only to keep PASSWORD_HASH_CONCURRENCY below it.
+   */
+  UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
+  /** Password hashes and checks that run at once; unset: the CPU cores, at most UV_THREADPOOL_SIZE - 1. */
+  PASSWORD_HASH_CONCURRENCY: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(1023).optional()),
+  /** A request whose password work would wait longer than this for its turn answers 503 with Retry-After. */
+  PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
 };
+
+/**
+ * How many password hashes and checks may run at once: the setting, or one per CPU core. Either way
+ * one thread of libuv's pool stays free for the rest of the process's work (DNS look-ups, files),
+ * so that the queue, not the pool, is what limits argon2.
+ */
+function passwordHashConcurrencyOf(settings: { UV_THREADPOOL_SIZE: number; PASSWORD_HASH_CONCURRENCY?: number }): number | string {
+  const ceiling = Math.max(1, settings.UV_THREADPOOL_SIZE - 1);
+  if (settings.PASSWORD_HASH_CONCURRENCY === undefined) return Math.min(availableParallelism(), ceiling);
+  if (settings.PASSWORD_HASH_CONCURRENCY <= ceiling) return settings.PASSWORD_HASH_CONCURRENCY;
+  return `PASSWORD_HASH_CONCURRENCY: must be below UV_THREADPOOL_SIZE (${settings.UV_THREADPOOL_SIZE}); raise UV_THREADPOOL_SIZE along with it`;
+}
 
 type ParsedSettings = z.infer<z.ZodObject<typeof usersSettings>>;
 
-export type UsersConfig = Omit<ParsedSettings, 'ADMIN_PASSWORD'> & { ADMIN_PASSWORD: string };
+export type UsersConfig = Omit<ParsedSettings, 'ADMIN_PASSWORD' | 'PASSWORD_HASH_CONCURRENCY'> & {
+  ADMIN_PASSWORD: string;
+  PASSWORD_HASH_CONCURRENCY: number;
+};
 
 /**
  * Reads and checks the settings. Besides each setting's own rule, production
- * needs an ADMIN_PASSWORD of its own: the development default is public.
+ * needs an ADMIN_PASSWORD of its own (the development default is public), and
+ * PASSWORD_HASH_CONCURRENCY must stay below UV_THREADPOOL_SIZE.
  */
 export function loadUsersConfig(env: Record<string, string | undefined> = process.env): UsersConfig {
   const productionWithoutPassword = env.NODE_ENV === 'production' && !env.ADMIN_PASSWORD;
@@ -81,6 +107,12 @@ export function loadUsersConfig(env: Record<string, string | undefined> = proces
     if (error instanceof ConfigError && productionWithoutPassword) throw new ConfigError([...error.problems, missingPassword]);
     throw error;
   }
-  if (productionWithoutPassword) throw new ConfigError([missingPassword]);
-  return { ...settings, ADMIN_PASSWORD: settings.ADMIN_PASSWORD ?? DEVELOPMENT_ADMIN_PASSWORD };
+  const concurrency = passwordHashConcurrencyOf(settings);
+  const problems = [...(typeof concurrency === 'string' ? [concurrency] : []), ...(productionWithoutPassword ? [missingPassword] : [])];
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    ...settings,
+    ADMIN_PASSWORD: settings.ADMIN_PASSWORD ?? DEVELOPMENT_ADMIN_PASSWORD,
+    PASSWORD_HASH_CONCURRENCY: concurrency as number,
+  };
 }

@@ -126,6 +126,36 @@ describe('sign-in', () => {
       await login(users, customer.email, customer.password, newClientAddress()).expect(200);
     });
 
+    it('answers 429 to repeated failures for one email from one address, again and again', async () => {
+      const customer = await registerCustomer(users);
+      const address = newClientAddress();
+      for (let i = 0; i < 5; i++) await login(users, customer.email, 'wrong-secret', address).expect(401);
+      for (let i = 0; i < 10; i++) {
+        const res = await login(users, customer.email, i % 2 === 0 ? 'wrong-secret' : customer.password, address).expect(429);
+        expect(res.body).toEqual(THROTTLED);
+      }
+    });
+
+    it('lets 50 people behind one address sign in at the same moment', async () => {
+      const customers = await Promise.all(Array.from({ length: 50 }, () => registerCustomer(users)));
+      const address = newClientAddress();
+      const answers = await Promise.all(customers.map((customer) => login(users, customer.email, customer.password, address)));
+      expect(answers.map((res) => res.status)).toEqual(customers.map(() => 200));
+      expect(answers.map((res) => (res.body as { email: string }).email)).toEqual(customers.map((customer) => customer.email));
+    });
+
+    it('answers no more than 20 of a parallel burst of failures from one address with 401, the rest 429', async () => {
+      const customer = await registerCustomer(users);
+      const address = newClientAddress();
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => login(users, `spray-${i}-${randomUUID()}@example.com`, 'password-spray', address)),
+      );
+      expect(answers.filter((res) => res.status === 401)).toHaveLength(20);
+      expect(answers.filter((res) => res.status === 429)).toHaveLength(10);
+      await login(users, customer.email, customer.password, address).expect(429);
+      await login(users, customer.email, customer.password, newClientAddress()).expect(200);
+    });
+
     it('lets no more than 5 of a burst of parallel attempts be checked', async () => {
       const customer = await registerCustomer(users);
       const address = newClientAddress();

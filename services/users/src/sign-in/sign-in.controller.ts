@@ -1,14 +1,23 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import { Body, Controller, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
 import type { UserInfoDto } from '@shop/contracts';
+import { RetryAfterFilter } from '../retry-after.filter.js';
 import { UserInfoResponse } from '../users/dto/user.response.js';
 import { LoginDto } from './dto/login.dto.js';
-import { SignInThrottled } from './sign-in-throttle.service.js';
 import { SignInService } from './sign-in.service.js';
 
 @ApiTags('users')
 @Controller('api/users')
+@UseFilters(RetryAfterFilter)
 export class SignInController {
   constructor(private readonly signIn: SignInService) {}
 
@@ -19,14 +28,10 @@ export class SignInController {
   @ApiBadRequestResponse({ description: 'A field breaks its rule, or an unknown field' })
   @ApiUnauthorizedResponse({ description: 'Invalid email or password (the same for both)' })
   @ApiTooManyRequestsResponse({ description: 'Too many failed sign-in attempts; Retry-After says when to try again' })
-  async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
+  @ApiServiceUnavailableResponse({ description: 'Too many sign-ins and sign-ups at this moment; Retry-After says when to try again' })
+  login(@Body() body: LoginDto, @Req() req: Request): Promise<UserInfoDto> {
     // req.ip is the client's address as the gateway forwarded it (the app trusts loopback proxies).
     const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    try {
-      return await this.signIn.signIn(body.email, body.password, address);
-    } catch (error) {
-      if (error instanceof SignInThrottled) res.setHeader('Retry-After', String(error.retryAfterSeconds));
-      throw error;
-    }
+    return this.signIn.signIn(body.email, body.password, address);
   }
 }

@@ -1,9 +1,9 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { UserInfoDto } from '@shop/contracts';
 import { TokenIssuer } from '../tokens/token-issuer.service.js';
-import { PasswordHasher } from '../users/password-hasher.service.js';
+import { PasswordChecksBusy, PasswordHasher } from '../users/password-hasher.service.js';
 import { User } from '../users/user.entity.js';
 import { toUserInfo } from '../users/user.views.js';
 import { SignInThrottle } from './sign-in-throttle.service.js';
@@ -13,6 +13,8 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 @Injectable()
 export class SignInService {
+  private readonly logger = new Logger('SignIn');
+
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly passwords: PasswordHasher,
@@ -23,7 +25,8 @@ export class SignInService {
   /**
    * Checks an email and password and answers the user's info with a new
    * token. An unknown email costs a password check too (against a dummy hash),
-   * so it takes as long as a wrong password.
+   * so it takes as long as a wrong password. A hash made with older argon2
+   * parameters is replaced once the answer is on its way.
    */
   async signIn(email: string, password: string, address: string): Promise<UserInfoDto> {
     await this.throttle.admit(email, address);
@@ -31,9 +34,39 @@ export class SignInService {
       where: { email },
       select: { id: true, name: true, email: true, isAdmin: true, passwordHash: true },
     });
-    const matches = await this.passwords.matches(user?.passwordHash, password);
-    if (!user || !matches) throw new UnauthorizedException(INVALID_CREDENTIALS);
+    let matches: boolean;
+    try {
+      matches = await this.passwords.matches(user?.passwordHash, password);
+    } catch (error) {
+      if (error instanceof PasswordChecksBusy) await this.throttle.notChecked(email, address);
+      throw error;
+    }
+    if (!user || !matches) {
+      await this.throttle.failed(address);
+      throw new UnauthorizedException(INVALID_CREDENTIALS);
+    }
     await this.throttle.succeeded(email, address);
+    if (this.passwords.isOutdated(user.passwordHash)) void this.replaceOutdatedHash(user, password);
     return toUserInfo(user, await this.tokens.issue(user));
+  }
+
+  /**
+   * Stores a hash with today's parameters in place of the outdated one that
+   * was just checked. Nothing here can fail the sign-in or harm the account:
+   * the row changes only if it still holds the hash that was checked (a
+   * password changed meanwhile is not overwritten with the old one). It is
+   * done only when a place in the password queue is free, so that it never
+   * makes a burst longer; then, or on any failure, the old hash stays and the
+   * next sign-in tries again.
+   */
+  private async replaceOutdatedHash(user: User, password: string): Promise<void> {
+    try {
+      const passwordHash = await this.passwords.hashIfIdle(password);
+      if (passwordHash === undefined) return;
+      await this.users.update({ id: user.id, passwordHash: user.passwordHash }, { passwordHash });
+    } catch (error) {
+      if (error instanceof PasswordChecksBusy) return;
+      this.logger.warn(`could not replace the outdated password hash of user ${user.id}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 }

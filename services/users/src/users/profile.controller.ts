@@ -1,14 +1,23 @@
-import { Body, Controller, Get, Put, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Put, Req, UseFilters } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { ProfileDto, TokenClaims, UserInfoDto } from '@shop/contracts';
 import type { Request } from 'express';
 import { CurrentUser, requestIdOf, SignedIn } from '@shop/service-kit';
+import { RetryAfterFilter } from '../retry-after.filter.js';
 import { UpdateProfileDto } from './dto/update-profile.dto.js';
 import { ProfileResponse, UserInfoResponse } from './dto/user.response.js';
 import { ProfileService } from './profile.service.js';
 
 @ApiTags('users')
 @Controller('api/users/profile')
+@UseFilters(RetryAfterFilter)
 export class ProfileController {
   constructor(private readonly profile: ProfileService) {}
 
@@ -31,6 +40,7 @@ export class ProfileController {
   @ApiOkResponse({ type: UserInfoResponse })
   @ApiBadRequestResponse({ description: 'User already exists, a field breaks its rule, or an unknown field (isAdmin among them)' })
   @ApiNotFoundResponse({ description: 'User not found (the account was deleted)' })
+  @ApiServiceUnavailableResponse({ description: 'A new password cannot be hashed at this moment (too many sign-ins); Retry-After says when to try again' })
   update(@CurrentUser() user: TokenClaims, @Body() body: UpdateProfileDto): Promise<UserInfoDto> {
     return this.profile.update(user.sub, body);
   }

@@ -1,14 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseFilters } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { TokenClaims, UserDeletedDto, UserDto, UserInfoDto } from '@shop/contracts';
 import { CurrentUser } from '@shop/service-kit';
+import { RetryAfterFilter } from '../retry-after.filter.js';
 import { AdminOnlyNow } from './admin-only-now.guard.js';
 import { RegisterUserDto } from './dto/register-user.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
@@ -18,6 +20,7 @@ import { UsersService } from './users.service.js';
 
 @ApiTags('users')
 @Controller('api/users')
+@UseFilters(RetryAfterFilter)
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
@@ -25,6 +28,7 @@ export class UsersController {
   @ApiOperation({ summary: 'Registers a customer and signs them in' })
   @ApiCreatedResponse({ type: UserInfoResponse })
   @ApiBadRequestResponse({ description: 'User already exists (any case of the email), a field breaks its rule, or an unknown field' })
+  @ApiServiceUnavailableResponse({ description: 'Too many sign-ins and sign-ups at this moment; Retry-After says when to try again' })
   register(@Body() body: RegisterUserDto): Promise<UserInfoDto> {
     return this.users.register(body);
   }

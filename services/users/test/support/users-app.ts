@@ -148,6 +148,19 @@ export async function countUsers(users: TestUsers): Promise<number> {
   return count;
 }
 
+/** The stored password hash of the account with this email. */
+export async function passwordHashOf(users: TestUsers, email: string): Promise<string> {
+  const [row] = await users.dataSource.query<{ password_hash: string }[]>('SELECT password_hash FROM app_user WHERE email = $1', [email]);
+  return row.password_hash;
+}
+
+/** The argon2 variant, version and parameters written in a PHC-format hash (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`). */
+export function hashParametersOf(passwordHash: string): { type: string; version: number; m: number; t: number; p: number } {
+  const [, type, version, parameters] = passwordHash.split('$');
+  const values = Object.fromEntries(parameters.split(',').map((pair) => pair.split('=') as [string, string]));
+  return { type, version: Number(version.replace('v=', '')), m: Number(values.m), t: Number(values.t), p: Number(values.p) };
+}
+
 /** Publishes what the outbox holds, then reads every event of the instance's stream. */
 export async function publishedEvents(users: TestUsers): Promise<EventEnvelope[]> {
   await users.app.get(OutboxRelay).flush();
