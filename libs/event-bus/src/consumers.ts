@@ -11,7 +11,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { EventEnvelope, Subject } from '@shop/contracts';
 import { NatsLink } from './nats-link.js';
 import { EVENT_BUS_OPTIONS, streamNameOf, wireSubjectOf, type EventBusOptions } from './options.js';
-import { OutboxRelay } from './outbox.js';
+import { OutboxRelay } from './relay.js';
 
 /**
  * Handles one event inside the transaction that also records it as handled.
@@ -186,8 +186,12 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
       else message.ack();
     }
     if (deliveries.length === 0) return;
+    let transaction: EntityManager | undefined;
     try {
-      await this.dataSource.transaction((manager) => this.apply(subscription, deliveries, manager));
+      await this.dataSource.transaction((manager) => {
+        transaction = manager;
+        return this.apply(subscription, deliveries, manager);
+      });
     } catch (error) {
       if (deliveries.length === 1) return this.retryLater(deliveries[0], error);
       this.logger.warn(`a batch of ${deliveries.length} events failed (${String(error)}); handling them one by one`);
@@ -195,17 +199,21 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
     for (const { message } of deliveries) message.ack();
-    this.relay.kick();
+    this.relay.committed(transaction);
   }
 
   private async handleOne(subscription: Subscription, delivery: Delivery): Promise<void> {
+    let transaction: EntityManager | undefined;
     try {
-      await this.dataSource.transaction((manager) => this.apply(subscription, [delivery], manager));
+      await this.dataSource.transaction((manager) => {
+        transaction = manager;
+        return this.apply(subscription, [delivery], manager);
+      });
     } catch (error) {
       return this.retryLater(delivery, error);
     }
     delivery.message.ack();
-    this.relay.kick();
+    this.relay.committed(transaction);
   }
 
   /**

@@ -2,7 +2,8 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { EventConsumers } from './consumers.js';
 import { NatsLink } from './nats-link.js';
 import { EVENT_BUS_OPTIONS, type EventBusOptions } from './options.js';
-import { Outbox, OutboxRelay } from './outbox.js';
+import { Outbox } from './outbox.js';
+import { OutboxRelay } from './relay.js';
 
 /**
  * The shop's events for one service: `Outbox` to record events with a change,

@@ -5,3 +5,4 @@ export * from './migration.js';
 export * from './nats-link.js';
 export * from './options.js';
 export * from './outbox.js';
+export * from './relay.js';

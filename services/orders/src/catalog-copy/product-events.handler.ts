@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@shop/contracts';
+import { newestPerId } from '../newest-events.js';
 
 /**
  * Keeps `catalog_product` as catalog last described each product. Events may
@@ -11,13 +12,7 @@ import type { EventEnvelope } from '@shop/contracts';
 export class ProductEventsHandler {
   /** Applies a run of product.created or product.updated events in one statement. */
   async changed(events: readonly EventEnvelope<'product.created' | 'product.updated'>[], manager: EntityManager): Promise<void> {
-    // One row per product (a statement cannot change a row twice): the newest event of each, the later one on a tie.
-    const newest = new Map<string, EventEnvelope<'product.created' | 'product.updated'>>();
-    for (const event of events) {
-      const held = newest.get(event.data.id);
-      if (!held || held.occurredAt <= event.occurredAt) newest.set(event.data.id, event);
-    }
-    const rows = [...newest.values()];
+    const rows = newestPerId(events);
     await manager.query(
       `INSERT INTO catalog_product AS copy (id, name, image, price_cents, count_in_stock, deleted, changed_at)
        SELECT id, name, image, price_cents, count_in_stock, false, changed_at

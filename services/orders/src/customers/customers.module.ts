@@ -13,8 +13,8 @@ export class CustomersModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.consumers.subscribe('users', {
-      [Subjects.UserCreated]: (event, manager) => this.users.changed(event, manager),
-      [Subjects.UserUpdated]: (event, manager) => this.users.changed(event, manager),
+      [Subjects.UserCreated]: { batch: (events, manager) => this.users.changed(events, manager) },
+      [Subjects.UserUpdated]: { batch: (events, manager) => this.users.changed(events, manager) },
       [Subjects.UserDeleted]: (event, manager) => this.users.deleted(event, manager),
     });
   }

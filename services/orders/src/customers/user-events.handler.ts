@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@shop/contracts';
+import { newestPerId } from '../newest-events.js';
 
 /**
  * Keeps `customer` as the users service last described each user. A row only
@@ -9,15 +10,17 @@ import type { EventEnvelope } from '@shop/contracts';
  */
 @Injectable()
 export class UserEventsHandler {
-  async changed(event: EventEnvelope<'user.created' | 'user.updated'>, manager: EntityManager): Promise<void> {
-    const { id, name, email } = event.data;
+  /** Applies a run of user.created or user.updated events in one statement. */
+  async changed(events: readonly EventEnvelope<'user.created' | 'user.updated'>[], manager: EntityManager): Promise<void> {
+    const rows = newestPerId(events);
     await manager.query(
       `INSERT INTO customer AS copy (id, name, email, deleted, changed_at)
-       VALUES ($1, $2, $3, false, $4)
+       SELECT id, name, email, false, changed_at
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[]) AS event(id, name, email, changed_at)
        ON CONFLICT (id) DO UPDATE
          SET name = EXCLUDED.name, email = EXCLUDED.email, changed_at = EXCLUDED.changed_at
          WHERE copy.changed_at <= EXCLUDED.changed_at AND NOT copy.deleted`,
-      [id, name, email, event.occurredAt],
+      [rows.map((event) => event.data.id), rows.map((event) => event.data.name), rows.map((event) => event.data.email), rows.map((event) => event.occurredAt)],
     );
   }
 
