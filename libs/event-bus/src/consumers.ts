@@ -48,7 +48,13 @@ interface Delivery {
 /** Most messages handled in one transaction. */
 const MAX_BATCH = 200;
 /** Messages a consumer may hold unacknowledged (JetStream stops delivering beyond it). */
-const MAX_ACK_PENDING = 2_000;
+const MAX_ACK_PENDING = 1_000;
+/**
+ * How long JetStream waits for an ack before delivering a message again: what a crash costs the
+ * messages a process held. Long enough for every message held to be handled (MAX_ACK_PENDING at a
+ * few hundred per second), short enough that a sale does not stall long after a crash.
+ */
+const ACK_WAIT_MS = 10_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -135,7 +141,7 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
     const config = {
       filter_subject: subscription.filter,
       ack_policy: AckPolicy.Explicit,
-      ack_wait: nanos(30_000),
+      ack_wait: nanos(ACK_WAIT_MS),
       max_deliver: -1,
       max_ack_pending: MAX_ACK_PENDING,
     };

@@ -109,4 +109,57 @@ describe('the order saga across services', () => {
     for (const order of during) expect((await settled(order._id, token, 60_000)).status).toBe('confirmed');
     expect(await stockOf(product._id)).toBe(7);
   });
+
+  /** Places an order that waits for its outcome (as the storefront does), once orders knows the product. */
+  async function placeWaiting(token: string, productId: string): Promise<OrderDto> {
+    const body = { orderItems: [{ product: productId, quantity: 1 }], shippingAddress: ADDRESS, paymentGateway: 'PayPal' };
+    const res = await fetch(shop.url('/api/orders'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, prefer: 'wait=10' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(201);
+    return (await res.json()) as OrderDto;
+  }
+
+  it('settles a burst of 150 orders for three products, one of them short: each confirmed order took one unit, the rest cancelled', async () => {
+    const products = [await newProduct('Burst lamp', 1000), await newProduct('Burst mug', 1000), await newProduct('Burst console', 30)];
+    const tokens = await Promise.all(Array.from({ length: 10 }, () => newCustomer()));
+    // orders learns of the products from catalog's events: one settled order each proves it has.
+    for (const product of products) await place(tokens[0], product._id).then((order) => settled(order._id, tokens[0]));
+
+    const burst = Array.from({ length: 150 }, (_, n) => ({ token: tokens[n % tokens.length], product: products[n % products.length] }));
+    const answers = await Promise.all(burst.map(({ token, product }) => placeWaiting(token, product._id)));
+    const outcomes = await Promise.all(answers.map((order, n) => (order.status === 'pending' ? settled(order._id, burst[n].token) : order)));
+
+    const confirmedOf = (product: ProductDto) =>
+      outcomes.filter((order) => order.status === 'confirmed' && order.orderItems[0].product === product._id).length;
+    expect(outcomes.every((order) => order.status !== 'pending')).toBe(true);
+    expect(confirmedOf(products[0])).toBe(50);
+    expect(confirmedOf(products[1])).toBe(50);
+    expect(confirmedOf(products[2])).toBe(29);
+    expect(outcomes.filter((order) => order.status === 'cancelled')).toHaveLength(21);
+    expect(await stockOf(products[0]._id)).toBe(1000 - 51);
+    expect(await stockOf(products[1]._id)).toBe(1000 - 51);
+    expect(await stockOf(products[2]._id)).toBe(0);
+  });
+
+  it('loses nothing and does nothing twice when orders and catalog are killed mid-flow', async () => {
+    const product = await newProduct('Through the crash', 500);
+    const token = await newCustomer();
+    await place(token, product._id).then((order) => settled(order._id, token));
+
+    const placing = Array.from({ length: 40 }, () => place(token, product._id));
+    await Promise.all(placing.slice(0, 10));
+    await Promise.all([shop.stopPart('catalog', 'SIGKILL'), shop.stopPart('orders', 'SIGKILL')]);
+    await Promise.allSettled(placing);
+    await Promise.all([shop.startPart('catalog'), shop.startPart('orders')]);
+
+    // Every order the shop stored (also one whose answer the crash cut off) settles, and takes its unit once.
+    const mine = (await call<OrderDto[]>('GET', '/api/orders/mine', undefined, token)).body;
+    expect(mine.length).toBeGreaterThanOrEqual(11);
+    const outcomes = await Promise.all(mine.map((order) => settled(order._id, token, 60_000)));
+    expect(outcomes.every((order) => order.status === 'confirmed')).toBe(true);
+    await eventually(async () => ((await stockOf(product._id)) === 500 - mine.length ? true : undefined), 20_000, 'the stock to match the orders');
+  });
 });
