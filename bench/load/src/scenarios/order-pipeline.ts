@@ -13,9 +13,9 @@ import { printOrderTimeline } from '../order-timeline.js';
 import { placeOrder, registerCustomers, signIn, stockUp, type PlacedOrder } from '../shop-actions.js';
 import { percentile, Recorder, sleep, sortNumbers } from '../stats.js';
 
-const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50);
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
-const WARM_UP_S = Number(process.env.BENCH_WARM_UP ?? 3);
+const CUSTOMERS = Number(process.env.BENCH_ORDERS_CUSTOMERS ?? 50);
+const DURATION_S = Number(process.env.BENCH_ORDERS_DURATION ?? 20);
+const WARM_UP_S = Number(process.env.BENCH_ORDERS_WARM_UP ?? 3);
 
 export async function orderPipeline(): Promise<void> {
   console.log(`\n== Order pipeline: ${CUSTOMERS} customers ordering back to back for ${DURATION_S} s (after ${WARM_UP_S} s of warm-up)`);

@@ -16,10 +16,10 @@ import { payWithStandIn, placeOrder, signIn, stockUp } from '../shop-actions.js'
 import { formatTable, percentile, Recorder, sleep, sortNumbers } from '../stats.js';
 
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 200);
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 300);
-const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+const DURATION_S = Number(process.env.BENCH_SHOPPERS_DURATION ?? 300);
+const THINK_MS = Number(process.env.BENCH_SHOPPERS_THINK_MS ?? 1000);
 /** Shoppers arrive over this many seconds rather than all in the same millisecond. */
-const RAMP_S = Number(process.env.BENCH_RAMP ?? 10);
+const RAMP_S = Number(process.env.BENCH_SHOPPERS_RAMP ?? 10);
 const SEARCH_WORDS = ['phone', 'camera', 'pro', 'mouse', 'watch', 'nothing-like-this'];
 const BROWSE = new Set(['GET /api/products', 'GET /api/products/top', 'GET /api/products?keyword', 'GET /api/products/{id}']);
 
