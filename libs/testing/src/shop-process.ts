@@ -46,7 +46,8 @@ export async function freeBasePort(count = 14): Promise<number> {
  */
 export async function startShop(launcher: string, env: Record<string, string> & { PORT: string }, timeoutMs = 120_000): Promise<RunningShop> {
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [launcher], {
+  // As `npm start` runs it (package.json): the launcher only supervises, a small young generation is plenty.
+  const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=1', launcher], {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
