@@ -8,13 +8,10 @@
  * - times GET /api/products and GET /api/products/{id} through the gateway (sequential, then 10 at once).
  * Figures depend on the machine; compare runs on the same one.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { ProductListDto, UserInfoDto } from '@shop/contracts';
-import { deleteStream, dropDatabases, freeBasePort, launchChromium, startShop, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL, type RunningShop } from '@shop/testing';
+import { launchChromium, startIsolatedShop, type RunningShop } from '@shop/testing';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const API_REQUESTS = Number(process.env.BENCH_API_REQUESTS ?? 200);
@@ -179,22 +176,10 @@ async function measureApi(shop: RunningShop, productId: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const prefix = testPrefix();
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
-  const port = await freeBasePort();
   // Quiet services (per-request log lines would be measured too), and a rate limit the bench's own
   // requests from one address do not hit.
-  const shop = await startShop(launcher, {
-    PORT: String(port),
-    INSTANCE_PREFIX: prefix,
-    DATA_DIR: dataDir,
-    DATABASE_URL: TEST_DATABASE_URL,
-    NATS_URL: TEST_NATS_URL,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  });
+  const shop = await startIsolatedShop(launcher, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_PER_MINUTE: '1000000' });
+  const { prefix } = shop;
   const browser = await launchChromium();
   try {
     const products = (await (await fetch(`${shop.base}/api/products`)).json()) as ProductListDto;
@@ -215,10 +200,7 @@ async function main(): Promise<void> {
     await measureApi(shop, product._id);
   } finally {
     await browser.close();
-    await shop.stop();
-    await dropDatabases(prefix);
-    await deleteStream(prefix);
-    rmSync(dataDir, { recursive: true, force: true });
+    await shop.remove();
   }
 }
 

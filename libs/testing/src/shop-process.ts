@@ -3,7 +3,11 @@
  * its own instance prefix, ports and data folder per test run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deleteStream, dropDatabases, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL } from './instance.js';
 
 export interface RunningShop {
   /** The gateway's address, e.g. http://127.0.0.1:23000. */
@@ -72,4 +76,41 @@ export async function startShop(launcher: string, env: Record<string, string> & 
       return exited;
     },
   };
+}
+
+/** A shop of its own (see `startIsolatedShop`), with what removes it. */
+export interface IsolatedShop extends RunningShop {
+  prefix: string;
+  /** Stops the shop and removes everything it made: its databases, its stream (with its consumers) and its data folder. */
+  remove: () => Promise<void>;
+}
+
+/**
+ * Starts the shop as `npm start` does with an instance of its own (a fresh prefix, free ports, a data
+ * folder in the system's temporary folder) against the test PostgreSQL and NATS, quiet (warnings and
+ * errors only, so that per-request log lines are not measured). `env` adds or overrides settings.
+ */
+export async function startIsolatedShop(launcher: string, env: Record<string, string> = {}): Promise<IsolatedShop> {
+  const prefix = testPrefix();
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
+  const port = await freeBasePort();
+  const shop = await startShop(launcher, {
+    PORT: String(port),
+    INSTANCE_PREFIX: prefix,
+    DATA_DIR: dataDir,
+    DATABASE_URL: TEST_DATABASE_URL,
+    NATS_URL: TEST_NATS_URL,
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  let removed = false;
+  const remove = async () => {
+    if (removed) return;
+    removed = true;
+    await shop.stop();
+    await dropDatabases(prefix).catch((error: unknown) => process.stderr.write(`could not drop ${prefix}_*: ${String(error)}\n`));
+    await deleteStream(prefix).catch((error: unknown) => process.stderr.write(`could not delete the stream of ${prefix}: ${String(error)}\n`));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { ...shop, prefix, remove };
 }
