@@ -41,9 +41,9 @@ export function createShopApi(client: ApiClient) {
   return {
     products: {
       list: ({ keyword, pageNumber = 1 }: ProductListQuery = {}) =>
-        request<ProductListDto>('/api/products', { query: { keyword: keyword?.trim(), pageNumber }, anonymous: true }),
-      top: () => request<ProductDto[]>('/api/products/top', { anonymous: true }),
-      detail: (productId: string) => request<ProductDetailDto>(`/api/products/${id(productId)}`, { anonymous: true }),
+        request<ProductListDto>('/api/products', { query: { keyword: keyword?.trim(), pageNumber } }),
+      top: () => request<ProductDto[]>('/api/products/top'),
+      detail: (productId: string) => request<ProductDetailDto>(`/api/products/${id(productId)}`),
       createReview: (productId: string, review: ReviewInput) =>
         request<MessageDto>(`/api/products/${id(productId)}/reviews`, { method: 'PUT', body: review }),
       /** Creates a sample product for the admin to edit (the body is empty). */
@@ -86,7 +86,7 @@ export function createShopApi(client: ApiClient) {
         request<OrderDto>(`/api/orders/${id(orderId)}/delivery_status`, { method: 'PUT', body: {} }),
     },
     config: {
-      paypal: () => request<PayPalConfigDto>('/api/config/paypal', { anonymous: true }),
+      paypal: () => request<PayPalConfigDto>('/api/config/paypal'),
     },
   };
 }

@@ -32,11 +32,6 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   /** Further request headers (such as `Prefer`). */
   headers?: Record<string, string>;
-  /**
-   * A public read, the same for everyone: sent without the token, so that the gateway's and a CDN's
-   * shared caches can answer it (an answer to a request with a token is never shared).
-   */
-  anonymous?: boolean;
 }
 
 export interface ApiClient {
@@ -48,11 +43,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const { baseUrl = '', getToken, onUnauthorized } = options;
 
   return {
-    async request<T>(path: string, { method = 'GET', body, query, headers: extra, anonymous = false }: RequestOptions = {}): Promise<T> {
+    async request<T>(path: string, { method = 'GET', body, query, headers: extra }: RequestOptions = {}): Promise<T> {
       const fetchFn = options.fetch ?? globalThis.fetch;
       // JSON first, but the upload answers its path as plain text.
       const headers = new Headers({ Accept: 'application/json, text/plain, */*', ...extra });
-      const token = anonymous ? undefined : getToken?.();
+      const token = getToken?.();
       if (token) headers.set('Authorization', `Bearer ${token}`);
 
       let payload: BodyInit | undefined;
