@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
+import { eventually } from '@shop/testing';
 import { echo, sendJson, sha256, type Echo } from './support/stub-upstream.js';
 import { startShop, type TestShop } from './support/gateway.js';
 
@@ -185,6 +187,180 @@ describe('gateway proxy', () => {
     it("gives the gateway's own answers an id too", async () => {
       const res = await api().get('/api/nothing').expect(404);
       expect(res.headers['x-request-id']).toMatch(UUID);
+    });
+  });
+  it('drops hop-by-hop headers and those the client names in Connection, keeping every other', async () => {
+    const res = await api()
+      .get('/api/orders/7')
+      .set('Connection', 'keep-alive, X-Hop-Secret')
+      .set('X-Hop-Secret', 'for the gateway only')
+      .set('Keep-Alive', 'timeout=5')
+      .set('Forwarded', 'for=6.6.6.6')
+      .set('X-Forwarded-Port', '1234')
+      .set('X-Kept', 'yes')
+      .expect(200);
+    const { headers } = res.body as Echo;
+    for (const name of ['x-hop-secret', 'keep-alive', 'forwarded', 'x-forwarded-port']) expect(headers[name]).toBeUndefined();
+    expect(headers['x-kept']).toBe('yes');
+  });
+
+  it("answers a client's Expect: 100-continue itself and passes the body on without the header", async () => {
+    const body = randomBytes(200 * 1024);
+    const { port } = new URL(shop.gateway.url);
+    const echoed = await new Promise<Echo>((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port, method: 'POST', path: '/api/upload', headers: { expect: '100-continue', 'content-length': body.length } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString()) as Echo));
+        },
+      );
+      req.on('continue', () => req.end(body));
+      req.on('error', reject);
+    });
+    expect(echoed.bodySha256).toBe(sha256(body));
+    expect(echoed.headers.expect).toBeUndefined();
+  });
+
+  it("keeps the service's connection headers to itself", async () => {
+    shop.orders.handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', connection: 'close', 'keep-alive': 'timeout=99', 'x-from-orders': 'kept' });
+      res.end('{}');
+    };
+    // A client keeping its connection alive (supertest asks for Connection: close).
+    const agent = new Agent({ keepAlive: true });
+    const { port } = new URL(shop.gateway.url);
+    const headers = await new Promise<IncomingHttpHeaders>((resolve, reject) => {
+      httpRequest({ host: '127.0.0.1', port, path: '/api/orders/7', agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.headers));
+      })
+        .on('error', reject)
+        .end();
+    });
+    agent.destroy();
+    expect(headers['x-from-orders']).toBe('kept');
+    expect(headers.connection).toBe('keep-alive');
+    expect(headers['keep-alive']).not.toBe('timeout=99');
+  });
+
+  it("passes HEAD through, and a service's status text", async () => {
+    shop.users.handler = (req, res) => {
+      res.writeHead(202, 'Queued For Later', { 'content-type': 'application/json', 'content-length': 2 });
+      res.end(req.method === 'HEAD' ? undefined : '{}');
+    };
+    const { port } = new URL(shop.gateway.url);
+    const answer = await new Promise<{ status?: number; text?: string; headers: IncomingHttpHeaders }>((resolve, reject) => {
+      httpRequest({ host: '127.0.0.1', port, method: 'HEAD', path: '/api/users/profile' }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, text: res.statusMessage, headers: res.headers }));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(answer).toMatchObject({ status: 202, text: 'Queued For Later', headers: { 'content-length': '2' } });
+  });
+
+  it("drops the service's request when the client goes away before its answer", async () => {
+    let closed = false;
+    let received!: () => void;
+    const arrived = new Promise<void>((resolve) => (received = resolve));
+    shop.orders.handler = (_req, res) => {
+      received();
+      res.on('close', () => (closed = true));
+    };
+    const client = new AbortController();
+    const answer = fetch(`${shop.gateway.url}/api/orders`, { method: 'POST', body: '{}', headers: { prefer: 'wait=5' }, signal: client.signal });
+    await arrived;
+    client.abort();
+    await expect(answer).rejects.toThrow();
+    await eventually(async () => (closed ? true : undefined), 2_000, "the service's request closed");
+  });
+
+  it.each([
+    '/api/orders/%ZZ',
+    '/api/users/%E0%A4%A',
+    '/api/orders/..%2F..%2Fadmin',
+    '/api/orders?status[]=a&status[b]=c',
+    `/api/orders?q=${'a'.repeat(6000)}`,
+  ])('passes malformed input %s on to the service, never an error of its own', async (path) => {
+    const res = await api().get(path).set('X-Request-Id', 'x'.repeat(500)).set('Accept-Encoding', ';;q=abc, br;q=NaN');
+    expect(res.status).toBe(200);
+    expect((res.body as Echo).url).toBe(path);
+  });
+
+  describe('compression of what the services answer', () => {
+    /** A service answering `body` with `headers`; the gateway's answer is read as the bytes that came. */
+    const answering = (body: Buffer | string, headers: OutgoingHttpHeaders, chunked = false) => {
+      shop.orders.handler = (req, res) => {
+        req.resume();
+        res.writeHead(200, chunked ? headers : { ...headers, 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      };
+    };
+    const raw = (headers: Record<string, string>, method = 'GET') =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const { port } = new URL(shop.gateway.url);
+        httpRequest({ host: '127.0.0.1', port, method, path: '/api/orders/mine', headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const json = JSON.stringify({ orders: Array.from({ length: 60 }, (_, i) => ({ _id: `order-${i}`, totalPrice: 12.5 * i })) });
+
+    it('sends an answer of 1 KB or more brotli- or gzip-encoded, as the client prefers', async () => {
+      answering(json, { 'content-type': 'application/json; charset=utf-8' });
+      const gzipped = await raw({ 'accept-encoding': 'gzip' });
+      expect(gzipped.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
+      expect(gzipped.headers['content-length']).toBeUndefined();
+      expect(gunzipSync(gzipped.body).toString()).toBe(json);
+      const brotli = await raw({ 'accept-encoding': 'gzip, deflate, br' });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(brotli.body).toString()).toBe(json);
+      const plain = await raw({ 'accept-encoding': 'identity' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-length']).toBe(String(json.length));
+      expect(plain.body.toString()).toBe(json);
+    });
+
+    it('compresses an answer of unknown length too', async () => {
+      answering(json, { 'content-type': 'application/json' }, true);
+      const gzipped = await raw({ 'accept-encoding': 'gzip' });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzipped.body).toString()).toBe(json);
+    });
+
+    it('leaves small answers, images, HEADs and no-transform answers as they are', async () => {
+      answering('{"small":true}', { 'content-type': 'application/json' });
+      const small = await raw({ 'accept-encoding': 'gzip' });
+      expect(small.headers).toMatchObject({ 'content-length': '14', vary: 'Accept-Encoding' });
+      expect(small.headers['content-encoding']).toBeUndefined();
+
+      const png = randomBytes(4096);
+      answering(png, { 'content-type': 'image/png' });
+      const image = await raw({ 'accept-encoding': 'gzip' });
+      expect(image.headers['content-encoding']).toBeUndefined();
+      expect(image.body.equals(png)).toBe(true);
+
+      answering(json, { 'content-type': 'application/json', 'cache-control': 'no-transform' });
+      expect((await raw({ 'accept-encoding': 'gzip' })).headers['content-encoding']).toBeUndefined();
+
+      answering(json, { 'content-type': 'application/json' });
+      const head = await raw({ 'accept-encoding': 'gzip' }, 'HEAD');
+      expect(head.headers['content-encoding']).toBeUndefined();
+      expect(head.headers['content-length']).toBe(String(json.length));
+    });
+
+    it('passes an answer the service already encoded untouched', async () => {
+      const encoded = gzipSync(json);
+      answering(encoded, { 'content-type': 'application/json', 'content-encoding': 'gzip', vary: 'Origin' });
+      const res = await raw({ 'accept-encoding': 'gzip, br' });
+      expect(res.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'Origin, Accept-Encoding' });
+      expect(res.body.equals(encoded)).toBe(true);
     });
   });
 });

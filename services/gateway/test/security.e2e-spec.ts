@@ -101,7 +101,10 @@ describe('gateway rate limit', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(limited.headers['x-request-id']).toBeTruthy();
+    expect(limited.headers['x-content-type-options']).toBe('nosniff');
     expect(shop.catalog.received).toHaveLength(1);
+    // The gateway's own /api routes count and are limited too.
+    expect((await request(shop.gateway.url).get('/api/health')).status).toBe(429);
   });
 
   it('does not count images or the health of the gateway itself', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:net';
 import request from 'supertest';
 import { freePort } from '@shop/testing';
 import { StubUpstream } from './support/stub-upstream.js';
@@ -60,5 +61,20 @@ describe('gateway in front of a service that fails', () => {
     const answer = fetch(`${gateway.url}/api/products`).then((res) => res.text());
     await expect(answer).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(3_000);
+  });
+  it('answers 502 with a message when the service answers something that is not HTTP', async () => {
+    const garbling: Server = createServer((socket) => socket.once('data', () => socket.end('SSH-2.0-OpenSSH_9.6\r\n\r\n')));
+    await new Promise<void>((resolve) => garbling.listen(0, '127.0.0.1', resolve));
+    const port = (garbling.address() as { port: number }).port;
+    const garbled = await startGateway({ CATALOG_URL: catalog.url, ORDERS_URL: `http://127.0.0.1:${port}` });
+    try {
+      const res = await request(garbled.url).get('/api/orders/42').expect(502);
+      expect(res.body).toEqual({ message: 'The orders service gave an invalid answer' });
+      expect(res.headers['x-request-id']).toBeTruthy();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await garbled.close();
+      await new Promise((resolve) => garbling.close(resolve));
+    }
   });
 });

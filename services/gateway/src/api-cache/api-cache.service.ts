@@ -1,15 +1,16 @@
-import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { SERVICE_CONFIG } from '@shop/service-kit';
+import { REQUEST_ID_HEADER, RequestLogging, SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
+import { COMPRESSION_THRESHOLD, compressionOf, varyingOnAcceptEncoding } from '../proxy/answer-compression.js';
+import { forwardedHeadersOf } from '../proxy/forwarded-headers.js';
 import { UpstreamAgent } from '../proxy/upstream-agent.js';
 import { answerUpstreamFailure, limitUpstreamSilence } from '../proxy/upstream-failures.js';
-import { forwardHeaders } from '../proxy/upstream-proxy.middleware.js';
+import { SecurityHeaders } from '../security/security-headers.js';
 import { upstreamUrlsOf, type Upstream } from '../upstreams.js';
 import { cacheDirectivesOf, ifNoneMatchHolds, preferredCodingOf, sharedLifetimeMs, type ContentCoding } from './cache-policy.js';
 
@@ -18,9 +19,6 @@ const MAX_BODY_BYTES = 512 * 1024;
 /** Bounds of the whole cache: entries (query strings make the keys unbounded) and bytes. */
 const MAX_ENTRIES = 10_000;
 const MAX_BYTES = 64 * 1024 * 1024;
-/** The compression middleware's threshold: smaller answers go out as they are. */
-const COMPRESSION_THRESHOLD = 1024;
-
 /** Request headers that would get a part or a 304 from the service: the cache asks for the whole answer. */
 const CONDITIONAL_HEADERS = ['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'if-range', 'range'];
 /** Answer headers not replayed: per connection, per answer (the gateway's Date, Age, request id), or recomputed. */
@@ -42,6 +40,8 @@ const NOT_MODIFIED_HEADERS = ['cache-control', 'content-location', 'etag', 'expi
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
+/** The compression middleware's brotli quality. */
+const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /** A service's whole answer to a GET of the gateway's own. */
 interface ServiceAnswer {
@@ -85,7 +85,7 @@ class AnswerCutShort extends Error {}
  *   the background: under load the cache never runs dry, and no request waits for a refill.
  * - If-None-Match is answered 304 from the stored ETag; bodies of 1 KB or more are sent brotli- or
  *   gzip-encoded as the client accepts, each encoding made once per stored answer.
- * - Requests with Authorization never reach this (the middleware lets them through to the proxy),
+ * - Requests with Authorization never reach this (`takes` leaves them to the proxy),
  *   answers marked private, no-store or no-cache, setting cookies, varying on more than
  *   Accept-Encoding, or other than 200 are never kept.
  */
@@ -101,6 +101,8 @@ export class ApiCache {
   constructor(
     @Inject(SERVICE_CONFIG) config: GatewayConfig,
     private readonly agent: UpstreamAgent,
+    private readonly security: SecurityHeaders,
+    private readonly logging: RequestLogging,
   ) {
     const urls = upstreamUrlsOf(config);
     this.targets = { catalog: new URL(urls.catalog), users: new URL(urls.users), orders: new URL(urls.orders) };
@@ -121,49 +123,61 @@ export class ApiCache {
   }
 
   /**
+   * May the cache answer this request (of a shared-cache route)? Only an anonymous GET or HEAD: a
+   * request with Authorization goes to the service, its answer neither stored nor served from the store.
+   */
+  takes(req: IncomingMessage): boolean {
+    return this.enabled && (req.method === 'GET' || req.method === 'HEAD') && req.headers.authorization === undefined;
+  }
+
+  /**
    * Answers an anonymous GET or HEAD of a shared-cache route, or calls `next` to let the proxy
    * answer it (a HEAD that finds nothing stored, an answer not to be shared, one too large).
    */
-  async answer(upstream: Upstream, req: Request, res: Response, next: NextFunction): Promise<void> {
+  async answer(upstream: Upstream, req: IncomingMessage, res: ServerResponse, requestId: string, next: () => void): Promise<void> {
     const key = `${upstream} ${req.url}`;
     const stored = this.entries?.get(key);
     if (stored) {
-      if (performance.now() >= stored.refreshAfter) this.refresh(key, upstream, req, res);
-      return this.send(req, res, stored);
+      if (performance.now() >= stored.refreshAfter) this.refresh(key, upstream, req, requestId);
+      return this.send(req, res, requestId, stored);
     }
     if (req.method !== 'GET') return next();
     const underWay = this.fetching.get(key);
     let fetched: Fetched;
     try {
-      fetched = await (underWay ?? this.fetch(key, upstream, req, res));
+      fetched = await (underWay ?? this.fetch(key, upstream, req, requestId));
     } catch (error) {
       if (underWay || error instanceof AnswerTooLarge) return next();
       const failure = error instanceof Error ? error : new Error(String(error));
-      this.logger.warn(`${req.method} ${req.url} -> ${upstream} failed: ${failure.message}`);
+      this.logging.run(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} failed: ${failure.message}`));
       // As the proxy does: an answer the service began and broke off reaches the client broken, never whole-looking.
       if (failure instanceof AnswerCutShort) return void res.destroy();
-      return answerUpstreamFailure(res, failure, upstream);
+      return answerUpstreamFailure(res, failure, upstream, this.answerHeaders(requestId));
     }
-    if (fetched.stored) return this.send(req, res, fetched.stored);
+    if (fetched.stored) return this.send(req, res, requestId, fetched.stored);
     if (underWay) return next();
-    this.sendAsIs(res, fetched.answer);
+    return this.sendAsIs(req, res, requestId, fetched.answer);
+  }
+
+  /** The headers every answer carries (the security headers, the request id): a fresh object. */
+  private answerHeaders(requestId: string): OutgoingHttpHeaders {
+    return { ...this.security.all, [REQUEST_ID_HEADER]: requestId };
   }
 
   /** Fetches the successor of a stored answer in the background, unless it is already under way. */
-  private refresh(key: string, upstream: Upstream, req: Request, res: Response): void {
+  private refresh(key: string, upstream: Upstream, req: IncomingMessage, requestId: string): void {
     if (this.fetching.has(key)) return;
-    this.fetch(key, upstream, req, res).catch((error: unknown) => this.logger.debug(`refreshing ${key} failed: ${String(error)}`));
+    this.fetch(key, upstream, req, requestId).catch((error: unknown) => this.logger.debug(`refreshing ${key} failed: ${String(error)}`));
   }
 
   /** GETs the request's URL from its service (the whole answer), and keeps it if a shared cache may. */
-  private fetch(key: string, upstream: Upstream, req: Request, res: Response): Promise<Fetched> {
-    const headers: IncomingHttpHeaders = { ...req.headers };
-    forwardHeaders(headers, req, res);
+  private fetch(key: string, upstream: Upstream, req: IncomingMessage, requestId: string): Promise<Fetched> {
+    const headers = forwardedHeadersOf(req, requestId);
     for (const name of CONDITIONAL_HEADERS) delete headers[name];
     headers['accept-encoding'] = 'identity';
     delete headers['content-length'];
     delete headers['transfer-encoding'];
-    const fetched = this.get(upstream, req.url, headers).then((answer): Fetched => {
+    const fetched = this.get(upstream, req.url ?? '/', headers).then((answer): Fetched => {
       const lifetimeMs = sharedLifetimeMs(answer.status, answer.headers, this.maxMs);
       if (lifetimeMs <= 0 || !this.entries) return { answer };
       const stored = storedAnswerOf(answer, lifetimeMs);
@@ -179,7 +193,7 @@ export class ApiCache {
   }
 
   /** One GET to a service, its body read whole (up to MAX_BODY_BYTES), bounded in time like a proxied request. */
-  private get(upstream: Upstream, url: string, headers: IncomingHttpHeaders): Promise<ServiceAnswer> {
+  private get(upstream: Upstream, url: string, headers: OutgoingHttpHeaders): Promise<ServiceAnswer> {
     const target = this.targets[upstream];
     const https = target.protocol === 'https:';
     return new Promise((resolve, reject) => {
@@ -223,18 +237,19 @@ export class ApiCache {
   }
 
   /** Answers from a stored answer: 304 when If-None-Match holds its ETag, else its body in the best coding the client takes. */
-  private async send(req: Request, res: Response, stored: StoredAnswer): Promise<void> {
+  private async send(req: IncomingMessage, res: ServerResponse, requestId: string, stored: StoredAnswer): Promise<void> {
     const age = String(stored.serviceAgeSeconds + Math.floor((performance.now() - stored.storedAt) / 1000));
+    const headers = this.answerHeaders(requestId);
     if (ifNoneMatchHolds(req.headers['if-none-match'], stored.etag)) {
-      const headers: OutgoingHttpHeaders = { age };
       for (const name of NOT_MODIFIED_HEADERS) if (stored.headers[name] !== undefined) headers[name] = stored.headers[name];
+      headers.age = age;
       res.writeHead(304, headers);
       res.end();
       return;
     }
     const coding = stored.noTransform || stored.body.length < COMPRESSION_THRESHOLD ? undefined : preferredCodingOf(req.headers['accept-encoding']);
     const body = coding ? await this.coded(stored, coding) : stored.body;
-    res.writeHead(200, { ...stored.headers, age, 'content-length': body.length, ...(coding ? { 'content-encoding': coding } : {}) });
+    res.writeHead(200, Object.assign(headers, stored.headers, { age, 'content-length': body.length }, coding ? { 'content-encoding': coding } : {}));
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
@@ -252,9 +267,14 @@ export class ApiCache {
   }
 
   /** An answer that is not to be kept, to the request that fetched it, as the proxy would pass it on. */
-  private sendAsIs(res: Response, answer: ServiceAnswer): void {
-    res.writeHead(answer.status, { ...replayedHeadersOf(answer.headers), 'content-length': answer.body.length });
-    res.end(answer.body);
+  private async sendAsIs(req: IncomingMessage, res: ServerResponse, requestId: string, answer: ServiceAnswer): Promise<void> {
+    const headers = Object.assign(this.answerHeaders(requestId), replayedHeadersOf(answer.headers), { 'content-length': answer.body.length });
+    const { varies, coding } = compressionOf(req, answer.status, headers);
+    if (varies) headers.vary = varyingOnAcceptEncoding(headers.vary);
+    const body = coding ? await (coding === 'br' ? brotli(answer.body, BROTLI_OPTIONS) : gzipped(answer.body)) : answer.body;
+    if (coding) Object.assign(headers, { 'content-encoding': coding, 'content-length': body.length });
+    res.writeHead(answer.status, headers);
+    res.end(body);
   }
 }
 

@@ -27,13 +27,15 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   { path: '/api/config/paypal', upstream: 'orders', withSubpaths: false },
 ];
 
+/** Each route with the prefix of the paths below it, made once (this runs for every request). */
+const MATCHERS = PROXY_ROUTES.map((route) => ({ route, slashed: `${route.path}/` }));
+
 /** The route a request path (without its query) belongs to, if a service answers it. */
 export function proxyRouteFor(path: string): ProxyRoute | undefined {
-  return PROXY_ROUTES.find((route) =>
-    route.withSubpaths
-      ? path === route.path || path.startsWith(`${route.path}/`)
-      : path === route.path || path === `${route.path}/`,
-  );
+  for (const { route, slashed } of MATCHERS) {
+    if (path === route.path || (route.withSubpaths ? path.startsWith(slashed) : path === slashed)) return route;
+  }
+  return undefined;
 }
 
 /** The path of a request URL, without its query. */

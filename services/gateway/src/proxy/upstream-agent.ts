@@ -1,5 +1,5 @@
 import { Agent } from 'node:http';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 
@@ -11,8 +11,13 @@ import type { GatewayConfig } from '../config.js';
  * 401 to an upload.)
  */
 @Injectable()
-export class UpstreamAgent extends Agent {
+export class UpstreamAgent extends Agent implements OnApplicationShutdown {
   constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
     super({ keepAlive: true, timeout: config.UPSTREAM_TIMEOUT_MS });
+  }
+
+  /** The gateway is stopping: its idle connections to the services go with it. */
+  onApplicationShutdown(): void {
+    this.destroy();
   }
 }

@@ -1,4 +1,4 @@
-import type { ClientRequest, ServerResponse } from 'node:http';
+import type { ClientRequest, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorBody } from '@shop/contracts';
 import type { Upstream } from '../upstreams.js';
@@ -40,22 +40,24 @@ export function failureAnswerOf(error: Error & { code?: string }, upstream: Upst
 }
 
 /**
- * Answers a proxied request whose service failed. Once the service's answer
- * has begun, its status is already on the wire: the response is cut short so
- * the client sees a broken answer rather than a complete-looking one.
+ * Answers a proxied request whose service failed, with `headers` (those every answer carries: the
+ * security headers and the request id). Once the service's answer has begun, its status is already
+ * on the wire: the response is cut short so the client sees a broken answer rather than a
+ * complete-looking one.
  */
-export function answerUpstreamFailure(res: ServerResponse | Socket, error: Error, upstream: Upstream): void {
-  if (!('writeHead' in res)) {
-    res.destroy();
-    return;
-  }
+export function answerUpstreamFailure(res: ServerResponse, error: Error, upstream: Upstream, headers: OutgoingHttpHeaders): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  if (res.writableEnded || res.destroyed) return;
   const { status, body } = failureAnswerOf(error, upstream);
+  answerJson(res, status, body, headers);
+}
+
+/** Answers `{ message }` JSON with `headers` besides its own, unless the response is over already. */
+export function answerJson(res: ServerResponse, status: number, body: ErrorBody, headers: OutgoingHttpHeaders): void {
+  if (res.writableEnded || res.destroyed) return;
   const json = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
   res.end(json);
 }

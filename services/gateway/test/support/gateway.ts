@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { LogDestination } from '@shop/service-kit';
 import { createGatewayApp } from '../../src/gateway-app.js';
 import { loadGatewayConfig } from '../../src/config.js';
 import { StubUpstream } from './stub-upstream.js';
@@ -12,8 +13,12 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
-export async function startGateway(env: Record<string, string>): Promise<TestGateway> {
-  const app = await createGatewayApp(loadGatewayConfig({ LOG_LEVEL: 'silent', ...env }));
+/**
+ * `logs`: where its log lines go (with LOG_LEVEL in `env`). The logger is one per process (nestjs-pino's
+ * root): the first gateway of a test file sets its level and destination for the file's others.
+ */
+export async function startGateway(env: Record<string, string>, logs?: LogDestination): Promise<TestGateway> {
+  const app = await createGatewayApp(loadGatewayConfig({ LOG_LEVEL: 'silent', ...env }), logs);
   await app.listen(0, '127.0.0.1');
   const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
   return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
@@ -28,9 +33,9 @@ export interface TestShop {
   close(): Promise<void>;
 }
 
-export async function startShop(env: Record<string, string> = {}): Promise<TestShop> {
+export async function startShop(env: Record<string, string> = {}, logs?: LogDestination): Promise<TestShop> {
   const [catalog, users, orders] = await Promise.all(['catalog', 'users', 'orders'].map((name) => StubUpstream.start(name)));
-  const gateway = await startGateway({ CATALOG_URL: catalog.url, USERS_URL: users.url, ORDERS_URL: orders.url, ...env });
+  const gateway = await startGateway({ CATALOG_URL: catalog.url, USERS_URL: users.url, ORDERS_URL: orders.url, ...env }, logs);
   return {
     gateway,
     catalog,

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { SERVICE_CONFIG } from '@shop/service-kit';
+import type { GatewayConfig } from '../config.js';
+
+/** What a client over its limit reads. */
+export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again later';
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/**
+ * At most RATE_LIMIT_PER_MINUTE requests to /api per client address and minute, proxied or the
+ * gateway's own, counted together. Images and the front end are not counted. The count is per
+ * gateway process: replicas each count their own.
+ */
+@Injectable()
+export class ApiRateLimit {
+  private readonly limiter?: RateLimiterMemory;
+
+  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
+    if (config.RATE_LIMIT_PER_MINUTE > 0) {
+      this.limiter = new RateLimiterMemory({ keyPrefix: 'api', points: config.RATE_LIMIT_PER_MINUTE, duration: 60 });
+    }
+  }
+
+  /** Is a request of this path (without its query) counted? */
+  counts(path: string): boolean {
+    return this.limiter !== undefined && isApiPath(path);
+  }
+
+  /**
+   * Counts a request from `address`: undefined while the address is within its limit, else the
+   * seconds until it may ask again (Retry-After).
+   */
+  async retryAfterOf(address: string): Promise<number | undefined> {
+    if (!this.limiter) return undefined;
+    try {
+      await this.limiter.consume(address);
+      return undefined;
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Inject, Injectable } from '@nestjs/common';
+import helmet from 'helmet';
+import { SERVICE_CONFIG } from '@shop/service-kit';
+import type { GatewayConfig } from '../config.js';
+import { contentSecurityPolicyOf } from './content-security-policy.js';
+
+/** Header names in lowercase, as Node keeps them, so that a service's own header replaces the gateway's. */
+export type SecurityHeaderSet = Readonly<Record<string, string>>;
+
+/** helmet, set up for the shop: its defaults, the shop's content security policy, and two choices of its own. */
+export function shopHelmet(config: Pick<GatewayConfig, 'PAYPAL_SDK_ORIGIN'>): ReturnType<typeof helmet> {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyOf(config) },
+    // PayPal's checkout window reports back to the page that opened it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    xFrameOptions: { action: 'deny' },
+  });
+}
+
+/**
+ * The headers helmet sets on an answer. With the shop's static policy they are the same for every
+ * answer, so helmet runs once, at start-up, and every answer gets the result (a copy of 14 strings
+ * rather than helmet's chain of 14 middleware functions per request).
+ */
+export function securityHeadersOf(config: Pick<GatewayConfig, 'PAYPAL_SDK_ORIGIN'>): SecurityHeaderSet {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  shopHelmet(config)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
+  return Object.freeze(headers);
+}
+
+/** The security headers of every answer the gateway gives, computed once from the configuration. */
+@Injectable()
+export class SecurityHeaders {
+  readonly all: SecurityHeaderSet;
+
+  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
+    this.all = securityHeadersOf(config);
+  }
+}
