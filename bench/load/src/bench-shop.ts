@@ -12,17 +12,19 @@ export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-
 
 export type BenchShop = IsolatedShop;
 
-/** Runs `work` against a fresh bench shop and removes the shop afterwards, also on failure or Ctrl-C. */
+/** Runs `work` against a fresh bench shop and removes the shop afterwards, also on failure, Ctrl-C or SIGTERM. */
 export async function withBenchShop<T>(env: Record<string, string>, work: (shop: BenchShop) => Promise<T>): Promise<T> {
   const shop = await startIsolatedShop(launcher, { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, ...env });
   const interrupted = () => {
     void shop.remove().finally(() => process.exit(130));
   };
   process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     return await work(shop);
   } finally {
     process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
     await shop.remove();
   }
 }

@@ -94,23 +94,33 @@ export async function startIsolatedShop(launcher: string, env: Record<string, st
   const prefix = testPrefix();
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const port = await freeBasePort();
-  const shop = await startShop(launcher, {
-    PORT: String(port),
-    INSTANCE_PREFIX: prefix,
-    DATA_DIR: dataDir,
-    DATABASE_URL: TEST_DATABASE_URL,
-    NATS_URL: TEST_NATS_URL,
-    LOG_LEVEL: 'warn',
-    ...env,
-  });
+  const removeData = async () => {
+    await dropDatabases(prefix).catch((error: unknown) => process.stderr.write(`could not drop ${prefix}_*: ${String(error)}\n`));
+    await deleteStream(prefix).catch((error: unknown) => process.stderr.write(`could not delete the stream of ${prefix}: ${String(error)}\n`));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let shop: RunningShop;
+  try {
+    shop = await startShop(launcher, {
+      PORT: String(port),
+      INSTANCE_PREFIX: prefix,
+      DATA_DIR: dataDir,
+      DATABASE_URL: TEST_DATABASE_URL,
+      NATS_URL: TEST_NATS_URL,
+      LOG_LEVEL: 'warn',
+      ...env,
+    });
+  } catch (error) {
+    // A shop that did not come up may still have made its databases and stream.
+    await removeData();
+    throw error;
+  }
   let removed = false;
   const remove = async () => {
     if (removed) return;
     removed = true;
     await shop.stop();
-    await dropDatabases(prefix).catch((error: unknown) => process.stderr.write(`could not drop ${prefix}_*: ${String(error)}\n`));
-    await deleteStream(prefix).catch((error: unknown) => process.stderr.write(`could not delete the stream of ${prefix}: ${String(error)}\n`));
-    rmSync(dataDir, { recursive: true, force: true });
+    await removeData();
   };
   return { ...shop, prefix, remove };
 }
