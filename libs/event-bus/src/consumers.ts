@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { EventEnvelope, Subject } from '@shop/contracts';
 import { NatsLink } from './nats-link.js';
 import { EVENT_BUS_OPTIONS, streamNameOf, wireSubjectOf, type EventBusOptions } from './options.js';
@@ -85,7 +85,6 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
   private stopped = false;
 
   constructor(
-    private readonly dataSource: DataSource,
     private readonly nats: NatsLink,
     private readonly relay: OutboxRelay,
     @Inject(EVENT_BUS_OPTIONS) private readonly options: EventBusOptions,
@@ -192,12 +191,8 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
       else message.ack();
     }
     if (deliveries.length === 0) return;
-    let transaction: EntityManager | undefined;
     try {
-      await this.dataSource.transaction((manager) => {
-        transaction = manager;
-        return this.apply(subscription, deliveries, manager);
-      });
+      await this.relay.transaction((manager) => this.apply(subscription, deliveries, manager));
     } catch (error) {
       if (deliveries.length === 1) return this.retryLater(deliveries[0], error);
       this.logger.warn(`a batch of ${deliveries.length} events failed (${String(error)}); handling them one by one`);
@@ -205,21 +200,15 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
     for (const { message } of deliveries) message.ack();
-    this.relay.committed(transaction);
   }
 
   private async handleOne(subscription: Subscription, delivery: Delivery): Promise<void> {
-    let transaction: EntityManager | undefined;
     try {
-      await this.dataSource.transaction((manager) => {
-        transaction = manager;
-        return this.apply(subscription, [delivery], manager);
-      });
+      await this.relay.transaction((manager) => this.apply(subscription, [delivery], manager));
     } catch (error) {
       return this.retryLater(delivery, error);
     }
     delivery.message.ack();
-    this.relay.committed(transaction);
   }
 
   /**

@@ -79,14 +79,8 @@ export class Outbox {
    * Runs `work` in one transaction with an `emit` that records events in it;
    * once the transaction has committed, the relay publishes them.
    */
-  async transaction<T>(work: (manager: EntityManager, emit: Emit) => Promise<T>): Promise<T> {
-    let transaction: EntityManager | undefined;
-    const result = await this.dataSource.transaction((manager) => {
-      transaction = manager;
-      return work(manager, (subject, data) => this.add(manager, subject, data));
-    });
-    this.relay.committed(transaction);
-    return result;
+  transaction<T>(work: (manager: EntityManager, emit: Emit) => Promise<T>): Promise<T> {
+    return this.relay.transaction((manager) => work(manager, (subject, data) => this.add(manager, subject, data)));
   }
 }
 

@@ -75,19 +75,29 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     this.kick();
   }
 
-  /** Notes events recorded in a transaction, to publish once it commits (`committed`). */
+  /** Notes events recorded in a transaction, to publish once it commits (see `transaction`). */
   noteRecorded(manager: EntityManager, events: RecordedEvent[]): void {
     const noted = this.recorded.get(manager);
     if (noted) noted.push(...events);
     else this.recorded.set(manager, [...events]);
   }
 
-  /** The transaction of `manager` committed: its events go out now. */
-  committed(manager: EntityManager | undefined): void {
-    const events = manager && this.recorded.get(manager);
-    if (!events) return;
-    this.recorded.delete(manager);
-    this.publishNow(events);
+  /**
+   * Runs `work` in one transaction; once it has committed, the events recorded
+   * in it (`Outbox.add`/`addMany`) go out at once.
+   */
+  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    let transaction: EntityManager | undefined;
+    const result = await this.dataSource.transaction((manager) => {
+      transaction = manager;
+      return work(manager);
+    });
+    const events = transaction && this.recorded.get(transaction);
+    if (transaction && events) {
+      this.recorded.delete(transaction);
+      this.publishNow(events);
+    }
+    return result;
   }
 
   /** Publishes events whose change has committed, without waiting for a pass. */
