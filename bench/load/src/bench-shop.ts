@@ -14,7 +14,8 @@ export type BenchShop = IsolatedShop;
 
 /** Runs `work` against a fresh bench shop and removes the shop afterwards, also on failure, Ctrl-C or SIGTERM. */
 export async function withBenchShop<T>(env: Record<string, string>, work: (shop: BenchShop) => Promise<T>): Promise<T> {
-  const shop = await startIsolatedShop(launcher, { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, ...env });
+  // The auth burst signs 200 people up from one address: it measures capacity, not the sign-up limit.
+  const shop = await startIsolatedShop(launcher, { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, SIGN_UP_MAX_PER_ADDRESS: '1000000', ...env });
   const interrupted = () => {
     void shop.remove().finally(() => process.exit(130));
   };

@@ -5,6 +5,8 @@ export interface TokenClaims {
   name: string;
   email: string;
   isAdmin: boolean;
+  /** The user's session version when the token was issued (see UserChanged.sessionVersion). */
+  sv: number;
 }
 
 /** The only signing algorithm a shop token may use. */

@@ -39,6 +39,13 @@ export interface UserChanged {
   id: string;
   name: string;
   email: string;
+  /** The user's role now: services grant admin rights from this, not from an older token. */
+  isAdmin: boolean;
+  /**
+   * The user's session version now (a positive integer that only grows): it grows when the user
+   * signs out or changes their password, and tokens carrying a smaller one are refused.
+   */
+  sessionVersion: number;
 }
 
 export interface UserDeleted {

@@ -4,3 +4,4 @@ export * from './users.js';
 export * from './orders.js';
 export * from './auth.js';
 export * from './events.js';
+export * from './event-schemas.js';

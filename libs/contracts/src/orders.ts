@@ -66,10 +66,12 @@ export interface OrderCreateInput {
 
 /** PUT /api/orders/{id}/pay_status: the capture result PayPal's script gave the browser. */
 export interface PayStatusInput {
+  /** PayPal's order id: the one field the shop reads; the rest of PayPal's result may come along. */
   id: string;
-  status: string;
-  update_time: string;
-  payer: { email_address: string };
+  status?: string;
+  update_time?: string;
+  payer?: { email_address?: string };
+  [paypalField: string]: unknown;
 }
 
 /** The one currency of the shop's prices and payments. */

@@ -39,6 +39,8 @@ export interface ProfileUpdateInput {
   name: string;
   email: string;
   password?: string;
+  /** Required when the email or the password changes. */
+  currentPassword?: string;
 }
 
 /** PUT /api/users/{id} (admin). */

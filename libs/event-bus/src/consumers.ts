@@ -8,7 +8,8 @@ import {
 import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
 import type { EntityManager } from 'typeorm';
-import type { EventEnvelope, Subject } from '@shop/contracts';
+import { eventProblem, type EventEnvelope, type Subject } from '@shop/contracts';
+import { Readiness } from '@shop/service-kit';
 import { NatsLink } from './nats-link.js';
 import { EVENT_BUS_OPTIONS, streamNameOf, wireSubjectOf, type EventBusOptions } from './options.js';
 import { OutboxRelay } from './relay.js';
@@ -37,6 +38,10 @@ interface Subscription {
   filter: string;
   handlers: EventHandlers;
   messages?: ConsumerMessages;
+  /** Whether the durable consumer exists (it was set up at least once). */
+  established: boolean;
+  /** Why it was not, or why it paused last. */
+  problem?: string;
 }
 
 /** An event of a fetched batch, with the message it came in. */
@@ -55,8 +60,6 @@ const MAX_ACK_PENDING = 1_000;
  * few hundred per second), short enough that a sale does not stall long after a crash.
  */
 const ACK_WAIT_MS = 10_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Retry delay after the n-th failed delivery: 1 s doubling up to 30 s. */
 function retryDelayMs(deliveryCount: number): number {
@@ -88,7 +91,16 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly nats: NatsLink,
     private readonly relay: OutboxRelay,
     @Inject(EVENT_BUS_OPTIONS) private readonly options: EventBusOptions,
-  ) {}
+    readiness: Readiness,
+  ) {
+    // Not ready until every consumer exists: a service without them would take orders it never hears back about.
+    readiness.register('consumers', async () => {
+      const missing = this.subscriptions.filter((subscription) => !subscription.established);
+      if (missing.length > 0) {
+        throw new Error(`consumers not set up yet: ${missing.map((s) => `${s.durable}${s.problem ? ` (${s.problem})` : ''}`).join(', ')}`);
+      }
+    });
+  }
 
   /**
    * Declares a durable consumer `name` of this service for the given
@@ -104,6 +116,7 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
       durable: `${prefix}_${service}_${name}`.replace(/[^A-Za-z0-9_-]/g, '_'),
       filter: wireSubjectOf(prefix, `${family}.*`),
       handlers,
+      established: false,
     });
   }
 
@@ -125,6 +138,7 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
         await this.run(subscription);
       } catch (error) {
         if (this.stopped) return;
+        subscription.problem = error instanceof Error ? error.message : String(error);
         this.logger.warn(`consumer ${subscription.durable} paused (${String(error)}); starting again in ${delay} ms`);
       }
       if (this.stopped) return;
@@ -147,6 +161,8 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
     await jsm.consumers.add(stream, { durable_name: subscription.durable, deliver_policy: DeliverPolicy.All, ...config });
     // A consumer made by an earlier version keeps its name and position; its settings follow this one.
     await jsm.consumers.update(stream, subscription.durable, config).catch(() => undefined);
+    subscription.established = true;
+    subscription.problem = undefined;
     if (this.stopped) return;
     const consumer = await js.consumers.get(stream, subscription.durable);
     // A consumer deleted from under us (by an operator, or with its stream) ends the iteration, and
@@ -240,17 +256,27 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** The message's event, or nothing for a malformed message (dropped for good: no retry can mend it). */
+  /**
+   * The message's event, or nothing for one that breaks its contract (not
+   * JSON, a field of the wrong type or out of range, a subject other than the
+   * one it came on): such a message is terminated for good, with a log line,
+   * and changes nothing; no retry can mend it.
+   */
   private envelopeOf(message: JsMsg): EventEnvelope | undefined {
+    const subject = message.subject.slice(this.options.prefix.length + 1);
+    let problem: string | undefined;
+    let event: unknown;
     try {
-      const event = message.json<EventEnvelope>();
-      if (typeof event.id !== 'string' || !UUID.test(event.id) || typeof event.subject !== 'string') throw new Error('not an event envelope');
-      return event;
+      event = message.json<unknown>();
+      problem = eventProblem(subject, event);
     } catch (error) {
-      this.logger.error(`dropping malformed message on ${message.subject}: ${String(error)}`);
-      message.term('malformed');
-      return undefined;
+      problem = `not JSON (${String(error)})`;
     }
+    if (!problem) return event as EventEnvelope;
+    const id = (event as { id?: unknown } | undefined)?.id;
+    this.logger.warn(`dropping an event on ${message.subject} that breaks its contract (id ${typeof id === 'string' ? id.slice(0, 36) : 'none'}): ${problem}`);
+    message.term('breaks its contract');
+    return undefined;
   }
 
   private retryLater({ message, event }: Delivery, error: unknown): void {

@@ -17,14 +17,21 @@ export interface JetStreamContext {
   jsm: JetStreamManager;
 }
 
-/** Creates the instance's stream when it is missing; safe when several services race to. */
+/**
+ * Creates the instance's stream when it is missing; safe when several services
+ * race to. It sets no `max_bytes`: on a JetStream server a stream's byte limit
+ * is storage reserved up front from the server's (or account's) store, so 8 GiB
+ * per instance made the eighth instance on one server fail with "insufficient
+ * storage resources". Without one, a stream takes only what it holds; the
+ * operator bounds the store (the server's or the account's `max_file_store`).
+ * A stream made by an earlier version loses its reservation here.
+ */
 export async function ensureStream(jsm: JetStreamManager, prefix: string): Promise<void> {
   const name = streamNameOf(prefix);
-  try {
-    await jsm.streams.info(name);
+  const existing = await jsm.streams.info(name).catch(() => undefined);
+  if (existing) {
+    if (existing.config.max_bytes > 0) await jsm.streams.update(name, { ...existing.config, max_bytes: -1 });
     return;
-  } catch {
-    // not there yet
   }
   try {
     await jsm.streams.add({
@@ -32,8 +39,7 @@ export async function ensureStream(jsm: JetStreamManager, prefix: string): Promi
       subjects: [`${prefix}.>`],
       storage: StorageType.File,
       // No age limit: a service whose database is new (a new replica set, a restore) rebuilds its
-      // copies of other services' data from the whole history. Bounded by size instead.
-      max_bytes: 8 * 1024 ** 3,
+      // copies of other services' data from the whole history.
       duplicate_window: nanos(2 * 60 * 1000),
     });
   } catch (error) {
@@ -55,6 +61,8 @@ export class NatsLink implements OnModuleInit, OnApplicationShutdown {
   private connection?: NatsConnection;
   private connected = false;
   private closing = false;
+  /** Why the stream is not there yet, while it is not. */
+  private streamProblem: string | undefined = 'the event stream is not set up yet';
 
   constructor(
     @Inject(EVENT_BUS_OPTIONS) private readonly options: EventBusOptions,
@@ -64,6 +72,7 @@ export class NatsLink implements OnModuleInit, OnApplicationShutdown {
   onModuleInit(): void {
     this.readiness.register('nats', async () => {
       if (!this.connected) throw new Error('NATS is not connected');
+      if (this.streamProblem) throw new Error(this.streamProblem);
     });
     this.context = this.open();
     this.context.catch((error: unknown) => {
@@ -88,8 +97,27 @@ export class NatsLink implements OnModuleInit, OnApplicationShutdown {
     this.logger.log(`connected to NATS at ${natsUrl}`);
     void this.watch(nc);
     const jsm = await jetstreamManager(nc);
-    await ensureStream(jsm, prefix);
+    await this.ensureStreamWithRetry(jsm, prefix);
     return { nc, js: jetstream(nc), jsm };
+  }
+
+  /** Sets the stream up, trying again (1 s doubling to 30 s) while JetStream refuses; /ready says why meanwhile. */
+  private async ensureStreamWithRetry(jsm: JetStreamManager, prefix: string): Promise<void> {
+    let delay = 1_000;
+    for (;;) {
+      try {
+        await ensureStream(jsm, prefix);
+        this.streamProblem = undefined;
+        return;
+      } catch (error) {
+        if (this.closing) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        if (this.streamProblem !== `the event stream cannot be created: ${message}`) this.logger.error(`the event stream cannot be created (${message}); retrying`);
+        this.streamProblem = `the event stream cannot be created: ${message}`;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay = Math.min(30_000, delay * 2);
+      }
+    }
   }
 
   /** Tries to connect every second until it succeeds or the service stops. */

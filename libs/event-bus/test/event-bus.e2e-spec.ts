@@ -160,7 +160,7 @@ describe('event bus', () => {
     await nats.stop();
 
     const id = crypto.randomUUID();
-    await outbox.transaction((_manager, emit) => emit(Subjects.UserUpdated, { id, name: 'Ada', email: 'ada@example.com' }));
+    await outbox.transaction((_manager, emit) => emit(Subjects.UserUpdated, { id, name: 'Ada', email: 'ada@example.com', isAdmin: false, sessionVersion: 1 }));
     await new Promise((resolve) => setTimeout(resolve, 500));
     const waiting: { id: string; subject: string; payload: unknown }[] = await dataSource.query(`SELECT id, subject, payload FROM outbox_event`);
     expect(waiting).toHaveLength(1);
@@ -205,7 +205,7 @@ describe('event bus', () => {
       id: crypto.randomUUID(),
       subject: 'user.created',
       occurredAt: new Date().toISOString(),
-      data: { id: crypto.randomUUID(), name: 'Grace', email: 'grace@example.com' },
+      data: { id: crypto.randomUUID(), name: 'Grace', email: 'grace@example.com', isAdmin: false, sessionVersion: 1 },
     };
     // Two copies with different message ids get past JetStream's deduplication, as a redelivery would.
     await publishRaw(envelope, `${envelope.id}-a`);
@@ -220,7 +220,7 @@ describe('event bus', () => {
     handlerRuns.calls = 0;
     handlerRuns.failuresLeft = 2;
     const userId = crypto.randomUUID();
-    await outbox.transaction((_manager, emit) => emit(Subjects.UserCreated, { id: userId, name: 'Linus', email: 'linus@example.com' }));
+    await outbox.transaction((_manager, emit) => emit(Subjects.UserCreated, { id: userId, name: 'Linus', email: 'linus@example.com', isAdmin: false, sessionVersion: 1 }));
     await eventually(
       async () => ((await dataSource.getRepository(Tally).countBy({ id: userId })) === 1 ? true : undefined),
       15_000,
@@ -267,7 +267,7 @@ describe('event bus', () => {
       await nc.close();
     }
     const userId = crypto.randomUUID();
-    await outbox.transaction((_manager, emit) => emit(Subjects.UserCreated, { id: userId, name: 'Margaret', email: 'margaret@example.com' }));
+    await outbox.transaction((_manager, emit) => emit(Subjects.UserCreated, { id: userId, name: 'Margaret', email: 'margaret@example.com', isAdmin: false, sessionVersion: 1 }));
     await eventually(
       async () => ((await dataSource.getRepository(Tally).countBy({ id: userId })) === 1 ? true : undefined),
       20_000,

@@ -6,6 +6,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { Logger } from 'nestjs-pino';
 import { ConfigError } from './config.js';
 import { bodyErrorHandler, ErrorBodyFilter, MAX_JSON_BODY, validationPipe } from './errors.js';
+import { answerParserErrors, refuseBrokenText, refuseDeepJson } from './input-safety.js';
 
 /** Where each service publishes its part of the shop's OpenAPI document. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -18,18 +19,21 @@ export interface AppDescription {
 /**
  * Everything a service app needs around its routes, in one place so that the
  * process and the integration tests run the very same app: JSON bodies up to
- * 1 MB, `{ message }` errors, validation of every input, structured logs, the
+ * 1 MB nested at most 32 deep, no control characters or broken unicode in any
+ * text, `{ message }` errors, validation of every input, structured logs, the
  * client address from the gateway, and the service's OpenAPI document.
  */
 export function configureServiceApp(app: NestExpressApplication, description: AppDescription): OpenAPIObject {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
-  app.use(express.json({ limit: MAX_JSON_BODY }));
+  app.use(express.json({ limit: MAX_JSON_BODY, verify: refuseDeepJson }));
   app.use(bodyErrorHandler);
+  app.use(refuseBrokenText);
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ErrorBodyFilter());
   app.enableShutdownHooks();
+  answerParserErrors(app.getHttpServer());
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder().setTitle(description.title).setDescription(description.description).addBearerAuth().build(),

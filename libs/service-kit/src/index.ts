@@ -2,6 +2,8 @@ export * from './app.js';
 export * from './config.js';
 export * from './database.js';
 export * from './errors.js';
+export * from './input-safety.js';
+export * from './no-store.js';
 export * from './logging.js';
 export * from './validators.js';
 export * from './auth/index.js';

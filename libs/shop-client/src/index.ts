@@ -27,6 +27,7 @@ export {
 export {
   useDeleteUser,
   useLogin,
+  useLogout,
   useProfile,
   useRegister,
   useUpdateProfile,
@@ -41,6 +42,7 @@ export {
   useMyOrders,
   useOrder,
   useOrders,
+  useOpenPayPalPayment,
   usePayOrder,
 } from './query/orders.js';
 export { usePayPalConfig } from './query/config.js';

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AuthModule, databaseModule, HealthModule, JwksTokenVerifier, loggingModule, SERVICE_CONFIG } from '@shop/service-kit';
 import { EventBusModule, eventBusEntities } from '@shop/event-bus';
+import { UserAccessModule, userAccessStandings } from '@shop/user-access';
 import { jwksUrlOf, type CatalogConfig } from './config.js';
 import { catalogMigrations } from './migrations/index.js';
 import { Product } from './products/product.entity.js';
@@ -29,7 +30,8 @@ export class AppModule {
           migrations: catalogMigrations,
         }),
         EventBusModule.forRoot({ service: 'catalog', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL }),
-        AuthModule.forRoot({ useFactory: () => new JwksTokenVerifier(jwksUrlOf(config)) }),
+        AuthModule.forRoot({ verifier: { useFactory: () => new JwksTokenVerifier(jwksUrlOf(config)) }, standings: userAccessStandings }),
+        UserAccessModule,
         ProductsModule,
         ReviewsModule,
         UploadsModule,

@@ -252,11 +252,11 @@ describe('catalog products', () => {
     it('refuses a guest, a bad token and a forged token with 401', async () => {
       expect((await request(catalog.http).post('/api/products').expect(401)).body).toEqual({ message: 'Not authorized, no token' });
       await request(catalog.http).post('/api/products').set('Authorization', 'Bearer nonsense').expect(401);
-      const forged = await catalog.issuer.forge({ sub: randomUUID(), name: 'Eve', email: 'eve@example.com', isAdmin: true });
+      const forged = await catalog.issuer.forge({ sub: randomUUID(), name: 'Eve', email: 'eve@example.com', isAdmin: true, sv: 1 });
       const res = await request(catalog.http).post('/api/products').set('Authorization', `Bearer ${forged}`).expect(401);
       expect(res.body).toEqual({ message: 'Not authorized, token failed' });
       const expired = await catalog.issuer.sign(
-        { sub: randomUUID(), name: 'Old', email: 'old@example.com', isAdmin: true },
+        { sub: randomUUID(), name: 'Old', email: 'old@example.com', isAdmin: true, sv: 1 },
         { expiresIn: Math.floor(Date.now() / 1000) - 60 },
       );
       await request(catalog.http).post('/api/products').set('Authorization', `Bearer ${expired}`).expect(401);

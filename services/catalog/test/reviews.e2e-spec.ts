@@ -59,7 +59,7 @@ describe('catalog reviews', () => {
     const product = await createProduct(catalog);
     const guest = await request(catalog.http).put(`/api/products/${product._id}/reviews`).send({ rating: 5, comment: 'x' }).expect(401);
     expect(guest.body).toEqual({ message: 'Not authorized, no token' });
-    const forged = await catalog.issuer.forge({ sub: randomUUID(), name: 'Mallory', email: 'm@example.com', isAdmin: false });
+    const forged = await catalog.issuer.forge({ sub: randomUUID(), name: 'Mallory', email: 'm@example.com', isAdmin: false, sv: 1 });
     const bad = await review(product._id, { Authorization: `Bearer ${forged}` }, { rating: 5, comment: 'x' }).expect(401);
     expect(bad.body).toEqual({ message: 'Not authorized, token failed' });
     expect(await detail(product._id)).toMatchObject({ numReviews: 0, reviews: [] });

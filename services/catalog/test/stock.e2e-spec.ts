@@ -42,6 +42,32 @@ describe('catalog stock reservations (the catalog side of the order saga)', () =
     return outcomeOf(orderId);
   };
 
+  it('sets aside forged or garbled order.placed events (negative, zero, fractional, huge quantities, wrong shapes) and changes no stock', async () => {
+    const lamp = await createProduct(catalog, { name: 'Guarded lamp', countInStock: 5 });
+    const envelope = (data: unknown, subject: string = Subjects.OrderPlaced) =>
+      JSON.stringify({ id: randomUUID(), subject, occurredAt: new Date().toISOString(), data });
+    const order = (items: unknown) => ({ orderId: randomUUID(), userId: randomUUID(), items });
+    for (const forged of [
+      envelope(order([{ productId: lamp._id, quantity: -1000 }])),
+      envelope(order([{ productId: lamp._id, quantity: 0 }])),
+      envelope(order([{ productId: lamp._id, quantity: 1.5 }])),
+      envelope(order([{ productId: lamp._id, quantity: '2' }])),
+      envelope(order([{ productId: lamp._id, quantity: 1e9 }])),
+      envelope(order([])),
+      envelope(order([{ productId: 'not-a-uuid', quantity: 1 }])),
+      envelope({ orderId: randomUUID(), items: [{ productId: lamp._id, quantity: 1 }] }),
+      envelope(order([{ productId: lamp._id, quantity: 1 }]), Subjects.OrderCancelled),
+      JSON.stringify({ id: 'x', subject: Subjects.OrderPlaced, occurredAt: 'yesterday', data: order([{ productId: lamp._id, quantity: 1 }]) }),
+      'not json at all',
+    ]) {
+      await stream.publishRaw(Subjects.OrderPlaced, forged);
+    }
+    // The consumer handles its events in stream order: once a later, valid order is settled, the forged ones were seen.
+    const { data } = await place([{ productId: lamp._id, quantity: 1 }]);
+    expect(await settled(data.orderId)).toEqual({ reserved: 1, rejected: [] });
+    expect(await stockOf(lamp._id)).toBe(4);
+  });
+
   it('reserves every line of an order and tells the other services the new stock', async () => {
     const lamp = await createProduct(catalog, { name: 'Desk lamp', countInStock: 5 });
     const chair = await createProduct(catalog, { name: 'Desk chair', countInStock: 2 });

@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import { Logger } from 'nestjs-pino';
-import { createServiceApp, ErrorBodyFilter, type LogDestination } from '@shop/service-kit';
+import { answerParserErrors, createServiceApp, ErrorBodyFilter, type LogDestination } from '@shop/service-kit';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
 import { ProxiedRequestHandler } from './proxy/proxied-request.handler.js';
@@ -28,6 +28,7 @@ export async function createGatewayApp(config: GatewayConfig, logs?: LogDestinat
   app.enableShutdownHooks();
 
   const server = app.getHttpServer() as Server;
+  answerParserErrors(server);
   const nest = app.getHttpAdapter().getInstance() as RequestListener;
   const proxied = app.get(ProxiedRequestHandler);
   if (!server.listeners('request').includes(nest)) throw new Error('gateway: the HTTP server does not hand its requests to express as expected');

@@ -1,6 +1,7 @@
-import { Module, type DynamicModule } from '@nestjs/common';
-import { AuthModule, databaseModule, HealthModule, JwksTokenVerifier, loggingModule, SERVICE_CONFIG } from '@shop/service-kit';
+import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { AuthModule, databaseModule, HealthModule, JwksTokenVerifier, loggingModule, SERVICE_CONFIG, noStoreForApi } from '@shop/service-kit';
 import { EventBusModule, eventBusEntities } from '@shop/event-bus';
+import { UserAccessModule, userAccessStandings } from '@shop/user-access';
 import { CatalogCopyModule } from './catalog-copy/catalog-copy.module.js';
 import { CatalogProduct } from './catalog-copy/catalog-product.entity.js';
 import { jwksUrlOf, type OrdersConfig } from './config.js';
@@ -14,7 +15,12 @@ import { PaymentsModule } from './payments/payments.module.js';
 
 /** The orders service: orders and their pricing, the stock saga's orders side, PayPal payments, delivery. */
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
+  /** Every answer carries a token or personal data: no cache keeps it. */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(noStoreForApi).forRoutes('{*path}');
+  }
+
   static forRoot(config: OrdersConfig): DynamicModule {
     return {
       module: AppModule,
@@ -29,7 +35,8 @@ export class AppModule {
           migrations: ordersMigrations,
         }),
         EventBusModule.forRoot({ service: 'orders', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL }),
-        AuthModule.forRoot({ useFactory: () => new JwksTokenVerifier(jwksUrlOf(config)) }),
+        AuthModule.forRoot({ verifier: { useFactory: () => new JwksTokenVerifier(jwksUrlOf(config)) }, standings: userAccessStandings }),
+        UserAccessModule,
         CatalogCopyModule,
         CustomersModule,
         OrdersModule,

@@ -13,7 +13,7 @@ describe('orders: payments verified with PayPal (through the PayPal stand-in), t
   const paypalRequests: RequestLogEntry[] = [];
 
   beforeAll(async () => {
-    paypal = await startPayPalStandIn({ clientId: 'orders-test', clientSecret: 'orders-secret', onRequest: (entry) => paypalRequests.push(entry) });
+    paypal = await startPayPalStandIn({ clientId: 'orders-test', clientSecret: 'orders-secret', testEndpoints: true, onRequest: (entry) => paypalRequests.push(entry) });
     buyer = new PayPalBuyer(paypal);
     orders = await startOrders({ PAYPAL_API_BASE: paypal.url, PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret });
     casey = await orders.customer('Casey Customer');
@@ -32,6 +32,7 @@ describe('orders: payments verified with PayPal (through the PayPal stand-in), t
     return order;
   }
 
+  const openPayment = (orderId: string, as: TestUser = casey) => request(orders.http).post(`/api/orders/${orderId}/paypal`).set(as.headers).send();
   const payStatus = (orderId: string, body: object, as: TestUser = casey) =>
     request(orders.http).put(`/api/orders/${orderId}/pay_status`).set(as.headers).send(body);
 
@@ -73,7 +74,7 @@ describe('orders: payments verified with PayPal (through the PayPal stand-in), t
 
   it('marks an order paid once: the same capture sent again, even at the same moment, changes nothing', async () => {
     const order = await confirmedOrder();
-    const capture = await buyer.pay('110.01');
+    const capture = await buyer.pay('110.01', { customId: order._id });
     const body = { id: capture.id, status: capture.status, update_time: capture.update_time, payer: capture.payer };
 
     const [first, second] = await Promise.all([payStatus(order._id, body).expect(200), payStatus(order._id, body).expect(200)]);
@@ -94,7 +95,7 @@ describe('orders: payments verified with PayPal (through the PayPal stand-in), t
   it('refuses an underpaid or an overpaid payment', async () => {
     const order = await confirmedOrder();
     for (const value of ['110.00', '11.01', '110.02']) {
-      const capture = await buyer.pay(value);
+      const capture = await buyer.pay(value, { customId: order._id });
       const response = await payStatus(order._id, { id: capture.id }).expect(400);
       expect(response.body).toEqual({ message: 'Payment amount does not match the order total' });
     }
@@ -103,59 +104,93 @@ describe('orders: payments verified with PayPal (through the PayPal stand-in), t
 
   it('refuses a payment in another currency, even of the same figure', async () => {
     const order = await confirmedOrder();
-    const capture = await buyer.pay('110.01', { currency: 'EUR' });
+    const capture = await buyer.pay('110.01', { currency: 'EUR', customId: order._id });
     expect((await payStatus(order._id, { id: capture.id }).expect(400)).body).toEqual({ message: 'Payment currency must be USD' });
   });
 
-  it('refuses a payment that is approved but not captured, or whose capture is pending', async () => {
+  it('refuses a payment the buyer did not approve, or whose capture is pending', async () => {
     const order = await confirmedOrder();
-    const approved = await buyer.approveOnly('110.01');
-    expect((await payStatus(order._id, { id: approved.id }).expect(400)).body).toEqual({ message: 'Payment is not completed' });
+    const { id } = (await openPayment(order._id).expect(201)).body as { id: string };
+    expect((await payStatus(order._id, { id }).expect(400)).body).toEqual({ message: 'Payment is not completed' });
 
-    const pending = await standInOrder(paypal, { amount: { currency_code: 'USD', value: '110.01' }, capture_status: 'PENDING' });
+    const pending = await standInOrder(paypal, { amount: { currency_code: 'USD', value: '110.01' }, capture_status: 'PENDING', custom_id: order._id });
     expect((await payStatus(order._id, { id: pending.id }).expect(400)).body).toEqual({ message: 'Payment is not completed' });
     expect((await readOrder(orders, casey, order._id)).isPaid).toBe(false);
   });
 
-  it('refuses a payment already used for another order, and one made for another order', async () => {
+  it("refuses a payment made for another order, or for none (a capture of the right amount the shop did not open)", async () => {
     const first = await confirmedOrder();
     const second = await confirmedOrder();
-    const capture = await buyer.pay('110.01');
+    const capture = await buyer.pay('110.01', { customId: first._id });
     await payStatus(first._id, { id: capture.id }).expect(200);
+    expect((await payStatus(second._id, { id: capture.id }).expect(400)).body).toEqual({ message: 'Payment was not made for this order' });
 
-    expect((await payStatus(second._id, { id: capture.id }).expect(409)).body).toEqual({ message: 'Payment already used for another order' });
-
-    const markedForFirst = await standInOrder(paypal, { amount: { currency_code: 'USD', value: '110.01' }, custom_id: first._id });
-    expect((await payStatus(second._id, { id: markedForFirst.id }).expect(400)).body).toEqual({ message: 'Payment was made for another order' });
+    const unmarked = await buyer.pay('110.01');
+    expect((await payStatus(second._id, { id: unmarked.id }).expect(400)).body).toEqual({ message: 'Payment was not made for this order' });
     expect((await readOrder(orders, casey, second._id)).isPaid).toBe(false);
   });
 
   it('refuses a second payment of an order already paid', async () => {
     const order = await confirmedOrder();
-    await payStatus(order._id, { id: (await buyer.pay('110.01')).id }).expect(200);
-    const other = await buyer.pay('110.01');
+    await payStatus(order._id, { id: (await buyer.pay('110.01', { customId: order._id })).id }).expect(200);
+    const other = await buyer.pay('110.01', { customId: order._id });
     expect((await payStatus(order._id, { id: other.id }).expect(409)).body).toEqual({ message: 'Order is already paid' });
   });
 
   it("lets only the order's customer pay it: another customer's order is not found", async () => {
     const order = await confirmedOrder();
-    const capture = await buyer.pay('110.01');
+    const capture = await buyer.pay('110.01', { customId: order._id });
     const stranger = await orders.customer();
     expect((await payStatus(order._id, { id: capture.id }, stranger).expect(404)).body).toEqual({ message: 'Order not found' });
     expect((await payStatus(order._id, { id: capture.id }, orders.admin).expect(404)).body).toEqual({ message: 'Order not found' });
     expect((await readOrder(orders, casey, order._id)).isPaid).toBe(false);
   });
 
-  it('refuses a payment report without an id or with fields it does not know', async () => {
+  it('refuses a payment report without a PayPal order id', async () => {
     const order = await confirmedOrder();
     expect((await payStatus(order._id, { status: 'COMPLETED' }).expect(400)).body).toEqual({ message: 'id must be a PayPal order id' });
     expect((await payStatus(order._id, { id: '../../v1/oauth2/token' }).expect(400)).body).toEqual({ message: 'id must be a PayPal order id' });
-    expect((await payStatus(order._id, { id: 'ABC', amount: '1.00' }).expect(400)).body).toEqual({ message: 'property amount should not exist' });
+    expect((await payStatus(order._id, { id: 42 }).expect(400)).body).toEqual({ message: 'id must be a PayPal order id' });
+    const notAnObject = await request(orders.http).put(`/api/orders/${order._id}/pay_status`).set(casey.headers).set('content-type', 'application/json').send('["x"]');
+    expect(notAnObject.status).toBe(400);
+    expect(notAnObject.body).toEqual({ message: 'The body must be the PayPal payment result (an object)' });
+  });
+
+  it("accepts PayPal's whole capture result as its script gives it, and still asks PayPal", async () => {
+    const order = await confirmedOrder();
+    const capture = await buyer.pay('110.01', { customId: order._id });
+    // Every field PayPal answers (purchase_units, links, payment_source…), plus one PayPal might add some day.
+    const response = await payStatus(order._id, { ...capture, some_future_field: { nested: true } }).expect(200);
+    expect((response.body as OrderDto).isPaid).toBe(true);
+    const forged = await confirmedOrder();
+    expect((await payStatus(forged._id, { ...capture, id: '9XK01234AB5678901', status: 'COMPLETED' }).expect(400)).body).toEqual({ message: 'Payment not found' });
+  });
+
+  it('opens the PayPal payment on the server (amount and order id from the shop), then captures it itself once the buyer approved', async () => {
+    const order = await confirmedOrder();
+    const opened = (await openPayment(order._id).expect(201)).body as { id: string };
+    expect((await openPayment(order._id).expect(201)).body).toEqual(opened);
+    const [unit] = (await buyer.show(opened.id)).purchase_units;
+    expect(unit).toMatchObject({ custom_id: order._id, invoice_id: order._id, amount: { currency_code: 'USD', value: '110.01' } });
+
+    paypal.approve(opened.id, { email_address: 'casey.payer@example.com' });
+    const paid = (await payStatus(order._id, { id: opened.id }).expect(200)).body as OrderDto;
+    expect(paid).toMatchObject({ isPaid: true, paymentResult: { id: opened.id, status: 'COMPLETED', email_address: 'casey.payer@example.com' } });
+    expect((await payStatus(order._id, { id: opened.id }).expect(200)).body).toEqual(paid);
+    expect(await paidEventsOf(order._id)).toHaveLength(1);
+  });
+
+  it("refuses to open a payment of another customer's order or of a paid order", async () => {
+    const order = await confirmedOrder();
+    const stranger = await orders.customer();
+    expect((await openPayment(order._id, stranger).expect(404)).body).toEqual({ message: 'Order not found' });
+    await payStatus(order._id, { id: (await buyer.pay('110.01', { customId: order._id })).id }).expect(200);
+    expect((await openPayment(order._id).expect(409)).body).toEqual({ message: 'Order is already paid' });
   });
 
   it('accepts the payer email at the top level too, as the stored payment result has it', async () => {
     const order = await confirmedOrder();
-    const capture = await buyer.pay('110.01');
+    const capture = await buyer.pay('110.01', { customId: order._id });
     const response = await payStatus(order._id, { id: capture.id, status: 'COMPLETED', update_time: capture.update_time, email_address: 'x@example.com' }).expect(200);
     expect((response.body as OrderDto).paymentResult?.email_address).toBe('buyer@example.com');
   });
@@ -169,7 +204,7 @@ describe('orders: payments verified with PayPal (through the PayPal stand-in), t
   describe('delivery', () => {
     it('lets an admin mark a paid order delivered, once, and says so', async () => {
       const order = await confirmedOrder();
-      const paid = (await payStatus(order._id, { id: (await buyer.pay('110.01')).id }).expect(200)).body as OrderDto;
+      const paid = (await payStatus(order._id, { id: (await buyer.pay('110.01', { customId: order._id })).id }).expect(200)).body as OrderDto;
       const deliver = (as: TestUser) => request(orders.http).put(`/api/orders/${order._id}/delivery_status`).set(as.headers).send({});
 
       expect((await deliver(casey).expect(403)).body).toEqual({ message: 'Not authorized as an admin' });

@@ -1,5 +1,6 @@
-import { Module, type DynamicModule } from '@nestjs/common';
-import { AuthModule, databaseModule, HealthModule, KeyTokenVerifier, loggingModule, SERVICE_CONFIG } from '@shop/service-kit';
+import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AuthModule, databaseModule, HealthModule, KeyTokenVerifier, loggingModule, SERVICE_CONFIG, noStoreForApi } from '@shop/service-kit';
 import { EventBusModule, eventBusEntities } from '@shop/event-bus';
 import type { UsersConfig } from './config.js';
 import { usersMigrations } from './migrations/index.js';
@@ -8,12 +9,18 @@ import { SignInModule } from './sign-in/sign-in.module.js';
 import { SigningKey } from './tokens/signing-key.entity.js';
 import { SigningKeys } from './tokens/signing-keys.service.js';
 import { TokensModule } from './tokens/tokens.module.js';
+import { AccountStandings } from './users/account-standings.js';
 import { User } from './users/user.entity.js';
 import { UsersModule } from './users/users.module.js';
 
 /** The users service: accounts, sign-in, tokens and their public keys, roles. */
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
+  /** Every answer carries a token or personal data: no cache keeps it. */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(noStoreForApi).forRoutes('{*path}');
+  }
+
   static forRoot(config: UsersConfig): DynamicModule {
     return {
       module: AppModule,
@@ -30,7 +37,12 @@ export class AppModule {
         EventBusModule.forRoot({ service: 'users', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL }),
         TokensModule,
         // The users service verifies tokens with its own public key; it needs no JWKS fetch.
-        AuthModule.forRoot({ useFactory: (keys: SigningKeys) => new KeyTokenVerifier(() => keys.active().publicKey), inject: [SigningKeys] }),
+        AuthModule.forRoot({
+          verifier: { useFactory: (keys: SigningKeys) => new KeyTokenVerifier(() => keys.active().publicKey), inject: [SigningKeys] },
+          // Users owns the standings: read at every request, never remembered.
+          standings: { useFactory: (db: DataSource) => new AccountStandings(db), inject: [DataSource] },
+          rememberStandingMs: 0,
+        }),
         UsersModule,
         SignInModule,
         SeedModule,

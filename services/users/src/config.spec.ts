@@ -22,8 +22,10 @@ describe('users settings', () => {
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: DEVELOPMENT_ADMIN_PASSWORD,
       LOGIN_MAX_FAILURES: 5,
-      LOGIN_MAX_FAILURES_PER_ADDRESS: 20,
+      LOGIN_MAX_FAILURES_PER_ADDRESS: 100,
       LOGIN_FAILURE_WINDOW: 15 * 60,
+      SIGN_UP_MAX_PER_ADDRESS: 20,
+      SIGN_UP_WINDOW: 3600,
       UV_THREADPOOL_SIZE: 4,
       PASSWORD_HASH_CONCURRENCY: Math.min(availableParallelism(), 3),
       PASSWORD_HASH_MAX_WAIT_MS: 10_000,
@@ -78,8 +80,23 @@ describe('users settings', () => {
     expect(loadUsersConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-real-secret' }).ADMIN_PASSWORD).toBe('a-real-secret');
   });
 
-  it('lower-cases ADMIN_EMAIL', () => {
+  it('keeps the development admin password to a shop that listens on loopback only', () => {
+    for (const HOST of ['127.0.0.1', 'localhost', '::1']) expect(loadUsersConfig({ HOST }).ADMIN_PASSWORD).toBe(DEVELOPMENT_ADMIN_PASSWORD);
+    for (const HOST of ['0.0.0.0', '10.0.0.5', 'shop.example.com']) {
+      expect(problemsOf({ HOST })).toEqual([
+        `ADMIN_PASSWORD: must be set when the shop listens beyond loopback (HOST=${HOST}); the development default works on loopback only`,
+      ]);
+    }
+    expect(loadUsersConfig({ HOST: '0.0.0.0', ADMIN_PASSWORD: 'a-real-secret' }).ADMIN_PASSWORD).toBe('a-real-secret');
+  });
+
+  it('refuses a common ADMIN_PASSWORD', () => {
+    expect(problemsOf({ ADMIN_PASSWORD: 'password123' })).toEqual(['ADMIN_PASSWORD: is one of the most common passwords, please choose another']);
+  });
+
+  it('normalises ADMIN_EMAIL (NFKC, lower case)', () => {
     expect(loadUsersConfig({ ADMIN_EMAIL: 'Boss@Example.COM' }).ADMIN_EMAIL).toBe('boss@example.com');
+    expect(loadUsersConfig({ ADMIN_EMAIL: 'ｂｏｓｓ@example.com' }).ADMIN_EMAIL).toBe('boss@example.com');
   });
 
   it('takes an Ed25519 PKCS8 PEM as JWT_PRIVATE_KEY, also with \\n escapes on one line', () => {

@@ -2,6 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { ConfigError, loadConfig, serviceSettings } from '@shop/service-kit';
+import { isCommonPassword } from './validation.js';
 
 /** The admin password of development, used only when ADMIN_PASSWORD is unset outside production. */
 export const DEVELOPMENT_ADMIN_PASSWORD = 'admin12345';
@@ -51,17 +52,21 @@ export const usersSettings = {
   JWT_PRIVATE_KEY: z.preprocess(blankAsUnset, ed25519PrivateKeyPem.optional()),
   /** The admin account created in an empty users database. */
   ADMIN_EMAIL: z
-    .email()
-    .max(254)
-    .transform((email) => email.toLowerCase())
+    .string()
+    .transform((email) => email.normalize('NFKC').trim().toLowerCase())
+    .pipe(z.email().max(254))
     .default('admin@example.com'),
   ADMIN_PASSWORD: z.preprocess(blankAsUnset, z.string().min(8).max(128).optional()),
   /** Failed sign-ins per email and client address in the window before 429. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   /** Failed sign-ins per client address (any email) in the window before 429. */
-  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(100),
   /** How long failed sign-ins are counted, in seconds once parsed. */
   LOGIN_FAILURE_WINDOW: duration.default(15 * 60),
+  /** Accounts one client address may create in SIGN_UP_WINDOW before 429. */
+  SIGN_UP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** How long sign-ups are counted, in seconds once parsed. */
+  SIGN_UP_WINDOW: duration.default(3600),
   /**
    * Size of libuv's thread pool, where argon2 runs. Node reads it itself when the process starts
    * (setting it later changes nothing); it is read here only to keep PASSWORD_HASH_CONCURRENCY below it.
@@ -92,14 +97,22 @@ export type UsersConfig = Omit<ParsedSettings, 'ADMIN_PASSWORD' | 'PASSWORD_HASH
   PASSWORD_HASH_CONCURRENCY: number;
 };
 
+/** Does this address only take connections from the machine itself? */
+export const isLoopback = (host: string): boolean => /^(127(\.\d{1,3}){3}|::1|\[::1\]|localhost)$/i.test(host.trim());
+
 /**
- * Reads and checks the settings. Besides each setting's own rule, production
- * needs an ADMIN_PASSWORD of its own (the development default is public), and
- * PASSWORD_HASH_CONCURRENCY must stay below UV_THREADPOOL_SIZE.
+ * Reads and checks the settings. Besides each setting's own rule, the admin
+ * needs an ADMIN_PASSWORD of its own (the development default is public)
+ * whenever the service listens beyond loopback or runs in production, and not
+ * a common one; PASSWORD_HASH_CONCURRENCY must stay below UV_THREADPOOL_SIZE.
  */
 export function loadUsersConfig(env: Record<string, string | undefined> = process.env): UsersConfig {
-  const productionWithoutPassword = env.NODE_ENV === 'production' && !env.ADMIN_PASSWORD;
-  const missingPassword = 'ADMIN_PASSWORD: must be set when NODE_ENV is production';
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const productionWithoutPassword = !env.ADMIN_PASSWORD && (env.NODE_ENV === 'production' || !isLoopback(host));
+  const missingPassword =
+    env.NODE_ENV === 'production'
+      ? 'ADMIN_PASSWORD: must be set when NODE_ENV is production'
+      : `ADMIN_PASSWORD: must be set when the shop listens beyond loopback (HOST=${host}); the development default works on loopback only`;
   let settings: ParsedSettings;
   try {
     settings = loadConfig(usersSettings, env);
@@ -108,7 +121,12 @@ export function loadUsersConfig(env: Record<string, string | undefined> = proces
     throw error;
   }
   const concurrency = passwordHashConcurrencyOf(settings);
-  const problems = [...(typeof concurrency === 'string' ? [concurrency] : []), ...(productionWithoutPassword ? [missingPassword] : [])];
+  const commonPassword = settings.ADMIN_PASSWORD !== undefined && isCommonPassword(settings.ADMIN_PASSWORD);
+  const problems = [
+    ...(typeof concurrency === 'string' ? [concurrency] : []),
+    ...(productionWithoutPassword ? [missingPassword] : []),
+    ...(commonPassword ? ['ADMIN_PASSWORD: is one of the most common passwords, please choose another'] : []),
+  ];
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...settings,

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { isEmail, ValidateBy, type ValidationOptions } from 'class-validator';
+import { dictionary } from '@zxcvbn-ts/language-common';
 
 export { IsText, Trimmed } from '@shop/service-kit';
 
@@ -10,17 +11,33 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
 /**
- * An email address, trimmed and lower-cased before it is checked: accounts are
- * told apart by email regardless of case, so it is kept in one case.
+ * Characters that show as nothing or change the order of what shows: soft hyphen, zero-width
+ * spaces and joiners, direction marks and overrides, word joiner and invisible operators, the BOM.
+ * With them, `admin\u200b@example.com` would look like the admin's address and be another account.
+ */
+const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]|\p{Cc}/u;
+
+/** An email as the shop keeps it: NFKC (so `ａdmin` is `admin`), trimmed, lower-cased. */
+export const normalEmail = (email: string): string => email.normalize('NFKC').trim().toLowerCase();
+
+/**
+ * An email address, normalised before it is checked (NFKC, trimmed, lower
+ * case): accounts are told apart by email regardless of case and of look-alike
+ * forms, so it is kept in one form. An address holding invisible characters is
+ * refused rather than cleaned, so that nobody is signed up under an address
+ * other than the one they see.
  */
 export function IsEmailAddress(validationOptions?: ValidationOptions): PropertyDecorator {
-  const normalise = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
+  const normalise = Transform(({ value }: { value: unknown }) => (typeof value === 'string' && !INVISIBLE.test(value) ? normalEmail(value) : value));
   const check = ValidateBy(
     {
       name: 'isEmailAddress',
       validator: {
-        validate: (value: unknown) => typeof value === 'string' && value.length <= MAX_EMAIL_LENGTH && isEmail(value),
-        defaultMessage: (args) => `${args?.property ?? 'value'} must be an email address of at most ${MAX_EMAIL_LENGTH} characters`,
+        validate: (value: unknown) => typeof value === 'string' && !INVISIBLE.test(value) && value.length <= MAX_EMAIL_LENGTH && isEmail(value),
+        defaultMessage: (args) =>
+          typeof args?.value === 'string' && INVISIBLE.test(args.value)
+            ? `${args.property} must not contain invisible or control characters`
+            : `${args?.property ?? 'value'} must be an email address of at most ${MAX_EMAIL_LENGTH} characters`,
       },
     },
     validationOptions,
@@ -31,16 +48,28 @@ export function IsEmailAddress(validationOptions?: ValidationOptions): PropertyD
   };
 }
 
-/** A new password: a string of 8 to 128 characters, taken as typed (not trimmed). */
+/**
+ * The 49,233 most common passwords of the breach corpora zxcvbn ranks guesses by
+ * (@zxcvbn-ts/language-common): the first ones any attacker tries. Compared in lower case.
+ */
+const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].map((password) => password.toLowerCase()));
+
+export const isCommonPassword = (password: string): boolean => COMMON_PASSWORDS.has(password.toLowerCase());
+
+const hasNewPasswordLength = (value: unknown): value is string =>
+  typeof value === 'string' && value.length >= MIN_PASSWORD_LENGTH && value.length <= MAX_PASSWORD_LENGTH;
+
+/** A new password: 8 to 128 characters, taken as typed (not trimmed), and none of the most common ones. */
 export function IsNewPassword(validationOptions?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
       name: 'isNewPassword',
       validator: {
-        validate: (value: unknown) =>
-          typeof value === 'string' && value.length >= MIN_PASSWORD_LENGTH && value.length <= MAX_PASSWORD_LENGTH,
+        validate: (value: unknown) => hasNewPasswordLength(value) && !isCommonPassword(value),
         defaultMessage: (args) =>
-          `${args?.property ?? 'value'} must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long`,
+          hasNewPasswordLength(args?.value)
+            ? `${args.property} is one of the most common passwords, please choose another`
+            : `${args?.property ?? 'value'} must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long`,
       },
     },
     validationOptions,

@@ -18,6 +18,7 @@ import {
 
 const NOT_ADMIN = { message: 'Not authorized as an admin' };
 const NO_TOKEN = { message: 'Not authorized, no token' };
+const SESSION_ENDED = { message: 'Not authorized, session ended' };
 
 describe('admin calls', () => {
   let users: TestUsers;
@@ -61,20 +62,21 @@ describe('admin calls', () => {
       expect((await send(customer.auth).expect(403)).body).toEqual(NOT_ADMIN);
     });
 
-    it('refuses a demoted admin whose token still says admin (the role is read from the users database)', async () => {
+    it('refuses an admin demoted by an operator at once, though the token still says admin (the role is read from the users database)', async () => {
       const other = await newAdmin();
       await http().get('/api/users').set(other.auth).expect(200);
-      await http().put(`/api/users/${other.info._id}`).set(admin.auth).send({ name: other.info.name, email: other.email, isAdmin: false }).expect(200);
+      await users.dataSource.query('UPDATE app_user SET is_admin = false WHERE id = $1', [other.info._id]);
       for (const send of calls.map(([, call]) => call)) {
         expect((await send(other.auth).expect(403)).body).toEqual(NOT_ADMIN);
       }
     });
 
-    it('refuses a promoted customer until they sign in again (their old token says customer)', async () => {
+    it("ends a promoted customer's sessions: their old token is refused (401) and a new sign-in says admin", async () => {
       const customer = await registerCustomer(users);
       await http().put(`/api/users/${customer.info._id}`).set(admin.auth).send({ name: 'Promoted', email: customer.email, isAdmin: true }).expect(200);
-      expect((await http().get('/api/users').set(customer.auth).expect(403)).body).toEqual(NOT_ADMIN);
+      expect((await http().get('/api/users').set(customer.auth).expect(401)).body).toEqual(SESSION_ENDED);
       const fresh = await login(users, customer.email, customer.password).expect(200);
+      expect(fresh.body.isAdmin).toBe(true);
       await http().get('/api/users').set(bearer(fresh.body.token)).expect(200);
     });
   });
@@ -154,16 +156,36 @@ describe('admin calls', () => {
       expect(res.body).toMatchObject({ name: 'Renamed Admin', isAdmin: true });
     });
 
-    it('leaves one admin when two admins demote each other at once', async () => {
+    it("answers 400 Cannot change another admin user to any change of another admin's account, and changes nothing", async () => {
+      const first = await newAdmin();
+      const second = await newAdmin();
+      for (const body of [
+        { name: 'Second', email: second.email, isAdmin: false },
+        { name: 'Renamed By Other', email: second.email, isAdmin: true },
+        { name: 'Second Admin', email: `taken-over-${randomUUID()}@example.com`, isAdmin: true },
+      ]) {
+        expect((await put(second.info._id, body, first.auth).expect(400)).body).toEqual({ message: 'Cannot change another admin user' });
+      }
+      expect(await getUser(second.info._id)).toEqual({ _id: second.info._id, name: 'Second Admin', email: second.email, isAdmin: true });
+      await http().get('/api/users').set(second.auth).expect(200);
+    });
+
+    it('answers 400 when two admins try to demote each other at once, and both stay admins', async () => {
       const first = await newAdmin();
       const second = await newAdmin();
       const answers = await Promise.all([
         put(second.info._id, { name: 'Second', email: second.email, isAdmin: false }, first.auth),
         put(first.info._id, { name: 'First', email: first.email, isAdmin: false }, second.auth),
       ]);
-      expect(answers.map((res) => res.status).sort()).toEqual([200, 403]);
-      const roles = [(await getUser(first.info._id)).isAdmin, (await getUser(second.info._id)).isAdmin];
-      expect(roles.filter(Boolean)).toHaveLength(1);
+      expect(answers.map((res) => res.status)).toEqual([400, 400]);
+      expect([(await getUser(first.info._id)).isAdmin, (await getUser(second.info._id)).isAdmin]).toEqual([true, true]);
+    });
+
+    it("answers 400 when an admin changes their own email here (it needs their current password, on the profile)", async () => {
+      const other = await newAdmin();
+      const res = await put(other.info._id, { name: 'Second Admin', email: `mine-${randomUUID()}@example.com`, isAdmin: true }, other.auth).expect(400);
+      expect(res.body).toEqual({ message: 'Change your own email on your profile page' });
+      expect((await getUser(other.info._id)).email).toBe(other.email);
     });
 
     it('answers 404 User not found for an unknown id', async () => {

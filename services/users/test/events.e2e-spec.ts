@@ -20,7 +20,7 @@ describe('user events', () => {
   it('publishes user.created for the seeded admin', async () => {
     const [row] = await users.dataSource.query<{ id: string }[]>('SELECT id FROM app_user WHERE email = $1', [ADMIN.email]);
     const events = await publishedEvents(users);
-    expect(eventsAbout(events, Subjects.UserCreated, row.id).map((event) => event.data)).toEqual([{ id: row.id, name: 'Admin User', email: ADMIN.email }]);
+    expect(eventsAbout(events, Subjects.UserCreated, row.id).map((event) => event.data)).toEqual([{ id: row.id, name: 'Admin User', email: ADMIN.email, isAdmin: true, sessionVersion: 1 }]);
   });
 
   it('publishes user.created, user.updated and user.deleted through the outbox, in order, without passwords', async () => {
@@ -34,9 +34,9 @@ describe('user events', () => {
     const mine = events.filter((event) => (event.data as { id?: string }).id === id);
     expect(mine.map((event) => event.subject)).toEqual([Subjects.UserCreated, Subjects.UserUpdated, Subjects.UserUpdated, Subjects.UserDeleted]);
     expect(mine.map((event) => event.data)).toEqual([
-      { id, name: 'Evented', email: customer.email },
-      { id, name: 'Evented Again', email: customer.email },
-      { id, name: 'By Admin', email: customer.email },
+      { id, name: 'Evented', email: customer.email, isAdmin: false, sessionVersion: 1 },
+      { id, name: 'Evented Again', email: customer.email, isAdmin: false, sessionVersion: 1 },
+      { id, name: 'By Admin', email: customer.email, isAdmin: false, sessionVersion: 1 },
       { id },
     ]);
     for (const event of mine) {
@@ -54,10 +54,16 @@ describe('user events', () => {
     expect((await publishedEvents(users)).length).toBe(before);
   });
 
-  it('publishes nothing when only the password or the role changes (other services hold neither)', async () => {
+  it('tells the others of a new session version when the password or the role changes or the user signs out', async () => {
     const customer = await registerCustomer(users, { name: 'Same Face' });
-    await updateProfile(customer.auth, { name: 'Same Face', email: customer.email, password: 'a-new-secret' });
+    await updateProfile(customer.auth, { name: 'Same Face', email: customer.email, password: 'a-new-secret', currentPassword: customer.password });
     await request(users.http).put(`/api/users/${customer.info._id}`).set(admin).send({ name: 'Same Face', email: customer.email, isAdmin: true }).expect(200);
-    expect(eventsAbout(await publishedEvents(users), Subjects.UserUpdated, customer.info._id)).toEqual([]);
+    const promoted = await request(users.http).post('/api/users/login').send({ email: customer.email, password: 'a-new-secret' }).expect(200);
+    await request(users.http).post('/api/users/logout').set({ Authorization: `Bearer ${promoted.body.token}` }).expect(204);
+    expect(eventsAbout(await publishedEvents(users), Subjects.UserUpdated, customer.info._id).map((event) => event.data)).toEqual([
+      { id: customer.info._id, name: 'Same Face', email: customer.email, isAdmin: false, sessionVersion: 2 },
+      { id: customer.info._id, name: 'Same Face', email: customer.email, isAdmin: true, sessionVersion: 3 },
+      { id: customer.info._id, name: 'Same Face', email: customer.email, isAdmin: true, sessionVersion: 4 },
+    ]);
   });
 });

@@ -20,7 +20,7 @@ describe('users health and bad input', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       res = await request(users.http).get('/ready');
     }
-    expect(res.body).toEqual({ status: 'ok', service: 'users', checks: { database: 'ok', nats: 'ok' } });
+    expect(res.body).toEqual({ status: 'ok', service: 'users', checks: { database: 'ok', nats: 'ok', consumers: 'ok' } });
   });
 
   it('answers malformed JSON with 400 and a message, and creates nothing', async () => {
@@ -49,7 +49,7 @@ describe('users health and bad input', () => {
   it('documents every users call in its OpenAPI document', async () => {
     const { body } = await request(users.http).get('/openapi.json').expect(200);
     expect(Object.keys(body.paths).sort()).toEqual(
-      ['/.well-known/jwks.json', '/api/users', '/api/users/login', '/api/users/profile', '/api/users/{id}'].sort(),
+      ['/.well-known/jwks.json', '/api/users', '/api/users/login', '/api/users/logout', '/api/users/profile', '/api/users/{id}'].sort(),
     );
     expect(Object.keys(body.paths['/api/users/{id}']).sort()).toEqual(['delete', 'get', 'put']);
   });

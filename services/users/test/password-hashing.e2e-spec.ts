@@ -55,7 +55,7 @@ describe('password hashing', () => {
     await request(users.http)
       .put('/api/users/profile')
       .set(customer.auth)
-      .send({ name: 'Casey', email: customer.email, password: 'a-new-secret-1' })
+      .send({ name: 'Casey', email: customer.email, password: 'a-new-secret-1', currentPassword: customer.password })
       .expect(200);
     expect(hashParametersOf(await passwordHashOf(users, customer.email))).toEqual(OWASP);
     await login(users, customer.email, 'a-new-secret-1').expect(200);

@@ -20,7 +20,7 @@ describe('sign-in', () => {
   let users: TestUsers;
 
   beforeAll(async () => {
-    users = await startUsers();
+    users = await startUsers({ env: { LOGIN_MAX_FAILURES_PER_ADDRESS: '20' } });
   });
 
   afterAll(async () => {

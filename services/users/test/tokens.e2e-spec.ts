@@ -22,7 +22,7 @@ function shopToken(
   options: { alg?: string; kid?: string; issuer?: string; audience?: string; expiresAt?: number | null } = {},
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  const jwt = new SignJWT({ name: user.name, email: user.email, isAdmin: user.isAdmin })
+  const jwt = new SignJWT({ name: user.name, email: user.email, isAdmin: user.isAdmin, sv: 1 })
     .setProtectedHeader({ alg: options.alg ?? TOKEN_ALGORITHM, ...(options.kid ? { kid: options.kid } : {}) })
     .setSubject(user._id)
     .setIssuer(options.issuer ?? TOKEN_ISSUER)

@@ -232,12 +232,17 @@ describe('a shopper', () => {
   });
 
   it('logs out, and the next person on this browser sees nothing of them', async () => {
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token);
+    expect(token).toEqual(expect.any(String));
     await page.getByRole('button', { name: SHOPPER.name }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
     const stored = await page.evaluate(() => ['userInfo', 'cartItems', 'shippingAddress'].map((key) => localStorage.getItem(key)));
     expect(stored.every((value) => value === null || value === '[]' || value === 'null')).toBe(true);
+    // The session ended on the server too: the token a copy of the page kept is refused.
+    const after = await page.evaluate(async (old) => (await fetch('/api/users/profile', { headers: { authorization: `Bearer ${old}` } })).status, token);
+    expect(after).toBe(401);
     await page.goto(orderUrl);
     await page.waitForURL('**/login**');
   });

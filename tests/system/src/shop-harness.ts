@@ -49,6 +49,8 @@ export class ShopHarness {
       NATS_URL: nats.url,
       LOG_LEVEL: 'warn',
       UPLOAD_DIR: join(dataDir, 'uploads'),
+      // The tests sign many customers up from one address; the limit has its own test in users.
+      SIGN_UP_MAX_PER_ADDRESS: '100000',
       ...env,
     };
     const parts = new Map<PartName, PartProcess>([
@@ -122,6 +124,22 @@ export class ShopHarness {
       });
       child.kill(signal);
     });
+  }
+
+  /**
+   * Runs one of a part's operator commands (`services/{part}/dist/{script}`)
+   * with the part's settings, as an operator would; answers its exit code and output.
+   */
+  async command(name: PartName, script: string, args: string[]): Promise<{ code: number | null; output: string }> {
+    const child = spawn(process.execPath, [join(repoRoot, 'services', name, 'dist', script), ...args], {
+      env: this.parts.get(name)!.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    return { code, output };
   }
 
   /** What a part wrote to its output, for diagnosing a failure. */

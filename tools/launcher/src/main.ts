@@ -170,10 +170,10 @@ async function main(): Promise<void> {
       child.start((code, signal) => {
         if (!stopping) say(part.name, `stopped (${signal ?? `exit ${code}`}); see ${relative(repoRoot, logFile)}`);
       });
-      const ready = await waitForOk(`http://${settings.HOST}:${part.port}${part.readyPath}`, 90_000, () => !child.exited);
-      if (ready) say(part.name, `ready on http://${settings.HOST}:${part.port}  (log ${relative(repoRoot, logFile)})`);
-      else if (!child.exited) say(part.name, `not ready after 90 s; see ${relative(repoRoot, logFile)}`);
-      return ready;
+      const readiness = await waitForOk(`http://${settings.HOST}:${part.port}${part.readyPath}`, 90_000, () => !child.exited);
+      if (readiness.ok) say(part.name, `ready on http://${settings.HOST}:${part.port}  (log ${relative(repoRoot, logFile)})`);
+      else if (!child.exited) say(part.name, `not ready after 90 s: ${readiness.reason}; see ${relative(repoRoot, logFile)}`);
+      return readiness.ok;
     }),
   );
   if (!results.every(Boolean)) {

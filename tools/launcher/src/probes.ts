@@ -29,17 +29,24 @@ export function portAnswers(host: string, port: number, timeoutMs = 1_000): Prom
   });
 }
 
-/** Polls an HTTP URL until it answers 200, or gives up after `timeoutMs`. */
-export async function waitForOk(url: string, timeoutMs: number, stillRunning: () => boolean): Promise<boolean> {
+/**
+ * Polls an HTTP URL until it answers 200, or gives up after `timeoutMs`; then
+ * answers why, as the last answer's `{ message }` said it (a service's /ready
+ * names what is missing: the database, NATS, the event stream, a consumer).
+ */
+export async function waitForOk(url: string, timeoutMs: number, stillRunning: () => boolean): Promise<{ ok: true } | { ok: false; reason: string }> {
   const until = Date.now() + timeoutMs;
+  let reason = 'it did not answer';
   while (Date.now() < until && stillRunning()) {
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return true;
+      if (res.ok) return { ok: true };
+      const body = (await res.json().catch(() => undefined)) as { message?: unknown } | undefined;
+      reason = typeof body?.message === 'string' ? body.message : `it answered ${res.status}`;
     } catch {
       // not up yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return false;
+  return { ok: false, reason };
 }

@@ -2,7 +2,8 @@
  * `npm start`: runs the PayPal stand-in from the environment (PORT, default
  * 3004; HOST, default 127.0.0.1; PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET,
  * default sb-stand-in / stand-in-secret) and writes one JSON line per request.
- * LOG_LEVEL warn, error or silent keeps the request lines quiet.
+ * LOG_LEVEL warn, error or silent keeps the request lines quiet. PAYPAL_STAND_IN_TEST_ENDPOINTS=true
+ * opens POST /stand-in/orders (refused with NODE_ENV=production).
  */
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type RequestLogEntry, startPayPalStandIn } from './server.js';
 
@@ -23,12 +24,18 @@ function portOf(value = '3004'): number {
 }
 
 const env = process.env;
+const testEndpoints = env.PAYPAL_STAND_IN_TEST_ENDPOINTS === 'true';
+if (testEndpoints && env.NODE_ENV === 'production') {
+  log('error', 'PAYPAL_STAND_IN_TEST_ENDPOINTS=true is refused with NODE_ENV=production: its test endpoints make captures out of nothing');
+  process.exit(1);
+}
 const quiet = QUIET_LEVELS.includes(env.LOG_LEVEL ?? '');
 const standIn = await startPayPalStandIn({
   port: portOf(env.PORT || undefined),
   host: env.HOST || '127.0.0.1',
   clientId: env.PAYPAL_CLIENT_ID || DEFAULT_CLIENT_ID,
   clientSecret: env.PAYPAL_CLIENT_SECRET || DEFAULT_CLIENT_SECRET,
+  testEndpoints,
   onRequest: ({ error, ...request }: RequestLogEntry) => {
     if (error) log('error', 'request failed', { ...request, error });
     else if (!quiet) log('info', 'request completed', request);

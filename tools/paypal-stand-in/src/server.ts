@@ -33,6 +33,11 @@ export interface PayPalStandInOptions {
   clientSecret?: string;
   /** Told of every answered request, e.g. to log it. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Whether POST /stand-in/orders answers: it makes an order directly in any state, a completed
+   * capture included, without a token, which only tests may do. Off by default (404 then).
+   */
+  testEndpoints?: boolean;
 }
 
 export interface RequestLogEntry {
@@ -65,7 +70,8 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     orders: new OrderStore(),
   };
   const router = new Router().on('GET', '/health', () => json(200, { status: 'ok' }));
-  for (const routes of [oauthRoutes, orderRoutes, standInRoutes, checkoutPageRoutes, sdkRoutes]) routes(router, state);
+  for (const routes of [oauthRoutes, orderRoutes, checkoutPageRoutes, sdkRoutes]) routes(router, state);
+  standInRoutes(router, state, { testEndpoints: options.testEndpoints ?? false });
 
   const server = createServer((request, response) => {
     // Only writing the answer can still fail here (the client went away): drop the connection.

@@ -7,7 +7,7 @@ describe('PayPal stand-in: stand-in-only endpoints', () => {
   let api: ReturnType<typeof apiOf>;
 
   beforeAll(async () => {
-    standIn = await startPayPalStandIn();
+    standIn = await startPayPalStandIn({ testEndpoints: true });
     api = apiOf(standIn, await accessToken(standIn));
   });
 
@@ -190,5 +190,18 @@ describe('PayPal stand-in: stand-in-only endpoints', () => {
         expect(res.headers['access-control-allow-origin']).toBe('*');
       }
     });
+  });
+});
+
+describe('PayPal stand-in without its test endpoints (the default, and what npm start runs)', () => {
+  it('answers 404 to POST /stand-in/orders: nobody makes a completed capture out of nothing', async () => {
+    const standIn = await startPayPalStandIn();
+    try {
+      const res = await request(standIn.url).post('/stand-in/orders').send({ amount: { currency_code: 'USD', value: '110.01' } });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ name: 'RESOURCE_NOT_FOUND' });
+    } finally {
+      await standIn.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ProfileDto } from '@shop/contracts';
 import { useUpdateProfile } from '@shop/shop-client';
-import { Alert, Button, Spinner } from '@shop/ui';
+import { Alert, Button, Field, Input, Spinner } from '@shop/ui';
 import { AccountFields, useAccountFields } from './account-fields.js';
 
 export interface ProfileFormProps {
@@ -9,14 +9,21 @@ export interface ProfileFormProps {
   profile: ProfileDto;
 }
 
+/** The email as the server keeps it, to tell whether the form changes it. */
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
 /**
  * Name, email, password and confirm password, then 'Update' (spec section 2). The password is optional
- * here: it is sent only when filled, and must match its confirmation (spec section 5).
+ * here: it is sent only when filled, and must match its confirmation (spec section 5). A new email or
+ * password also needs the current password (the server refuses them without it), so the field is
+ * required exactly then; a new name alone does not.
  */
 export function ProfileForm({ profile }: ProfileFormProps) {
   const update = useUpdateProfile();
   const account = useAccountFields(profile);
+  const [currentPassword, setCurrentPassword] = useState('');
   const [mismatch, setMismatch] = useState(false);
+  const changesSignIn = account.values.password !== '' || normalEmail(account.values.email) !== normalEmail(profile.email);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,7 +34,13 @@ export function ProfileForm({ profile }: ProfileFormProps) {
     }
     setMismatch(false);
     const { name, email, password } = account.values;
-    update.mutate(password ? { name, email, password } : { name, email }, { onSuccess: account.clearPasswords });
+    const changes = { name, email, ...(password ? { password } : {}), ...(changesSignIn ? { currentPassword } : {}) };
+    update.mutate(changes, {
+      onSuccess: () => {
+        account.clearPasswords();
+        setCurrentPassword('');
+      },
+    });
   }
 
   return (
@@ -38,6 +51,15 @@ export function ProfileForm({ profile }: ProfileFormProps) {
       {update.isSuccess && <Alert variant="success">Profile Updated!</Alert>}
       <form onSubmit={onSubmit}>
         <AccountFields values={account.values} change={account.change} passwordRequired={false} />
+        <Field label="Current password">
+          <Input
+            type="password"
+            required={changesSignIn}
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+          />
+        </Field>
         <Button type="submit" disabled={update.isPending}>
           Update
         </Button>

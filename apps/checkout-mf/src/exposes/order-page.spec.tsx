@@ -8,12 +8,12 @@ import { aCustomer, anAdmin, anOrder, mockApi, type ApiCall, type ApiReply, type
 /**
  * PayPal's SDK cannot load in jsdom, so '@paypal/react-paypal-js' is replaced before the page is imported
  * (ESM: jest.unstable_mockModule, then a dynamic import). The stand-in keeps its contract: the provider
- * takes the options, the reducer reports the script's state, and the button calls createOrder, then
- * onApprove with a capture result (or onError).
+ * takes the options, the reducer reports the script's state, and the button calls createOrder (whose
+ * answer is PayPal's order id), then onApprove with that id (or onError).
  */
 interface FakeButtonsProps {
   createOrder: (data: object, actions: { order: { create: (body: unknown) => Promise<string> } }) => Promise<string>;
-  onApprove: (data: object, actions: { order?: { capture: () => Promise<unknown> } }) => Promise<void>;
+  onApprove: (data: { orderID: string }, actions: { order?: { capture: () => Promise<unknown> } }) => Promise<void>;
   onError: (error: unknown) => void;
 }
 
@@ -50,15 +50,6 @@ jest.unstable_mockModule('@paypal/react-paypal-js', () => ({
       <button type="button" onClick={() => onError(new Error('Window closed'))}>
         Break PayPal
       </button>
-      <button
-        type="button"
-        onClick={async () => {
-          // The SDK hands a rejected onApprove to onError.
-          await onApprove({ orderID: 'PP-ORDER' }, {}).catch(onError);
-        }}
-      >
-        Approve without order actions
-      </button>
     </>
   ),
 }));
@@ -87,6 +78,7 @@ function api(order = anOrder(), routes: ApiRoutes = {}) {
   return mockApi({
     [`GET /api/orders/${order._id}`]: () => ({ json: current }),
     'GET /api/config/paypal': { json: paypalConfig },
+    [`POST /api/orders/${order._id}/paypal`]: { status: 201, json: { id: 'PP-ORDER' } },
     ...changing,
   });
 }
@@ -202,7 +194,7 @@ describe('OrderPage', () => {
     log.mockRestore();
   });
 
-  it("pays: creates PayPal's order for the total in USD, sends the capture to pay_status, and the order reloads as paid", async () => {
+  it("pays: the shop opens PayPal's order, the approval goes to pay_status (the shop captures), and the order reloads as paid", async () => {
     const user = userEvent.setup();
     const paid = anOrder({ isPaid: true, paidAt: '2026-11-23T10:00:01.000Z' });
     const { calls } = api(anOrder(), { 'PUT /api/orders/o1/pay_status': { json: paid } });
@@ -210,31 +202,20 @@ describe('OrderPage', () => {
     await user.click(await screen.findByRole('button', { name: 'PayPal' }));
 
     expect(await screen.findByText('Paid on 2026-11-23')).toBeInTheDocument();
-    expect(paypal.createdOrders).toEqual([
-      { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: '197.98' } }] },
+    // The browser neither sets the amount nor makes PayPal's order: the shop does, on the server.
+    expect(paypal.createdOrders).toEqual([]);
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => [call.method, call.url, call.body])).toEqual([
+      ['POST', '/api/orders/o1/paypal', {}],
+      ['PUT', '/api/orders/o1/pay_status', { id: 'PP-ORDER' }],
     ]);
-    const pay = calls.find((call) => call.method === 'PUT');
-    expect(pay?.url).toBe('/api/orders/o1/pay_status');
-    expect(pay?.body).toEqual({
-      id: '5O190127TN364715T',
-      status: 'COMPLETED',
-      update_time: '2026-11-23T10:00:00Z',
-      payer: { email_address: 'buyer@example.com' },
-    });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument());
   });
 
-  it("creates PayPal's order in the configured currency, the one the script was loaded with", async () => {
-    const user = userEvent.setup();
+  it("loads PayPal's script in the configured currency", async () => {
     api(anOrder(), { 'GET /api/config/paypal': { json: { ...paypalConfig, currency: 'EUR' } } });
     renderPage('/order/o1', { user: aCustomer });
-    await user.click(await screen.findByRole('button', { name: 'PayPal' }));
-    await waitFor(() => expect(paypal.createdOrders).toHaveLength(1));
+    await screen.findByRole('button', { name: 'PayPal' });
     expect(paypal.providerOptions.at(-1)).toEqual(expect.objectContaining({ currency: 'EUR' }));
-    expect(paypal.createdOrders[0]).toEqual({
-      intent: 'CAPTURE',
-      purchase_units: [{ amount: { currency_code: 'EUR', value: '197.98' } }],
-    });
   });
 
   it("shows 'Saving the payment...' while pay_status is on its way", async () => {
@@ -244,18 +225,6 @@ describe('OrderPage', () => {
     await user.click(await screen.findByRole('button', { name: 'PayPal' }));
     expect(await screen.findByRole('status', { name: 'Saving the payment...' })).toBeInTheDocument();
     expect(screen.getByText('Not Paid')).toBeInTheDocument();
-  });
-
-  it('only logs an approval that comes without order actions, and sends nothing', async () => {
-    const user = userEvent.setup();
-    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { calls } = api();
-    renderPage('/order/o1', { user: aCustomer });
-    await user.click(await screen.findByRole('button', { name: 'Approve without order actions' }));
-    await waitFor(() => expect(log).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringContaining('order actions') })));
-    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
-    expect(screen.getByText('Not Paid')).toBeInTheDocument();
-    log.mockRestore();
   });
 
   it("shows the server's message when the payment is refused", async () => {

@@ -82,7 +82,7 @@ describe('ProfilePage', () => {
     expect(store.getState().userInfo?.token).toBe('new-token');
   });
 
-  it('sends a new password when filled and confirmed, then empties both fields', async () => {
+  it('sends a new password when filled and confirmed, with the current password, then empties all three fields', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
       'GET /api/users/profile': { json: aProfile() },
@@ -91,15 +91,58 @@ describe('ProfilePage', () => {
     renderPage('/profile', { user: aCustomer });
     await user.type(await screen.findByLabelText('Password'), 'new-secret');
     await user.type(screen.getByLabelText('Confirm Password'), 'new-secret');
+    await user.type(screen.getByLabelText('Current password'), 'old-secret');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Profile Updated!')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
       name: 'Jane Doe',
       email: 'jane@example.com',
       password: 'new-secret',
+      currentPassword: 'old-secret',
     });
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveValue(''));
     expect(screen.getByLabelText('Confirm Password')).toHaveValue('');
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it("requires the 'Current password' only when the email or the password changes", async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/users/profile': { json: aProfile() } });
+    renderPage('/profile', { user: aCustomer });
+    const current = await screen.findByLabelText('Current password');
+    expect(current).toHaveAttribute('type', 'password');
+    expect(current).toHaveAttribute('autocomplete', 'current-password');
+    expect(current).not.toBeRequired();
+
+    await user.type(screen.getByLabelText('Name'), ' Smith');
+    expect(current).not.toBeRequired();
+    const email = screen.getByLabelText('Email Address');
+    await user.clear(email);
+    await user.type(email, 'JANE@example.com');
+    expect(current).not.toBeRequired();
+    await user.type(email, '.uk');
+    expect(current).toBeRequired();
+    await user.clear(email);
+    await user.type(email, 'jane@example.com');
+    await user.type(screen.getByLabelText('Password'), 'x');
+    expect(current).toBeRequired();
+  });
+
+  it("sends the current password with a new email, and shows the server's message when it is wrong", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /api/users/profile': { json: aProfile() },
+      'PUT /api/users/profile': { status: 400, json: { message: 'Current password is incorrect' } },
+    });
+    const { store } = renderPage('/profile', { user: aCustomer });
+    const email = await screen.findByLabelText('Email Address');
+    await user.clear(email);
+    await user.type(email, 'jane@example.org');
+    await user.type(screen.getByLabelText('Current password'), 'guess');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Current password is incorrect');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ name: 'Jane Doe', email: 'jane@example.org', currentPassword: 'guess' });
+    expect(store.getState().userInfo).toEqual(aCustomer);
   });
 
   it("says 'Password do not match' and sends nothing when the passwords differ", async () => {
@@ -108,6 +151,7 @@ describe('ProfilePage', () => {
     renderPage('/profile', { user: aCustomer });
     await user.type(await screen.findByLabelText('Password'), 'one');
     await user.type(screen.getByLabelText('Confirm Password'), 'two');
+    await user.type(screen.getByLabelText('Current password'), 'old-secret');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Password do not match');
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);

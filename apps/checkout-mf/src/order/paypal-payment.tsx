@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
-import type { OrderDto, PayPalConfigDto } from '@shop/contracts';
-import { usePayOrder, usePayPalConfig } from '@shop/shop-client';
+import type { OrderDto } from '@shop/contracts';
+import { useOpenPayPalPayment, usePayOrder, usePayPalConfig } from '@shop/shop-client';
 import { Alert } from '@shop/ui';
 import { Waiting } from './waiting.js';
 
@@ -20,8 +20,11 @@ export interface PayPalPaymentProps {
 
 /**
  * PayPal's button for an unpaid order (spec section 2; issue 4, section 4): configured from
- * GET /api/config/paypal (client id, the SDK's address, the currency). The capture result goes to
- * pay_status with exactly {id, status, update_time, payer: {email_address}}; usePayOrder then reloads the order.
+ * GET /api/config/paypal (client id, the SDK's address, the currency). The payment is bound to the
+ * order (issue 9): createOrder asks the shop, which opens the PayPal order on the server for the
+ * order's total, marked with its id; once the buyer approves, PayPal's result ({ id }) goes to
+ * pay_status, where the shop checks the order is still payable and captures the money itself.
+ * usePayOrder then reloads the order.
  */
 export function PayPalPayment({ order }: PayPalPaymentProps) {
   const config = usePayPalConfig();
@@ -30,19 +33,15 @@ export function PayPalPayment({ order }: PayPalPaymentProps) {
   const { clientId, sdkUrl, currency } = config.data;
   return (
     <PayPalScriptProvider options={{ clientId, currency, sdkBaseUrl: sdkUrl }}>
-      <PayPalCheckout order={order} currency={currency} />
+      <PayPalCheckout order={order} />
     </PayPalScriptProvider>
   );
 }
 
-interface PayPalCheckoutProps extends PayPalPaymentProps {
-  /** The script's currency: PayPal refuses an order in any other. */
-  currency: PayPalConfigDto['currency'];
-}
-
-function PayPalCheckout({ order, currency }: PayPalCheckoutProps) {
+function PayPalCheckout({ order }: PayPalPaymentProps) {
   const [{ isPending, isRejected, options }] = usePayPalScriptReducer();
   const payOrder = usePayOrder(order._id);
+  const openPayment = useOpenPayPalPayment(order._id);
 
   useEffect(() => {
     // Spec section 8: a payment script load failure is logged.
@@ -57,23 +56,10 @@ function PayPalCheckout({ order, currency }: PayPalCheckoutProps) {
       {payOrder.error && <Alert variant="danger">{payOrder.error.message}</Alert>}
       {payOrder.isPending && <Waiting text="Saving the payment..." />}
       <PayPalButtons
-        createOrder={(_data, actions) =>
-          actions.order.create({
-            intent: 'CAPTURE',
-            purchase_units: [{ amount: { currency_code: currency, value: order.totalPrice.toFixed(2) } }],
-          })
-        }
-        onApprove={async (_data, actions) => {
-          // The SDK gives order actions to an order button, but types them as optional; without them
-          // there is nothing to capture, and PayPal hands this error to onError.
-          if (!actions.order) throw new Error('PayPal approved the payment without order actions to capture it');
-          const details = await actions.order.capture();
-          payOrder.mutate({
-            id: details.id ?? '',
-            status: details.status ?? '',
-            update_time: details.update_time ?? '',
-            payer: { email_address: details.payer?.email_address ?? '' },
-          });
+        createOrder={openPayment}
+        onApprove={async (data) => {
+          // The shop captures on the server, after its own checks: the browser only says which PayPal order was approved.
+          payOrder.mutate({ id: data.orderID });
         }}
         onError={(error) => {
           // Spec section 8: a payment button error is only logged.

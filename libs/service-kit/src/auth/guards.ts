@@ -12,6 +12,7 @@ import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@n
 import type { Request } from 'express';
 import type { TokenClaims } from '@shop/contracts';
 import { TokenVerifier } from './token-verifier.js';
+import { SessionCheck } from './user-standing.js';
 
 /** A request whose bearer token was verified. */
 export interface SignedInRequest extends Request {
@@ -25,14 +26,20 @@ function bearerTokenOf(req: Request): string {
   return match[1];
 }
 
-/** Lets a request through only with a valid bearer token; its claims become `req.user`. */
+/**
+ * Lets a request through only with a valid bearer token of an open session;
+ * its claims, with the user's current role, become `req.user`.
+ */
 @Injectable()
 export class SignedInGuard implements CanActivate {
-  constructor(private readonly verifier: TokenVerifier) {}
+  constructor(
+    private readonly verifier: TokenVerifier,
+    private readonly sessions: SessionCheck,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<SignedInRequest>();
-    req.user = await this.verifier.verify(bearerTokenOf(req));
+    req.user = await this.sessions.rightsOf(await this.verifier.verify(bearerTokenOf(req)));
     return true;
   }
 }

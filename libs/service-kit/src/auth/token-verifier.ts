@@ -11,11 +11,11 @@ export abstract class TokenVerifier {
 type VerificationKey = JWTVerifyGetKey | CryptoKey | KeyObject;
 
 function claimsOf(payload: JWTPayload): TokenClaims {
-  const { sub, name, email, isAdmin } = payload as Partial<TokenClaims> & JWTPayload;
-  if (typeof sub !== 'string' || typeof name !== 'string' || typeof email !== 'string' || typeof isAdmin !== 'boolean') {
+  const { sub, name, email, isAdmin, sv } = payload as Partial<TokenClaims> & JWTPayload;
+  if (typeof sub !== 'string' || typeof name !== 'string' || typeof email !== 'string' || typeof isAdmin !== 'boolean' || !Number.isSafeInteger(sv)) {
     throw new UnauthorizedException('Not authorized, token failed');
   }
-  return { sub, name, email, isAdmin };
+  return { sub, name, email, isAdmin, sv: sv as number };
 }
 
 /** How many verified tokens are remembered, and for how long at most. */

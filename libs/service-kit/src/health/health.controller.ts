@@ -21,10 +21,11 @@ export class HealthController {
 
   @Get('ready')
   async ready(@Res({ passthrough: true }) res: Response) {
-    const { ready, checks } = await this.readiness.report();
+    const { ready, checks, reasons } = await this.readiness.report();
     res.status(ready ? 200 : 503);
+    const why = Object.entries(reasons).map(([name, reason]) => `${name}: ${reason}`);
     return ready
       ? { status: 'ok', service: this.service, checks }
-      : { status: 'down', message: `${this.service} is not ready`, service: this.service, checks };
+      : { status: 'down', message: `${this.service} is not ready (${why.join('; ')})`, service: this.service, checks };
   }
 }

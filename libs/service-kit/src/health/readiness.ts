@@ -15,7 +15,8 @@ export class Readiness {
   }
 
   /** Runs every check at once, each bounded in time, and reports each one. */
-  async report(timeoutMs = 2_000): Promise<{ ready: boolean; checks: Record<string, CheckState> }> {
+  async report(timeoutMs = 2_000): Promise<{ ready: boolean; checks: Record<string, CheckState>; reasons: Record<string, string> }> {
+    const failures = new Map<string, string>();
     const entries = await Promise.all(
       [...this.checks].map(async ([name, check]): Promise<[string, CheckState]> => {
         let timer: NodeJS.Timeout | undefined;
@@ -25,13 +26,16 @@ export class Readiness {
         try {
           await Promise.race([check(), timeout]);
           return [name, 'ok'];
-        } catch {
+        } catch (error) {
+          failures.set(name, error instanceof Error ? error.message : String(error));
           return [name, 'down'];
         } finally {
           clearTimeout(timer);
         }
       }),
     );
-    return { ready: entries.every(([, state]) => state === 'ok'), checks: Object.fromEntries(entries) };
+    // In the order the checks were registered, whichever failed first.
+    const reasons = Object.fromEntries(entries.flatMap(([name]) => (failures.has(name) ? [[name, failures.get(name)!]] : [])));
+    return { ready: entries.every(([, state]) => state === 'ok'), checks: Object.fromEntries(entries), reasons };
   }
 }

@@ -61,6 +61,8 @@ export function createShopApi(client: ApiClient) {
     users: {
       login: (credentials: LoginInput) => request<UserInfoDto>('/api/users/login', { method: 'POST', body: credentials }),
       register: (account: RegisterInput) => request<UserInfoDto>('/api/users', { method: 'POST', body: account }),
+      /** Ends the session on the server: every token of the user is refused from then on. */
+      logout: () => request<void>('/api/users/logout', { method: 'POST' }),
       profile: () => request<ProfileDto>('/api/users/profile'),
       updateProfile: (changes: ProfileUpdateInput) =>
         request<UserInfoDto>('/api/users/profile', { method: 'PUT', body: withoutEmptyPassword(changes) }),
@@ -80,6 +82,8 @@ export function createShopApi(client: ApiClient) {
       detail: (orderId: string) => request<OrderDto>(`/api/orders/${id(orderId)}`),
       mine: () => request<OrderDto[]>('/api/orders/mine'),
       list: () => request<OrderDto[]>('/api/orders'),
+      /** Opens the order's PayPal payment on the server (amount and order id from the shop); answers PayPal's order id. */
+      openPayPal: (orderId: string) => request<{ id: string }>(`/api/orders/${id(orderId)}/paypal`, { method: 'POST', body: {} }),
       pay: (orderId: string, paymentResult: PayStatusInput) =>
         request<OrderDto>(`/api/orders/${id(orderId)}/pay_status`, { method: 'PUT', body: paymentResult }),
       deliver: (orderId: string) =>
@@ -94,6 +98,6 @@ export function createShopApi(client: ApiClient) {
 export type ShopApi = ReturnType<typeof createShopApi>;
 
 /** An empty password field means "keep the current one": it is not sent at all. */
-function withoutEmptyPassword({ password, ...rest }: ProfileUpdateInput): ProfileUpdateInput {
-  return password ? { ...rest, password } : rest;
+function withoutEmptyPassword({ password, currentPassword, ...rest }: ProfileUpdateInput): ProfileUpdateInput {
+  return { ...rest, ...(password ? { password } : {}), ...(currentPassword ? { currentPassword } : {}) };
 }

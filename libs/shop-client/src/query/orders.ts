@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderCreateInput, OrderDto, PayStatusInput } from '@shop/contracts';
 import { useSession } from '../store/hooks.js';
@@ -51,6 +52,15 @@ export function useMyOrders() {
 }
 
 /** Sends PayPal's capture result for the order; the order then reloads (spec section 4). */
+/**
+ * The PayPal button's createOrder: the shop opens the payment on the server, for the order's
+ * total and marked with its id, and answers PayPal's order id (the browser never sets the amount).
+ */
+export function useOpenPayPalPayment(orderId: string): () => Promise<string> {
+  const { api } = useShopClient();
+  return useCallback(async () => (await api.orders.openPayPal(orderId)).id, [api, orderId]);
+}
+
 export function usePayOrder(orderId: string) {
   const { api } = useShopClient();
   const queryClient = useQueryClient();

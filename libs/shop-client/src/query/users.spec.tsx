@@ -4,7 +4,7 @@ import type { UserInfoDto } from '@shop/contracts';
 import { renderWithClient } from '../test-support/render-with-client.js';
 import { shopKeys } from './query-keys.js';
 import { useMyOrders } from './orders.js';
-import { useDeleteUser, useLogin, useProfile, useUpdateProfile, useUsers } from './users.js';
+import { useDeleteUser, useLogin, useLogout, useProfile, useUpdateProfile, useUsers } from './users.js';
 
 const ann: UserInfoDto = { _id: 'u1', name: 'Ann', email: 'ann@example.com', isAdmin: false, token: 'old-token' };
 const profile = { _id: 'u1', name: 'Ann', email: 'ann@example.com', isAdmin: false, orderList: [] };
@@ -48,6 +48,48 @@ describe('useUpdateProfile', () => {
     expect(calls[0].headers.get('Authorization')).toBe('Bearer old-token');
     expect(store.getState().userInfo).toEqual(updated);
     expect(JSON.parse(localStorage.getItem('userInfo') ?? '{}').token).toBe('new-token');
+  });
+});
+
+describe('useUpdateProfile with a new password', () => {
+  it('sends the current password with it, and leaves out empty ones', async () => {
+    const { result, store, calls } = renderWithClient(useUpdateProfile, { 'PUT /api/users/profile': { json: ann } });
+    act(() => store.signIn(ann));
+
+    act(() => result.current.mutate({ name: 'Ann', email: 'ann@example.com', password: 'new-secret-1', currentPassword: 'old-secret-1' }));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    act(() => result.current.mutate({ name: 'Ann', email: 'ann@example.com', password: '', currentPassword: '' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+
+    expect(calls.map((call) => call.body)).toEqual([
+      { name: 'Ann', email: 'ann@example.com', password: 'new-secret-1', currentPassword: 'old-secret-1' },
+      { name: 'Ann', email: 'ann@example.com' },
+    ]);
+  });
+});
+
+describe('useLogout', () => {
+  it('ends the session on the server with the token, then clears the user and cart here', async () => {
+    const { result, store, calls } = renderWithClient(useLogout, { 'POST /api/users/logout': { status: 204 } });
+    act(() => store.signIn(ann));
+    act(() => store.addToCart({ product: 'p1', name: 'Phone', image: '/p.jpg', price: 1, countInStock: 1, quantity: 1 }));
+
+    await act(() => result.current());
+
+    expect(calls.map((call) => [call.method, call.url, call.headers.get('Authorization')])).toEqual([['POST', '/api/users/logout', 'Bearer old-token']]);
+    expect(store.getState().userInfo).toBeNull();
+    expect(store.getState().cartItems).toEqual([]);
+  });
+
+  it('clears the local session even when the server cannot be reached or has ended it already', async () => {
+    for (const reply of [{ status: 503, json: { message: 'Service unavailable' } }, { status: 401, json: { message: 'Not authorized, session ended' } }]) {
+      const { result, store } = renderWithClient(useLogout, { 'POST /api/users/logout': reply });
+      act(() => store.signIn(ann));
+
+      await act(() => result.current());
+
+      expect(store.getState().userInfo).toBeNull();
+    }
   });
 });
 

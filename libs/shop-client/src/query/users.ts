@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, ProfileUpdateInput, RegisterInput, UserDto, UserUpdateInput } from '@shop/contracts';
 import { useSession } from '../store/hooks.js';
@@ -12,6 +13,24 @@ export function useLogin() {
     onMutate: () => store.clearUserInfo(),
     onSuccess: (userInfo) => store.signIn(userInfo),
   });
+}
+
+/**
+ * Logout (spec section 4): ends the session on the server first, so the token
+ * dies with it, then clears the user, orders, cart and admin state held here,
+ * whatever the server answered (offline, already ended): the user asked to leave.
+ */
+export function useLogout(): () => Promise<void> {
+  const { api, store } = useShopClient();
+  return useCallback(async () => {
+    try {
+      await api.users.logout();
+    } catch {
+      // The local session ends all the same; a token the server did not hear of expires on its own.
+    } finally {
+      store.signOut();
+    }
+  }, [api, store]);
 }
 
 /** Registers, which also signs the new user in. */

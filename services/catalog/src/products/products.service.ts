@@ -112,7 +112,7 @@ export class ProductsService {
 
   /** Replaces a product's editable fields; rating, reviews and creation date stay. */
   async update(id: string, input: UpdateProductDto): Promise<ProductDto> {
-    if (input._id !== undefined && input._id.toLowerCase() !== id.toLowerCase()) {
+    if (typeof input._id === 'string' && input._id.toLowerCase() !== id.toLowerCase()) {
       throw new BadRequestException('_id must be the id of the product in the path');
     }
     const product = await this.changingProducts(() => this.outbox.transaction(async (manager, emit) => {

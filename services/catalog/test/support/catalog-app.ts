@@ -48,7 +48,7 @@ export async function startCatalog(env: Record<string, string> = {}): Promise<Te
   await app.init();
   const bearer = async (claims: TokenClaims) => ({ Authorization: `Bearer ${await issuer.sign(claims)}` });
   const customerToken = async (name = 'Casey Customer') => {
-    const claims = { sub: randomUUID(), name, email: `${randomUUID()}@example.com`, isAdmin: false };
+    const claims = { sub: randomUUID(), name, email: `${randomUUID()}@example.com`, isAdmin: false, sv: 1 };
     return { ...(await bearer(claims)), claims };
   };
   return {
@@ -58,8 +58,8 @@ export async function startCatalog(env: Record<string, string> = {}): Promise<Te
     uploadDir,
     issuer,
     dataSource: app.get(DataSource),
-    admin: await bearer({ sub: randomUUID(), name: 'Ada Admin', email: 'admin@example.com', isAdmin: true }),
-    customer: await bearer({ sub: randomUUID(), name: 'Casey Customer', email: 'casey@example.com', isAdmin: false }),
+    admin: await bearer({ sub: randomUUID(), name: 'Ada Admin', email: 'admin@example.com', isAdmin: true, sv: 1 }),
+    customer: await bearer({ sub: randomUUID(), name: 'Casey Customer', email: 'casey@example.com', isAdmin: false, sv: 1 }),
     customerToken,
     async close() {
       await app.close();

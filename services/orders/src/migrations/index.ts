@@ -1,5 +1,6 @@
 import { eventBusMigrations } from '@shop/event-bus';
+import { userAccessMigrations } from '@shop/user-access';
 import { OrdersTables1764100000000 } from './1764100000000-orders-tables.js';
 
-/** Every migration of the orders database, in order: the event bus tables first. */
-export const ordersMigrations = [...eventBusMigrations, OrdersTables1764100000000];
+/** Every migration of the orders database, in order: the event bus tables and user access first. */
+export const ordersMigrations = [...eventBusMigrations, ...userAccessMigrations, OrdersTables1764100000000];

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Headers, Param, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   ApiBadRequestResponse,
+  ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiHeader,
@@ -17,7 +18,7 @@ import { AdminOnly, CurrentUser, SignedIn } from '@shop/service-kit';
 import { CreateOrderDto } from './dto/create-order.dto.js';
 import { EmptyBodyDto } from './dto/empty-body.dto.js';
 import { OrderResponse } from './dto/order.response.js';
-import { PayStatusDto } from './dto/pay-status.dto.js';
+import { PayPalResultPipe, PayStatusDto, type PayPalResult } from './dto/pay-status.dto.js';
 import { MAX_OUTCOME_WAIT_SECONDS, outcomeWaitOf } from './dto/prefer-wait.js';
 import { OrderIdPipe } from './order-id.pipe.js';
 import { OrdersService } from './orders.service.js';
@@ -88,8 +89,26 @@ export class OrdersController {
   @ApiConflictResponse({ description: 'The order is not confirmed yet, is paid by another payment, or the payment paid another order' })
   @ApiNotFoundResponse({ description: "Order not found (also another customer's order)" })
   @ApiServiceUnavailableResponse({ description: 'PayPal could not be asked' })
-  pay(@Param('id', OrderIdPipe) id: string, @CurrentUser() payer: TokenClaims, @Body() body: PayStatusDto): Promise<OrderDto> {
+  @ApiBody({ type: PayStatusDto, description: "PayPal's payment result as its script gives it; fields other than id are ignored" })
+  pay(@Param('id', OrderIdPipe) id: string, @CurrentUser() payer: TokenClaims, @Body(PayPalResultPipe) body: PayPalResult): Promise<OrderDto> {
     return this.orders.pay(id, payer, body);
+  }
+
+  @Post(':id/paypal')
+  @SignedIn()
+  @HttpCode(201)
+  @ApiOperation({
+    summary: "Opens the PayPal payment of the payer's confirmed, unpaid order (the PayPal button's createOrder)",
+    description: "PayPal's order is made by the server, for the order's total, marked with the order's id; asking again answers the same one.",
+  })
+  @ApiParam(ORDER_ID)
+  @ApiCreatedResponse({ description: '{ id }: the PayPal order id' })
+  @ApiBadRequestResponse({ description: 'The order was cancelled' })
+  @ApiConflictResponse({ description: 'The order is not confirmed yet, or already paid' })
+  @ApiNotFoundResponse({ description: "Order not found (also another customer's order)" })
+  @ApiServiceUnavailableResponse({ description: 'PayPal could not be asked' })
+  openPayment(@Param('id', OrderIdPipe) id: string, @CurrentUser() payer: TokenClaims): Promise<{ id: string }> {
+    return this.orders.openPayment(id, payer);
   }
 
   @Put(':id/delivery_status')

@@ -14,11 +14,10 @@ import {
   PaymentNotFoundError,
   PaymentProvider,
   PaymentProviderUnavailableError,
-  type ProviderPayment,
 } from '../payments/payment-provider.js';
 import { verifyPayment } from '../payments/payment-verification.js';
 import { ORDER_LIMITS, type CreateOrderDto, type OrderItemInput } from './dto/create-order.dto.js';
-import type { PayStatusDto } from './dto/pay-status.dto.js';
+import type { PayPalResult } from './dto/pay-status.dto.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderOutcomes } from './order-outcomes.js';
 import { Order } from './order.entity.js';
@@ -223,12 +222,15 @@ export class OrdersService {
    * and checked again, so concurrent reports of one payment mark it paid once.
    * Reporting the payment that already paid the order answers it unchanged.
    */
-  async pay(id: string, payer: TokenClaims, input: PayStatusDto): Promise<OrderDto> {
+  async pay(id: string, payer: TokenClaims, input: PayPalResult): Promise<OrderDto> {
     const order = await this.dataSource.getRepository(Order).findOneBy({ id });
     if (!order || order.userId !== payer.sub) throw new NotFoundException(ORDER_NOT_FOUND);
     if (this.alreadyPaidWith(order, input.id)) return this.view(id);
 
-    const payment = await this.findPayment(input.id);
+    let payment = await this.askProvider(() => this.payments.findPayment(input.id));
+    // Approved by the buyer but not captured yet: the shop takes the money itself, now that its own checks
+    // passed (the order is the payer's, confirmed, not cancelled, not paid, and the payment is for it).
+    if (payment.status === 'APPROVED' && payment.shopOrderId === order.id) payment = await this.askProvider(() => this.payments.capture(input.id));
     const verdict = verifyPayment(payment, order);
     if (!verdict.accepted) {
       this.logger.warn(`payment ${input.id} refused for order ${id}: ${verdict.reason}`);
@@ -288,9 +290,22 @@ export class OrdersService {
     return false;
   }
 
-  private async findPayment(paymentId: string): Promise<ProviderPayment> {
+  /**
+   * Opens the PayPal payment of the payer's confirmed, unpaid order, for its total as the server
+   * priced it and marked with its id; the PayPal button's createOrder asks for it. Asking again
+   * answers the same payment.
+   */
+  async openPayment(id: string, payer: TokenClaims): Promise<{ id: string }> {
+    const order = await this.dataSource.getRepository(Order).findOneBy({ id });
+    if (!order || order.userId !== payer.sub) throw new NotFoundException(ORDER_NOT_FOUND);
+    if (order.isPaid) throw new ConflictException('Order is already paid');
+    this.alreadyPaidWith(order, '');
+    return { id: await this.askProvider(() => this.payments.openPayment(order.id, order.totalCents)) };
+  }
+
+  private async askProvider<T>(ask: () => Promise<T>): Promise<T> {
     try {
-      return await this.payments.findPayment(paymentId);
+      return await ask();
     } catch (error) {
       if (error instanceof PaymentNotFoundError) throw new BadRequestException('Payment not found');
       if (error instanceof PaymentProviderUnavailableError) throw new ServiceUnavailableException('Payment provider unavailable, please try again');

@@ -46,4 +46,19 @@ export abstract class PaymentProvider {
    * @throws PaymentProviderUnavailableError when the provider cannot be asked.
    */
   abstract findPayment(id: string): Promise<ProviderPayment>;
+
+  /**
+   * Opens a payment of `totalCents` US cents marked for the shop order (PayPal: an order of intent
+   * CAPTURE whose purchase unit carries the shop order id as `custom_id` and `invoice_id`); asking
+   * again for the same shop order and amount answers the same payment. Answers its id.
+   * @throws PaymentProviderUnavailableError when the provider cannot be asked.
+   */
+  abstract openPayment(shopOrderId: string, totalCents: number): Promise<string>;
+
+  /**
+   * Takes the money of a payment the buyer approved; asking again answers the same capture.
+   * @throws PaymentNotFoundError when the provider does not know it, or it cannot be captured (not approved).
+   * @throws PaymentProviderUnavailableError when the provider cannot be asked.
+   */
+  abstract capture(id: string): Promise<ProviderPayment>;
 }

@@ -8,7 +8,15 @@ function capture(fields: Partial<ProviderCapture> = {}): ProviderCapture {
 }
 
 function payment(fields: Partial<ProviderPayment> = {}): ProviderPayment {
-  return { id: 'PAYPAL1', status: 'COMPLETED', captures: [capture()], payerEmail: 'payer@example.com', updateTime: '2026-11-22T10:00:06Z', ...fields };
+  return {
+    id: 'PAYPAL1',
+    status: 'COMPLETED',
+    captures: [capture()],
+    payerEmail: 'payer@example.com',
+    updateTime: '2026-11-22T10:00:06Z',
+    shopOrderId: order.id,
+    ...fields,
+  };
 }
 
 describe('verifyPayment', () => {
@@ -44,8 +52,9 @@ describe('verifyPayment', () => {
     expect(verifyPayment(payment({ captures: split }), order)).toMatchObject({ accepted: true, captureId: 'A' });
   });
 
-  it('refuses a payment marked for another shop order', () => {
-    expect(verifyPayment(payment({ shopOrderId: 'another-order' }), order)).toMatchObject({ reason: 'Payment was made for another order' });
+  it('refuses a payment marked for another shop order, or for none (the shop opens every payment it accepts)', () => {
+    expect(verifyPayment(payment({ shopOrderId: 'another-order' }), order)).toMatchObject({ reason: 'Payment was not made for this order' });
+    expect(verifyPayment(payment({ shopOrderId: undefined }), order)).toMatchObject({ reason: 'Payment was not made for this order' });
     expect(verifyPayment(payment({ shopOrderId: order.id }), order)).toMatchObject({ accepted: true });
   });
 });

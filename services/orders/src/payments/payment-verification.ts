@@ -14,14 +14,13 @@ export type PaymentVerdict =
 /**
  * Whether the provider's account of a payment pays the order: completed,
  * captured in US dollars, for exactly the order's total (overpaying is
- * refused too), and not marked for another shop order.
+ * refused too), and marked for this shop order (the shop opens every payment).
  */
 export function verifyPayment(payment: ProviderPayment, order: PayableOrder): PaymentVerdict {
   const captures = payment.captures.filter((capture) => capture.status === 'COMPLETED');
   if (payment.status !== 'COMPLETED' || captures.length === 0) return { accepted: false, reason: 'Payment is not completed' };
-  if (payment.shopOrderId !== undefined && payment.shopOrderId !== order.id) {
-    return { accepted: false, reason: 'Payment was made for another order' };
-  }
+  // Only a payment the shop opened for this very order (its id in PayPal's custom_id) pays it.
+  if (payment.shopOrderId !== order.id) return { accepted: false, reason: 'Payment was not made for this order' };
   if (captures.some((capture) => capture.currencyCode !== SHOP_CURRENCY)) {
     return { accepted: false, reason: `Payment currency must be ${SHOP_CURRENCY}` };
   }

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { SHOP_CURRENCY } from '@shop/contracts';
 import type { PayPalSettings } from '../config.js';
 import { centsOf } from '../money.js';
 import {
@@ -70,16 +71,51 @@ export class PayPalRestProvider extends PaymentProvider {
 
   async findPayment(id: string): Promise<ProviderPayment> {
     const path = `/v2/checkout/orders/${encodeURIComponent(id)}`;
-    let response = await this.call(path, { headers: { Authorization: `Bearer ${await this.accessToken()}` } });
-    if (response.status === 401) {
-      // The token was revoked or expired early: one fresh token, one more try.
-      this.token = undefined;
-      response = await this.call(path, { headers: { Authorization: `Bearer ${await this.accessToken()}` } });
-    }
+    const response = await this.authorized(path, {});
     // 403: an order of another merchant, which these credentials may not see; to the shop it does not exist.
     if (response.status === 404 || response.status === 403) throw new PaymentNotFoundError(id);
     if (!response.ok) throw this.unavailable(`GET ${path} answered ${response.status}`);
     return paymentOf((await this.json(response, path)) as PayPalOrder, id);
+  }
+
+  async openPayment(shopOrderId: string, totalCents: number): Promise<string> {
+    const path = '/v2/checkout/orders';
+    const value = `${Math.floor(totalCents / 100)}.${String(totalCents % 100).padStart(2, '0')}`;
+    const response = await this.authorized(path, {
+      method: 'POST',
+      // PayPal's idempotency key: a retry (or a second click) answers the same PayPal order.
+      headers: { 'Content-Type': 'application/json', 'PayPal-Request-Id': `shop-order-${shopOrderId}-${totalCents}` },
+      body: JSON.stringify({
+        intent: 'CAPTURE',
+        purchase_units: [{ reference_id: shopOrderId, custom_id: shopOrderId, invoice_id: shopOrderId, amount: { currency_code: SHOP_CURRENCY, value } }],
+      }),
+    });
+    if (!response.ok) throw this.unavailable(`POST ${path} answered ${response.status}`);
+    const body = (await this.json(response, path)) as { id?: unknown };
+    if (typeof body.id !== 'string') throw this.unavailable(`POST ${path} answered no order id`);
+    return body.id;
+  }
+
+  async capture(id: string): Promise<ProviderPayment> {
+    const path = `/v2/checkout/orders/${encodeURIComponent(id)}/capture`;
+    const response = await this.authorized(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'PayPal-Request-Id': `capture-${id}`, Prefer: 'return=representation' },
+      body: '{}',
+    });
+    // 422: not approved by the buyer (or already captured by someone else's request id): nothing to take.
+    if (response.status === 404 || response.status === 403 || response.status === 422) throw new PaymentNotFoundError(id);
+    if (!response.ok) throw this.unavailable(`POST ${path} answered ${response.status}`);
+    return paymentOf((await this.json(response, path)) as PayPalOrder, id);
+  }
+
+  /** A call with the bearer token; a 401 (a token revoked or expired early) gets one fresh token and one more try. */
+  private async authorized(path: string, init: RequestInit & { headers?: Record<string, string> }): Promise<Response> {
+    const send = async () => this.call(path, { ...init, headers: { ...init.headers, Authorization: `Bearer ${await this.accessToken()}` } });
+    const response = await send();
+    if (response.status !== 401) return response;
+    this.token = undefined;
+    return send();
   }
 
   private async accessToken(): Promise<string> {

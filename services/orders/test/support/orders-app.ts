@@ -78,7 +78,7 @@ export async function startOrders(env: Record<string, string> = {}): Promise<Tes
   const dataSource = app.get(DataSource);
 
   const user = async (name: string, isAdmin: boolean): Promise<TestUser> => {
-    const claims = { sub: randomUUID(), name, email: `${randomUUID()}@example.com`, isAdmin };
+    const claims = { sub: randomUUID(), name, email: `${randomUUID()}@example.com`, isAdmin, sv: 1 };
     return { headers: { Authorization: `Bearer ${await issuer.sign(claims)}` }, claims };
   };
 

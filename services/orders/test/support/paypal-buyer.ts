@@ -24,11 +24,9 @@ export class PayPalBuyer {
     return this.call<CaptureResult>('POST', `/v2/checkout/orders/${created.id}/capture`, {});
   }
 
-  /** A PayPal order the buyer approved but nobody captured. */
-  async approveOnly(value: string): Promise<{ id: string }> {
-    const created = await this.create(value, {});
-    this.paypal.approve(created.id);
-    return created;
+  /** PayPal's full account of an order, as the merchant sees it. */
+  show(id: string): Promise<{ purchase_units: Record<string, unknown>[] }> {
+    return this.call('GET', `/v2/checkout/orders/${id}`, undefined);
   }
 
   private create(value: string, { currency = 'USD', customId }: { currency?: string; customId?: string }): Promise<{ id: string }> {

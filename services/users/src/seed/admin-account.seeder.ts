@@ -48,6 +48,7 @@ export class AdminAccountSeeder implements OnModuleInit {
         email: this.config.ADMIN_EMAIL,
         passwordHash,
         isAdmin: true,
+        sessionVersion: 1,
         createdAt: now,
         updatedAt: now,
       });

@@ -7,8 +7,11 @@ export const TOO_MANY_SIGN_IN_FAILURES = 'Too many failed sign-in attempts, plea
 
 /** 429: the client has failed to sign in too often; it may try again after `retryAfterSeconds`. */
 export class SignInThrottled extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
-    super(TOO_MANY_SIGN_IN_FAILURES, HttpStatus.TOO_MANY_REQUESTS);
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = TOO_MANY_SIGN_IN_FAILURES,
+  ) {
+    super(message, HttpStatus.TOO_MANY_REQUESTS);
   }
 }
 

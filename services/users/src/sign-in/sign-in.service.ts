@@ -32,7 +32,7 @@ export class SignInService {
     await this.throttle.admit(email, address);
     const user = await this.users.findOne({
       where: { email },
-      select: { id: true, name: true, email: true, isAdmin: true, passwordHash: true },
+      select: { id: true, name: true, email: true, isAdmin: true, sessionVersion: true, passwordHash: true },
     });
     let matches: boolean;
     try {

@@ -7,7 +7,7 @@ import type { UsersConfig } from '../config.js';
 import { SigningKeys } from './signing-keys.service.js';
 
 /** What a token says of its user. */
-export type TokenSubject = { id: string; name: string; email: string; isAdmin: boolean };
+export type TokenSubject = { id: string; name: string; email: string; isAdmin: boolean; sessionVersion: number };
 
 /** Signs the shop's sign-in tokens: EdDSA, the shop's issuer and audience, an expiry of TOKEN_TTL. */
 @Injectable()
@@ -19,7 +19,7 @@ export class TokenIssuer {
 
   issue(user: TokenSubject): Promise<string> {
     const { kid, privateKey } = this.keys.active();
-    const claims: Omit<TokenClaims, 'sub'> = { name: user.name, email: user.email, isAdmin: user.isAdmin };
+    const claims: Omit<TokenClaims, 'sub'> = { name: user.name, email: user.email, isAdmin: user.isAdmin, sv: user.sessionVersion };
     const now = Math.floor(Date.now() / 1000);
     return (
       new SignJWT(claims)

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Subjects, type ProfileDto, type UserInfoDto } from '@shop/contracts';
@@ -11,6 +11,10 @@ import { emailTaken, withUniqueEmail } from './unique-email.js';
 import { userAlreadyExists, userNotFound } from './user-errors.js';
 import { User } from './user.entity.js';
 import { toUserDto, toUserInfo, userChangedOf } from './user.views.js';
+
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email or password';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+export const CHANGED_MEANWHILE = 'Your account changed meanwhile, please try again';
 
 /** The signed-in user's own account. */
 @Injectable()
@@ -34,16 +38,37 @@ export class ProfileService {
   /**
    * Changes the user's name and email, and the password when a new one is
    * given; answers the user's info with a new token carrying the new details.
+   * A new email or password needs the current password, and ends every other
+   * session of the user (their older tokens are refused from then on).
    */
   async update(userId: string, input: UpdateProfileDto): Promise<UserInfoDto> {
+    const before = await this.users.findOne({ where: { id: userId }, select: { id: true, email: true, passwordHash: true } });
+    if (!before) throw userNotFound();
+    const changesSignIn = before.email !== input.email || Boolean(input.password);
+    if (changesSignIn) {
+      if (!input.currentPassword) throw new BadRequestException(CURRENT_PASSWORD_REQUIRED);
+      if (!(await this.passwords.matches(before.passwordHash, input.currentPassword))) throw new BadRequestException(CURRENT_PASSWORD_WRONG);
+    }
     const passwordHash = input.password ? await this.passwords.hash(input.password) : undefined;
     const user = await withUniqueEmail(() =>
       this.outbox.transaction(async (manager, emit) => {
-        const found = await manager.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+        const found = await manager.findOne(User, {
+          where: { id: userId },
+          select: { id: true, name: true, email: true, isAdmin: true, sessionVersion: true, passwordHash: true },
+          lock: { mode: 'pessimistic_write' },
+        });
         if (!found) throw userNotFound();
+        // The current password was checked against this hash: a password changed since must be checked again.
+        if (changesSignIn && found.passwordHash !== before.passwordHash) throw new ConflictException(CHANGED_MEANWHILE);
         if (await emailTaken(manager, input.email, userId)) throw userAlreadyExists();
-        const toldOthers = found.name !== input.name || found.email !== input.email;
-        const changes = { name: input.name, email: input.email, updatedAt: new Date(), ...(passwordHash ? { passwordHash } : {}) };
+        const toldOthers = changesSignIn || found.name !== input.name;
+        const changes = {
+          name: input.name,
+          email: input.email,
+          updatedAt: new Date(),
+          ...(passwordHash ? { passwordHash } : {}),
+          ...(changesSignIn ? { sessionVersion: found.sessionVersion + 1 } : {}),
+        };
         await manager.update(User, { id: userId }, changes);
         Object.assign(found, changes);
         if (toldOthers) await emit(Subjects.UserUpdated, userChangedOf(found));
@@ -51,5 +76,16 @@ export class ProfileService {
       }),
     );
     return toUserInfo(user, await this.tokens.issue(user));
+  }
+
+  /** Ends every session of the user: all their tokens are refused from now on, in every service. */
+  async signOut(userId: string): Promise<void> {
+    await this.outbox.transaction(async (manager, emit) => {
+      const found = await manager.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+      if (!found) return;
+      found.sessionVersion += 1;
+      await manager.update(User, { id: userId }, { sessionVersion: found.sessionVersion, updatedAt: new Date() });
+      await emit(Subjects.UserUpdated, userChangedOf(found));
+    });
   }
 }

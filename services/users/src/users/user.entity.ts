@@ -19,6 +19,10 @@ export class User {
   @Column('boolean', { name: 'is_admin' })
   isAdmin: boolean;
 
+  /** Grows when the user signs out or changes their password: tokens with a smaller one are refused. */
+  @Column('integer', { name: 'session_version', default: 1 })
+  sessionVersion: number;
+
   @Column('timestamptz', { name: 'created_at' })
   createdAt: Date;
 

@@ -13,5 +13,5 @@ export function toUserInfo(user: User, token: string): UserInfoDto {
 
 /** What the other services are told of a user (user.created / user.updated). */
 export function userChangedOf(user: User): UserChanged {
-  return { id: user.id, name: user.name, email: user.email };
+  return { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, sessionVersion: user.sessionVersion };
 }

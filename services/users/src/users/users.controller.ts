@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseFilters } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, UseFilters } from '@nestjs/common';
+import type { Request } from 'express';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -7,11 +8,11 @@ import {
   ApiOperation,
   ApiServiceUnavailableResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { TokenClaims, UserDeletedDto, UserDto, UserInfoDto } from '@shop/contracts';
-import { CurrentUser } from '@shop/service-kit';
+import { AdminOnly, CurrentUser } from '@shop/service-kit';
 import { RetryAfterFilter } from '../retry-after.filter.js';
-import { AdminOnlyNow } from './admin-only-now.guard.js';
 import { RegisterUserDto } from './dto/register-user.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { UserIdParams } from './dto/user-id.params.js';
@@ -29,12 +30,14 @@ export class UsersController {
   @ApiCreatedResponse({ type: UserInfoResponse })
   @ApiBadRequestResponse({ description: 'User already exists (any case of the email), a field breaks its rule, or an unknown field' })
   @ApiServiceUnavailableResponse({ description: 'Too many sign-ins and sign-ups at this moment; Retry-After says when to try again' })
-  register(@Body() body: RegisterUserDto): Promise<UserInfoDto> {
-    return this.users.register(body);
+  @ApiTooManyRequestsResponse({ description: 'Too many sign-ups from this address lately; Retry-After says when to try again' })
+  register(@Body() body: RegisterUserDto, @Req() req: Request): Promise<UserInfoDto> {
+    // req.ip is the client's address as the gateway forwarded it (the app trusts loopback proxies).
+    return this.users.register(body, req.ip ?? req.socket.remoteAddress ?? 'unknown');
   }
 
   @Get()
-  @AdminOnlyNow()
+  @AdminOnly()
   @ApiOperation({ summary: 'Every user, oldest first' })
   @ApiOkResponse({ type: [UserResponse] })
   list(): Promise<UserDto[]> {
@@ -42,7 +45,7 @@ export class UsersController {
   }
 
   @Get(':id')
-  @AdminOnlyNow()
+  @AdminOnly()
   @ApiOperation({ summary: 'One user' })
   @ApiOkResponse({ type: UserResponse })
   @ApiBadRequestResponse({ description: 'The id is not a UUID' })
@@ -52,17 +55,17 @@ export class UsersController {
   }
 
   @Put(':id')
-  @AdminOnlyNow()
-  @ApiOperation({ summary: "Changes a user's name, email and admin role (an admin cannot remove their own admin rights)" })
+  @AdminOnly()
+  @ApiOperation({ summary: "Changes a customer's name, email and admin role (admins' accounts are not changed here, own admin rights never removed)" })
   @ApiOkResponse({ type: UserResponse })
-  @ApiBadRequestResponse({ description: 'User already exists, own admin rights removed, a field breaks its rule, or an unknown field' })
+  @ApiBadRequestResponse({ description: 'User already exists, an admin account changed, own admin rights removed, a field breaks its rule, or an unknown field' })
   @ApiNotFoundResponse({ description: 'User not found' })
   update(@CurrentUser() caller: TokenClaims, @Param() { id }: UserIdParams, @Body() body: UpdateUserDto): Promise<UserDto> {
     return this.users.update(caller.sub, id, body);
   }
 
   @Delete(':id')
-  @AdminOnlyNow()
+  @AdminOnly()
   @HttpCode(200)
   @ApiOperation({ summary: 'Deletes a customer (admins cannot be deleted)' })
   @ApiOkResponse({ type: UserDeletedResponse })

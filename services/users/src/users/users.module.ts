@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AdminNowGuard } from './admin-only-now.guard.js';
 import { OrderHistory, OrdersServiceHistory } from './order-history.js';
 import { PasswordHasher } from './password-hasher.service.js';
 import { ProfileController } from './profile.controller.js';
 import { ProfileService } from './profile.service.js';
+import { SignOutController } from './sign-out.controller.js';
+import { SignUpThrottle } from './sign-up-throttle.service.js';
 import { User } from './user.entity.js';
 import { UsersController } from './users.controller.js';
 import { UsersService } from './users.service.js';
@@ -14,8 +15,8 @@ import { UsersService } from './users.service.js';
   imports: [TypeOrmModule.forFeature([User])],
   // ProfileController first: routes are matched in the order they are registered,
   // so /api/users/profile must come before /api/users/:id.
-  controllers: [ProfileController, UsersController],
-  providers: [UsersService, ProfileService, PasswordHasher, AdminNowGuard, { provide: OrderHistory, useClass: OrdersServiceHistory }],
+  controllers: [ProfileController, SignOutController, UsersController],
+  providers: [UsersService, ProfileService, PasswordHasher, SignUpThrottle, { provide: OrderHistory, useClass: OrdersServiceHistory }],
   exports: [PasswordHasher, TypeOrmModule],
 })
 export class UsersModule {}

@@ -7,7 +7,9 @@ import { Outbox } from '@shop/event-bus';
 import { TokenIssuer } from '../tokens/token-issuer.service.js';
 import type { RegisterUserDto } from './dto/register-user.dto.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
+import { normalEmail } from '../validation.js';
 import { PasswordHasher } from './password-hasher.service.js';
+import { SignUpThrottle } from './sign-up-throttle.service.js';
 import { emailTaken, withUniqueEmail } from './unique-email.js';
 import { notAnAdmin, userAlreadyExists, userNotFound } from './user-errors.js';
 import { User } from './user.entity.js';
@@ -15,6 +17,9 @@ import { toUserDto, toUserInfo, userChangedOf } from './user.views.js';
 
 export const CANNOT_REMOVE_OWN_ADMIN_RIGHTS = 'You cannot remove your own admin rights';
 export const CANNOT_DELETE_ADMIN = 'Cannot delete an admin user';
+export const CANNOT_CHANGE_ADMIN = 'Cannot change another admin user';
+export const OWN_EMAIL_ON_PROFILE = 'Change your own email on your profile page';
+export const LAST_ADMIN = 'Cannot demote the last admin';
 
 /** Accounts: registration, and what admins do with them. */
 @Injectable()
@@ -24,10 +29,12 @@ export class UsersService {
     private readonly passwords: PasswordHasher,
     private readonly tokens: TokenIssuer,
     private readonly outbox: Outbox,
+    private readonly signUps: SignUpThrottle,
   ) {}
 
-  /** Creates a customer account and signs it in. Nobody registers as an admin. */
-  async register(input: RegisterUserDto): Promise<UserInfoDto> {
+  /** Creates a customer account and signs it in. Nobody registers as an admin; an address registers a few at most. */
+  async register(input: RegisterUserDto, address: string): Promise<UserInfoDto> {
+    await this.signUps.admit(address);
     if (await emailTaken(this.users.manager, input.email)) throw userAlreadyExists();
     const passwordHash = await this.passwords.hash(input.password);
     const user = await withUniqueEmail(() =>
@@ -39,6 +46,7 @@ export class UsersService {
           email: input.email,
           passwordHash,
           isAdmin: false,
+          sessionVersion: 1,
           createdAt: now,
           updatedAt: now,
         });
@@ -63,8 +71,12 @@ export class UsersService {
   }
 
   /**
-   * An admin changes a user's name, email and role. An admin cannot demote
-   * themselves, so the shop never loses its last admin that way.
+   * An admin changes a customer's name, email and role. Admins' accounts are
+   * out of reach here, as in the shop's admin screens: no admin changes or
+   * demotes another, and an admin changes their own name only (their email
+   * needs their current password, on the profile page; their rights stay).
+   * A change of role ends the user's sessions, so their tokens never claim a
+   * role they no longer have.
    */
   async update(callerId: string, id: string, input: UpdateUserDto): Promise<UserDto> {
     if (id === callerId && !input.isAdmin) throw new BadRequestException(CANNOT_REMOVE_OWN_ADMIN_RIGHTS);
@@ -80,15 +92,45 @@ export class UsersService {
         if (!locked.find((account) => account.id === callerId)?.isAdmin) throw notAnAdmin();
         const found = locked.find((account) => account.id === id);
         if (!found) throw userNotFound();
+        if (found.isAdmin && id !== callerId) throw new BadRequestException(CANNOT_CHANGE_ADMIN);
+        if (id === callerId && found.email !== input.email) throw new BadRequestException(OWN_EMAIL_ON_PROFILE);
         if (await emailTaken(manager, input.email, id)) throw userAlreadyExists();
-        const toldOthers = found.name !== input.name || found.email !== input.email;
-        const changes = { name: input.name, email: input.email, isAdmin: input.isAdmin, updatedAt: new Date() };
+        const roleChanged = found.isAdmin !== input.isAdmin;
+        const toldOthers = roleChanged || found.name !== input.name || found.email !== input.email;
+        const changes = {
+          name: input.name,
+          email: input.email,
+          isAdmin: input.isAdmin,
+          updatedAt: new Date(),
+          ...(roleChanged ? { sessionVersion: found.sessionVersion + 1 } : {}),
+        };
         await manager.update(User, { id }, changes);
         Object.assign(found, changes);
         if (toldOthers) await emit(Subjects.UserUpdated, userChangedOf(found));
         return found;
       }),
     );
+    return toUserDto(user);
+  }
+
+  /**
+   * The operator's role change (see cli/roles.ts): promotes or demotes the
+   * account with this email, never the last admin, and ends its sessions.
+   */
+  async setRole(email: string, isAdmin: boolean): Promise<UserDto> {
+    const user = await this.outbox.transaction(async (manager, emit) => {
+      // Every admin is locked, so two demotions at once cannot leave the shop without one.
+      const admins = await manager.find(User, { where: { isAdmin: true }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+      const found = await manager.findOne(User, { where: { email: normalEmail(email) }, lock: { mode: 'pessimistic_write' } });
+      if (!found) throw userNotFound();
+      if (found.isAdmin === isAdmin) return found;
+      if (!isAdmin && admins.length <= 1) throw new BadRequestException(LAST_ADMIN);
+      const changes = { isAdmin, sessionVersion: found.sessionVersion + 1, updatedAt: new Date() };
+      await manager.update(User, { id: found.id }, changes);
+      Object.assign(found, changes);
+      await emit(Subjects.UserUpdated, userChangedOf(found));
+      return found;
+    });
     return toUserDto(user);
   }
 

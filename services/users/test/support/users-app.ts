@@ -80,6 +80,8 @@ export async function startUsers(options: { prefix?: string; env?: Record<string
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    // Tests sign many accounts up from one address; the sign-up limit has its own test.
+    SIGN_UP_MAX_PER_ADDRESS: '100000',
     ...options.env,
   });
   const app = await createServiceApp(AppModule.forRoot(config));

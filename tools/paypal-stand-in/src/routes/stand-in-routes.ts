@@ -4,10 +4,11 @@
  * comes from a browser that holds no secret.
  *
  * - POST /stand-in/orders/{id}/approve  the buyer approves (body optional: `{ payer }`)
- * - POST /stand-in/orders               a test makes an order directly in a given state
+ * - POST /stand-in/orders               a test makes an order directly in a given state (only with
+ *                                       the `testEndpoints` option: it makes completed captures out of nothing)
  * - POST /stand-in/sdk/token?client-id= the stand-in SDK gets its token (PayPal's SDK has its own)
  */
-import { invalidClient } from '../errors.js';
+import { invalidClient, routeNotFound } from '../errors.js';
 import { type Router, json } from '../http.js';
 import { readBuyer } from '../orders/buyer.js';
 import { readForgedOrder } from '../orders/forged-order-request.js';
@@ -15,7 +16,7 @@ import { fullOrder } from '../orders/order-view.js';
 import type { StandInState } from '../stand-in-state.js';
 import { isPlainObject } from '../validation.js';
 
-export function standInRoutes(router: Router, state: StandInState): void {
+export function standInRoutes(router: Router, state: StandInState, options: { testEndpoints: boolean }): void {
   router.on('POST', '/stand-in/orders/:id/approve', async (context) => {
     const body = await context.json();
     const order = state.orders.get(context.params[0]);
@@ -24,6 +25,7 @@ export function standInRoutes(router: Router, state: StandInState): void {
   });
 
   router.on('POST', '/stand-in/orders', async (context) => {
+    if (!options.testEndpoints) throw routeNotFound();
     const order = state.orders.forge(readForgedOrder(await context.json()));
     return json(201, fullOrder(order, context.base));
   });

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Container, VisuallyHidden } from '@shop/ui';
-import { useCart, useSession, useShopClient } from '@shop/shop-client';
+import { useCart, useLogout, useSession, useShopClient } from '@shop/shop-client';
 import { Brand, CartCount, HeaderBar, MenuButton, MenuLink, NavBar, NavItems, NavLink, NavToggle } from './header.styles.js';
 import { Menu } from './menu.js';
 import { SearchBox } from './search-box.js';
@@ -25,9 +25,11 @@ export function Header() {
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const navOpen = openedOn === pathname;
 
-  const logout = () => {
-    // The store clears the session, cart and addresses everywhere; the provider drops cached user queries.
-    store.signOut();
+  const signOut = useLogout();
+  const logout = async () => {
+    // The server ends the session, then the store clears the session, cart and addresses everywhere
+    // and the provider drops cached user queries.
+    await signOut();
     void navigate(AFTER_LOGOUT_PATH);
   };
 
@@ -56,7 +58,7 @@ export function Header() {
                   <MenuLink to="/profile">Profile</MenuLink>
                 </li>
                 <li>
-                  <MenuButton type="button" onClick={logout}>
+                  <MenuButton type="button" onClick={() => void logout()}>
                     Logout
                   </MenuButton>
                 </li>

@@ -13,8 +13,8 @@ export const PRODUCT_LIMITS = {
   countInStock: 1_000_000,
 } as const;
 
-/** A path on this shop ('/uploads/x.png') or an http(s) URL, without spaces. */
-const IMAGE_PATH_OR_URL = /^(\/(?!\/)\S*|https?:\/\/[^\s/]+\S*)$/i;
+/** A path on this shop ('/uploads/x.png') or an http(s) URL, without spaces; linear: no two parts can take the same character. */
+const IMAGE_PATH_OR_URL = /^(?:\/(?!\/)\S*|https?:\/\/[^\s/]\S*)$/i;
 
 /** PUT /api/products/{id}: every field of the product (text fields are trimmed). */
 export class UpdateProductDto implements ProductUpdateInput {

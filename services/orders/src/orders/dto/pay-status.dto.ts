@@ -1,3 +1,4 @@
+import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
@@ -40,4 +41,28 @@ export class PayStatusDto {
   @IsString()
   @MaxLength(320)
   email_address?: string;
+}
+
+/** What pay_status uses of its body: the PayPal order id. */
+export interface PayPalResult {
+  id: string;
+}
+
+/**
+ * The one body of the shop that takes unknown fields: the captured (or approved) PayPal payment
+ * result exactly as PayPal's script gives it to the browser, `purchase_units`, `links`,
+ * `payment_source` and whatever PayPal adds later included. Only `id` is read; the server asks
+ * PayPal about that order itself. (The global validation pipe leaves this body alone: its type is
+ * an interface, and this pipe checks it instead.)
+ */
+@Injectable()
+export class PayPalResultPipe implements PipeTransform<unknown, PayPalResult> {
+  transform(value: unknown): PayPalResult {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new BadRequestException('The body must be the PayPal payment result (an object)');
+    }
+    const { id } = value as { id?: unknown };
+    if (typeof id !== 'string' || !PAYPAL_ID.test(id)) throw new BadRequestException('id must be a PayPal order id');
+    return { id };
+  }
 }

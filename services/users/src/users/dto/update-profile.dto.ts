@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ValidateIf } from 'class-validator';
+import { ValidateBy, ValidateIf } from 'class-validator';
 import type { ProfileUpdateInput } from '@shop/contracts';
 import { IsNewPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../validation.js';
 import { AccountFieldsDto } from './account-fields.dto.js';
@@ -14,4 +14,18 @@ export class UpdateProfileDto extends AccountFieldsDto implements ProfileUpdateI
   @ValidateIf((input: UpdateProfileDto) => input.password !== undefined && input.password !== null && input.password !== '')
   @IsNewPassword()
   password?: string;
+
+  @ApiPropertyOptional({
+    maxLength: MAX_PASSWORD_LENGTH,
+    description: 'The password the account has now: required when the email or the password changes',
+  })
+  @ValidateIf((input: UpdateProfileDto) => input.currentPassword !== undefined && input.currentPassword !== null && input.currentPassword !== '')
+  @ValidateBy({
+    name: 'isCurrentPassword',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && value.length <= MAX_PASSWORD_LENGTH,
+      defaultMessage: () => `currentPassword must be text of at most ${MAX_PASSWORD_LENGTH} characters`,
+    },
+  })
+  currentPassword?: string;
 }

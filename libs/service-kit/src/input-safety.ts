@@ -1,0 +1,127 @@
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { NextFunction, Request, Response } from 'express';
+import type { ErrorBody } from '@shop/contracts';
+
+/** Deepest nesting of arrays and objects a JSON body may have. */
+export const MAX_JSON_DEPTH = 32;
+
+/** An error the body parser forwards as a 400 with this message (body-parser honours `status` and `expose`). */
+class BodyRefused extends Error {
+  readonly status = 400;
+  readonly statusCode = 400;
+  readonly expose = true;
+  readonly type = 'entity.verify.failed';
+}
+
+/**
+ * `express.json({ verify })`: refuses a body nested deeper than MAX_JSON_DEPTH
+ * before it is parsed, so nothing (the parser, the validator, a handler) ever
+ * recurses through thousands of levels. One pass over the bytes, outside strings.
+ */
+export function refuseDeepJson(_req: unknown, _res: unknown, raw: Buffer): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const byte = raw[i];
+    if (inString) {
+      if (byte === 0x5c) i++; // a backslash escapes the next byte
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if (byte === 0x7b || byte === 0x5b) {
+      if (++depth > MAX_JSON_DEPTH) throw new BodyRefused(`JSON nested too deeply (${MAX_JSON_DEPTH} levels at most)`);
+    } else if (byte === 0x7d || byte === 0x5d) depth--;
+  }
+}
+
+/**
+ * Characters no text of the shop may hold: C0 controls and DEL (tab, line feed
+ * and carriage return are allowed in bodies, where a review may span lines),
+ * C1 controls, and UTF-16 surrogates that are not part of a pair (PostgreSQL's
+ * jsonb and text refuse them, so they would fail deep inside a write).
+ * No quantifier: one step per character, whatever the length.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const FORBIDDEN_IN_BODY = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// eslint-disable-next-line no-control-regex -- as above
+const FORBIDDEN_IN_URL = /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const refusal = (where: string) => `${where} must not contain control characters or broken unicode`;
+
+/** The path of the first string (key or value) in `value` holding a forbidden character, if any. Iterative. */
+function badTextIn(value: unknown): string | undefined {
+  const pending: [unknown, string][] = [[value, '']];
+  while (pending.length > 0) {
+    const [item, path] = pending.pop()!;
+    if (typeof item === 'string') {
+      if (FORBIDDEN_IN_BODY.test(item)) return path || 'body';
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, child] of Object.entries(item)) {
+        const childPath = path ? `${path}.${key}` : key;
+        if (FORBIDDEN_IN_BODY.test(key)) return path ? `${path} (a field name)` : 'a field name';
+        pending.push([child, childPath]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Refuses, with 400 and a message naming the field, any request whose path,
+ * query or JSON body holds a control character or a lone surrogate (after
+ * percent-decoding), or whose path cannot be decoded at all: such text is
+ * never a name, an address or a search, and letting it through would fail
+ * later with a 500 (NUL in PostgreSQL text, lone surrogates in jsonb).
+ */
+export function refuseBrokenText(req: Request, res: Response, next: NextFunction): void {
+  const refuse = (message: string) => void res.status(400).json({ message } satisfies ErrorBody);
+  const rawUrl = req.originalUrl ?? req.url;
+  const queryAt = rawUrl.indexOf('?');
+  const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return refuse('Malformed URL encoding in the request path');
+  }
+  if (FORBIDDEN_IN_URL.test(path)) return refuse(refusal('The request path'));
+  if (queryAt !== -1) {
+    for (const part of rawUrl.slice(queryAt + 1).split('&')) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(part.replace(/\+/g, ' '));
+      } catch {
+        return refuse('Malformed URL encoding in the query string');
+      }
+      if (FORBIDDEN_IN_URL.test(decoded)) return refuse(refusal(`query ${decoded.split('=')[0] || 'string'}`));
+    }
+  }
+  const bad = badTextIn(req.body);
+  if (bad !== undefined) return refuse(refusal(bad));
+  next();
+}
+
+/**
+ * Answers what Node's HTTP parser refuses before any route sees it (a URL or
+ * headers over its 16 KB limit: 431; a malformed request: 400) with the
+ * shop's `{ message }` body, instead of Node's bare status line.
+ */
+export function answerParserErrors(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const [status, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request URL or headers are too large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request took too long to arrive']
+          : [400, 'Malformed HTTP request'];
+    const body = JSON.stringify({ message } satisfies ErrorBody);
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
