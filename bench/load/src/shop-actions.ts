@@ -1,6 +1,6 @@
 /** What a person does with the shop, as calls through the gateway (and PayPal's side through the stand-in). */
 import type { OrderDto, ProductDetailDto, ProductDto, ProductListDto, UserInfoDto } from '@shop/contracts';
-import type { ShopClient } from './http.js';
+import type { Answer, ShopClient } from './http.js';
 import { sleep } from './stats.js';
 
 export const SHIPPING = { address: '1 Bench Street', city: 'Loadville', postalCode: '12345', country: 'USA' };
@@ -93,15 +93,20 @@ export async function placeOrder(client: ShopClient, token: string, productId: s
 }
 
 /** PayPal's side of a payment as the buyer's browser drives it through the stand-in: answers the capture result. */
-export async function payWithStandIn(paypal: ShopClient, value: number): Promise<unknown> {
-  const { access_token: token } = await paypal.expect<{ access_token: string }>(200, 'POST', '/stand-in/sdk/token?client-id=sb-stand-in', {
-    name: 'paypal: token',
-  });
-  const created = await paypal.expect<{ id: string }>(201, 'POST', '/v2/checkout/orders', {
+/**
+ * Pays a confirmed order as the shop's PayPal button does: the shop opens the PayPal order for it
+ * (`createOrder`), the buyer approves it in PayPal's window (the stand-in's approve call), and the
+ * shop captures it when told (`onApprove` → pay_status). Answers the pay_status answer.
+ */
+export async function payWithStandIn(client: ShopClient, paypal: ShopClient, token: string, orderId: string): Promise<Answer<OrderDto>> {
+  const opened = await client.expect<{ id: string }>(201, 'POST', `/api/orders/${orderId}/paypal`, {
     token,
-    name: 'paypal: create order',
-    body: { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: value.toFixed(2) } }] },
+    name: 'POST /api/orders/{id}/paypal',
   });
-  await paypal.expect(200, 'POST', `/stand-in/orders/${created.id}/approve`, { name: 'paypal: approve', body: {} });
-  return paypal.expect(201, 'POST', `/v2/checkout/orders/${created.id}/capture`, { token, name: 'paypal: capture', body: {} });
+  await paypal.expect(200, 'POST', `/stand-in/orders/${opened.id}/approve`, { name: 'paypal: approve', body: {} });
+  return client.call<OrderDto>('PUT', `/api/orders/${orderId}/pay_status`, {
+    name: 'PUT /api/orders/{id}/pay_status',
+    token,
+    body: { id: opened.id },
+  });
 }

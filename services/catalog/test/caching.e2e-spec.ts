@@ -107,8 +107,10 @@ describe('catalog reads: HTTP caching and the read cache', () => {
       const missing = await get('/api/products/5f0c9a3e-7d2b-4c1a-9e8f-0a1b2c3d4e5f').expect(404);
       expect(missing.body).toEqual({ message: 'Product not found' });
       expect((await get('/api/products').set('If-None-Match', 'not a tag, W/')).status).toBe(200);
-      // Not a valid percent-encoding: taken as the text it is.
-      expect((await get('/api/products?keyword=%ZZ').expect(200)).body).toEqual({ products: [], page: 1, pages: 0 });
+      // Not a valid percent-encoding: refused with a message rather than guessed at.
+      expect((await get('/api/products?keyword=%ZZ').expect(400)).body).toEqual({
+        message: 'Malformed URL encoding in the query string',
+      });
     });
   });
 

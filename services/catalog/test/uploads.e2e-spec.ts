@@ -112,7 +112,12 @@ describe('catalog image uploads', () => {
       expect(res.body).toEqual({ message: 'Image not found' });
     });
 
-    it.each(['..%2Fpackage.json', '.env', 'a.txt', 'UPPER.PNG', '%2Fetc%2Fpasswd.png', 'x.png%00.txt'])(
+    it('answers a name with a NUL in it with 400, before it reaches the file system', async () => {
+      const res = await request(catalog.http).get('/uploads/x.png%00.txt').expect(400);
+      expect(res.body).toEqual({ message: 'The request path must not contain control characters or broken unicode' });
+    });
+
+    it.each(['..%2Fpackage.json', '.env', 'a.txt', 'UPPER.PNG', '%2Fetc%2Fpasswd.png'])(
       'answers the name %j, which is not an image name, with 400',
       async (name) => {
         const res = await request(catalog.http).get(`/uploads/${name}`).expect(400);

@@ -29,26 +29,10 @@ const withJson = (method: string, body: unknown, token?: string): RequestInit =>
   body: JSON.stringify(body),
 });
 
-/** PayPal's side of a payment, as the buyer's browser drives it through the stand-in's REST API. */
-async function payWithStandIn(paypalBase: string, totalPrice: number): Promise<{ id: string; status: string; update_time: string; payer: { email_address: string } }> {
-  const basic = Buffer.from('sb-stand-in:stand-in-secret').toString('base64');
-  const token = (await (
-    await fetch(`${paypalBase}/v1/oauth2/token`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials',
-    })
-  ).json()) as { access_token: string };
-  const auth = { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' };
-  const created = (await (
-    await fetch(`${paypalBase}/v2/checkout/orders`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: totalPrice.toFixed(2) } }] }),
-    })
-  ).json()) as { id: string };
-  await fetch(`${paypalBase}/stand-in/orders/${created.id}/approve`, { method: 'POST' });
-  return (await (await fetch(`${paypalBase}/v2/checkout/orders/${created.id}/capture`, { method: 'POST', headers: auth })).json()) as never;
+/** The buyer approves PayPal's order in PayPal's window: here, the stand-in's approve call. */
+async function approveAtStandIn(paypalBase: string, paypalOrderId: string): Promise<void> {
+  const approved = await fetch(`${paypalBase}/stand-in/orders/${paypalOrderId}/approve`, { method: 'POST' });
+  expect(approved.status).toBe(200);
 }
 
 /** The order life cycle through the gateway: priced by the server, confirmed, paid, in the profile, delivered. */
@@ -83,11 +67,13 @@ async function placePayAndDeliver(shop: RunningShop, product: ProductDto, adminT
   }
   expect(order.status).toBe('confirmed');
 
-  const capture = await payWithStandIn(`http://127.0.0.1:${paypalPort}`, order.totalPrice);
-  const result = { id: capture.id, status: capture.status, update_time: capture.update_time, payer: { email_address: capture.payer.email_address } };
-  const paid = await json<OrderDto>(shop, `/api/orders/${order._id}/pay_status`, withJson('PUT', result, token));
+  // As the PayPal button does: the shop opens PayPal's order, the buyer approves, the shop captures.
+  const opened = await json<{ id: string }>(shop, `/api/orders/${order._id}/paypal`, withJson('POST', {}, token));
+  expect(opened.status).toBe(201);
+  await approveAtStandIn(`http://127.0.0.1:${paypalPort}`, opened.body.id);
+  const paid = await json<OrderDto>(shop, `/api/orders/${order._id}/pay_status`, withJson('PUT', { id: opened.body.id }, token));
   expect(paid).toMatchObject({ status: 200 });
-  expect(paid.body).toMatchObject({ isPaid: true, paymentResult: { id: capture.id, status: 'COMPLETED' } });
+  expect(paid.body).toMatchObject({ isPaid: true, paymentResult: { status: 'COMPLETED' } });
 
   const profile = await json<ProfileDto>(shop, '/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
   expect(profile.body.orderList.map((o) => o._id)).toEqual([order._id]);

@@ -69,17 +69,8 @@ async function shop(n: number, base: string, paypalBase: string, products: Produ
       if (order.status !== 'confirmed') continue;
       tally.confirmed++;
       await think();
-      const capture = (await payWithStandIn(paypal, order.totalPrice).catch(() => undefined)) as
-        | { id: string; status: string; payer: { email_address: string } }
-        | undefined;
-      if (capture) {
-        const paid = await client.call<OrderDto>('PUT', `/api/orders/${order._id}/pay_status`, {
-          name: 'PUT /api/orders/{id}/pay_status',
-          token: user.token,
-          body: { id: capture.id, status: capture.status, update_time: new Date().toISOString(), payer: { email_address: capture.payer.email_address } },
-        });
-        if (paid.status === 200 && paid.body.isPaid) tally.paid++;
-      }
+      const paid = await payWithStandIn(client, paypal, user.token, order._id).catch(() => undefined);
+      if (paid?.status === 200 && paid.body.isPaid) tally.paid++;
       await client.call('GET', `/api/orders/${order._id}`, { name: 'GET /api/orders/{id}', token: user.token });
       await think();
       await client.call('GET', '/api/users/profile', { name: 'GET /api/users/profile', token: user.token });

@@ -7,12 +7,20 @@ describe('Readiness', () => {
     readiness.register('nats', async () => {
       throw new Error('down');
     });
-    await expect(readiness.report()).resolves.toEqual({ ready: false, checks: { database: 'ok', nats: 'down' } });
+    await expect(readiness.report()).resolves.toEqual({
+      ready: false,
+      checks: { database: 'ok', nats: 'down' },
+      reasons: { nats: 'down' },
+    });
   });
 
   it('counts a check that hangs as down', async () => {
     const readiness = new Readiness();
     readiness.register('slow', () => new Promise(() => undefined));
-    await expect(readiness.report(50)).resolves.toEqual({ ready: false, checks: { slow: 'down' } });
+    await expect(readiness.report(50)).resolves.toEqual({
+      ready: false,
+      checks: { slow: 'down' },
+      reasons: { slow: 'timed out' },
+    });
   });
 });
