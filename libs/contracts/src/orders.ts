@@ -44,6 +44,8 @@ export interface OrderDto {
   totalPrice: number;
   status: OrderStatus;
   cancelReason?: string;
+  /** Until when a confirmed, unpaid order can be paid; then it is cancelled and its stock released. */
+  payableUntil?: string;
   isPaid: boolean;
   paidAt?: string;
   paymentResult?: PaymentResultDto;

@@ -11,6 +11,19 @@ export class ConfigError extends Error {
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Settings every service and the gateway share. */
+const DURATION_UNITS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+
+/** A duration setting such as `12h`, `30m`, `45s`, `7d` or a bare number of seconds, in seconds once parsed. */
+export const durationSetting = z
+  .string()
+  .trim()
+  .regex(/^[1-9][0-9]{0,6} ?[smhd]?$/, 'must be a duration such as 12h, 30m, 45s or 7d')
+  .transform((text) => {
+    const unit = text.at(-1) as string;
+    const count = Number.parseInt(text, 10);
+    return unit in DURATION_UNITS ? count * DURATION_UNITS[unit as keyof typeof DURATION_UNITS] : count;
+  });
+
 export const commonSettings = {
   HOST: z.string().min(1).default('127.0.0.1'),
   INSTANCE_PREFIX: z

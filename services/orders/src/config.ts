@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JWKS_PATH } from '@shop/contracts';
-import { ConfigError, loadConfig, serviceSettings } from '@shop/service-kit';
+import { ConfigError, durationSetting, loadConfig, serviceSettings } from '@shop/service-kit';
 
 /** The PayPal REST APIs: PayPal's sandbox and live APIs share one contract with the local stand-in. */
 export const PAYPAL_SANDBOX_API = 'https://api-m.sandbox.paypal.com';
@@ -29,6 +29,8 @@ export const ordersSettings = {
   PAYPAL_SDK_URL: httpUrl.optional(),
   /** How long one call to PayPal may take before the payment answers 503. */
   PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How long a confirmed order holds its stock waiting for payment, in seconds once parsed; then it is cancelled. */
+  PAYMENT_HOLD: durationSetting.default(30 * 60),
 };
 
 /** How the service reaches PayPal, settled once at start-up. */

@@ -56,6 +56,7 @@ describe('orders: payments verified with PayPal (through the PayPal stand-in), t
     const paid = response.body as OrderDto;
     expect(paid).toEqual({
       ...order,
+      payableUntil: undefined,
       isPaid: true,
       paidAt: expect.any(String),
       paymentResult: {

@@ -29,9 +29,14 @@ describe('orders: the stock saga and the copies of other services data', () => {
     const product = await orders.product();
     const placed = await placeOrder(orders, casey, [{ product: product.id, quantity: 2 }]);
 
+    const before = Date.now();
     const confirmed = await answerStock(orders, casey, placed);
 
-    expect(confirmed).toEqual({ ...placed, status: 'confirmed' });
+    // It can be paid for PAYMENT_HOLD (30 minutes by default) from its confirmation.
+    expect(confirmed).toEqual({ ...placed, status: 'confirmed', payableUntil: expect.any(String) });
+    const payableIn = new Date(confirmed.payableUntil as string).getTime() - before;
+    expect(payableIn).toBeGreaterThan(29 * 60_000);
+    expect(payableIn).toBeLessThanOrEqual(30 * 60_000 + 60_000);
     await orders.app.get(OutboxRelay).flush();
     const [event] = await orders.stream.waitFor(Subjects.OrderConfirmed, (data) => data.orderId === placed._id);
     expect(event.data).toEqual({ orderId: placed._id, userId: casey.claims.sub });

@@ -1,24 +1,11 @@
 import { createPrivateKey } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { ConfigError, loadConfig, serviceSettings } from '@shop/service-kit';
+import { ConfigError, durationSetting as duration, loadConfig, serviceSettings } from '@shop/service-kit';
 import { isCommonPassword } from './validation.js';
 
 /** The admin password of development, used only when ADMIN_PASSWORD is unset outside production. */
 export const DEVELOPMENT_ADMIN_PASSWORD = 'admin12345';
-
-const UNITS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
-
-/** A duration such as `12h`, `30m`, `45s`, `7d` or a bare number of seconds, in seconds. */
-const duration = z
-  .string()
-  .trim()
-  .regex(/^[1-9][0-9]{0,6} ?[smhd]?$/, 'must be a duration such as 12h, 30m, 45s or 7d')
-  .transform((text) => {
-    const unit = text.at(-1) as string;
-    const count = Number.parseInt(text, 10);
-    return unit in UNITS ? count * UNITS[unit as keyof typeof UNITS] : count;
-  });
 
 /** An unset or empty setting is absent (an empty `JWT_PRIVATE_KEY=` line in .env means "generate one"). */
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);

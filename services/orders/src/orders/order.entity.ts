@@ -71,6 +71,10 @@ export class Order {
   @Column('varchar', { name: 'cancel_reason', length: 500, nullable: true })
   cancelReason: string | null;
 
+  /** Until when the confirmed order can be paid (PAYMENT_HOLD after confirmation); then it is cancelled. */
+  @Column('timestamptz', { name: 'payable_until', nullable: true })
+  payableUntil: Date | null;
+
   @Column('boolean', { name: 'is_paid' })
   isPaid: boolean;
 

@@ -41,6 +41,7 @@ export function toOrderDto(order: Order): OrderDto {
     totalPrice: toDollars(order.totalCents),
     status: order.status,
     ...(order.cancelReason !== null && { cancelReason: order.cancelReason }),
+    ...(order.status === 'confirmed' && !order.isPaid && order.payableUntil && { payableUntil: order.payableUntil.toISOString() }),
     isPaid: order.isPaid,
     ...(order.paidAt && { paidAt: order.paidAt.toISOString() }),
     ...(order.paymentResult && { paymentResult: order.paymentResult }),

@@ -5,13 +5,14 @@ import { PaymentsModule } from '../payments/payments.module.js';
 import { OrdersController } from './orders.controller.js';
 import { OrderOutcomes } from './order-outcomes.js';
 import { OrdersService } from './orders.service.js';
+import { PaymentDeadlines } from './payment-deadlines.js';
 import { StockEventsHandler } from './stock-events.handler.js';
 
-/** Orders: placing, reading, paying and delivering them, and their side of the stock saga. */
+/** Orders: placing, reading, paying and delivering them, their side of the stock saga, and payment deadlines. */
 @Module({
   imports: [PaymentsModule],
   controllers: [OrdersController],
-  providers: [OrdersService, StockEventsHandler, OrderOutcomes],
+  providers: [OrdersService, StockEventsHandler, OrderOutcomes, PaymentDeadlines],
 })
 export class OrdersModule implements OnModuleInit {
   constructor(

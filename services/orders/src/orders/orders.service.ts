@@ -20,6 +20,7 @@ import { ORDER_LIMITS, type CreateOrderDto, type OrderItemInput } from './dto/cr
 import type { PayPalResult } from './dto/pay-status.dto.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderOutcomes } from './order-outcomes.js';
+import { PAYMENT_TOO_LATE } from './payment-deadlines.js';
 import { Order } from './order.entity.js';
 import { toOrderDto } from './order.views.js';
 import { priceOrder } from './pricing.js';
@@ -149,6 +150,7 @@ export class OrdersService {
       ...prices,
       status: 'pending',
       cancelReason: null,
+      payableUntil: null,
       isPaid: false,
       paidAt: null,
       paypalOrderId: null,
@@ -216,7 +218,7 @@ export class OrdersService {
   }
 
   /**
-   * Marks the payer's confirmed order paid once PayPal itself confirms a
+   * Marks the payer's confirmed order paid, before its payment deadline, once PayPal itself confirms a
    * completed capture of exactly its total in US dollars that pays no other
    * order. PayPal is asked outside any transaction; the order is then locked
    * and checked again, so concurrent reports of one payment mark it paid once.
@@ -226,6 +228,7 @@ export class OrdersService {
     const order = await this.dataSource.getRepository(Order).findOneBy({ id });
     if (!order || order.userId !== payer.sub) throw new NotFoundException(ORDER_NOT_FOUND);
     if (this.alreadyPaidWith(order, input.id)) return this.view(id);
+    this.refuseAfterDeadline(order);
 
     let payment = await this.askProvider(() => this.payments.findPayment(input.id));
     // Approved by the buyer but not captured yet: the shop takes the money itself, now that its own checks
@@ -290,6 +293,11 @@ export class OrdersService {
     return false;
   }
 
+  /** A confirmed order past its payment deadline is about to be cancelled: no money is taken for it. */
+  private refuseAfterDeadline(order: Order): void {
+    if (order.payableUntil && order.payableUntil.getTime() <= Date.now()) throw new BadRequestException(PAYMENT_TOO_LATE);
+  }
+
   /**
    * Opens the PayPal payment of the payer's confirmed, unpaid order, for its total as the server
    * priced it and marked with its id; the PayPal button's createOrder asks for it. Asking again
@@ -300,6 +308,7 @@ export class OrdersService {
     if (!order || order.userId !== payer.sub) throw new NotFoundException(ORDER_NOT_FOUND);
     if (order.isPaid) throw new ConflictException('Order is already paid');
     this.alreadyPaidWith(order, '');
+    this.refuseAfterDeadline(order);
     return { id: await this.askProvider(() => this.payments.openPayment(order.id, order.totalCents)) };
   }
 

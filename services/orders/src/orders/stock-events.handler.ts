@@ -1,31 +1,40 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Subjects, type StockRejected, type StockReserved } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
+import { SERVICE_CONFIG } from '@shop/service-kit';
+import type { OrdersConfig } from '../config.js';
 import { OrderOutcomes } from './order-outcomes.js';
 
 /**
  * The orders side of the stock saga: the catalog's answers to order.placed
  * confirm or cancel orders, a batch of answers in one statement. Only a
  * pending order moves, so a late or repeated answer changes nothing, and a
- * cancelled order stays cancelled. Whoever waits for an order's outcome hears
+ * cancelled order stays cancelled. A confirmed order can be paid for
+ * PAYMENT_HOLD from its confirmation (see PaymentDeadlines). Whoever waits for an order's outcome hears
  * of it once the transaction commits.
  */
 @Injectable()
 export class StockEventsHandler {
   private readonly logger = new Logger('OrderSaga');
 
+  private readonly holdMs: number;
+
   constructor(
     private readonly outbox: Outbox,
     private readonly outcomes: OrderOutcomes,
-  ) {}
+    @Inject(SERVICE_CONFIG) config: OrdersConfig,
+  ) {
+    this.holdMs = config.PAYMENT_HOLD * 1000;
+  }
 
   async reserved(answers: readonly StockReserved[], manager: EntityManager): Promise<void> {
+    const now = new Date();
     const [confirmed]: [{ id: string; user_id: string }[], number] = await manager.query(
-      `UPDATE customer_order SET status = 'confirmed', updated_at = $2
+      `UPDATE customer_order SET status = 'confirmed', payable_until = $3, updated_at = $2
        WHERE id = ANY($1::uuid[]) AND status = 'pending'
        RETURNING id, user_id`,
-      [answers.map((answer) => answer.orderId), new Date()],
+      [answers.map((answer) => answer.orderId), now, new Date(now.getTime() + this.holdMs)],
     );
     for (const order of confirmed) this.logger.log(`order ${order.id} confirmed`);
     await this.outbox.addMany(

@@ -1,0 +1,101 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Subjects } from '@shop/contracts';
+import { Outbox } from '@shop/event-bus';
+import { SERVICE_CONFIG } from '@shop/service-kit';
+import type { OrdersConfig } from '../config.js';
+
+/** The reason a confirmed order that was not paid in PAYMENT_HOLD is cancelled with (the issue's words). */
+export const PAYMENT_NOT_RECEIVED = 'Payment not received in time';
+/** What a payment after the deadline is refused with; nothing is captured. */
+export const PAYMENT_TOO_LATE = 'The time to pay for this order has run out: payment not received in time';
+
+/** Orders cancelled in one transaction; a longer backlog takes several. */
+const BATCH = 200;
+
+/**
+ * Cancels confirmed orders whose payment did not come within PAYMENT_HOLD, so that their stock
+ * goes back on sale: each gets status cancelled with PAYMENT_NOT_RECEIVED and an order.cancelled
+ * event (the catalog releases its reservation), in the same transaction.
+ *
+ * - Exactly once, with any number of replicas: every replica sweeps, and a sweep takes its orders
+ *   with FOR UPDATE SKIP LOCKED and changes only orders still confirmed and unpaid, so two sweeps
+ *   never take one order and a taken order is no longer a candidate once they commit.
+ * - Survives restarts: the deadline is a column (payable_until), so whichever replica runs next
+ *   cancels what is due, however long the service was down.
+ * - Never cancels a payment in flight: the pay call refuses after the deadline before it captures,
+ *   and the sweep waits a further grace of twice PAYPAL_TIMEOUT_MS (the longest a capture that was
+ *   let through can still take) before it cancels, while the pay call's own lock makes a sweep
+ *   skip the order it is marking paid.
+ */
+@Injectable()
+export class PaymentDeadlines implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('PaymentDeadlines');
+  private readonly graceMs: number;
+  private readonly everyMs: number;
+  private timer?: NodeJS.Timeout;
+  private sweeping?: Promise<void>;
+
+  constructor(
+    private readonly outbox: Outbox,
+    @Inject(SERVICE_CONFIG) config: OrdersConfig,
+  ) {
+    this.graceMs = 2 * config.PAYPAL_TIMEOUT_MS;
+    // Often enough that an order is released soon after its deadline, rarely enough to cost nothing.
+    this.everyMs = Math.min(30_000, Math.max(250, (config.PAYMENT_HOLD * 1000) / 4));
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweepInBackground(), this.everyMs);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.sweeping;
+  }
+
+  /** Cancels every order whose payment deadline and grace have passed; answers how many. */
+  async sweep(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - this.graceMs);
+    let total = 0;
+    for (;;) {
+      const cancelled = await this.outbox.transaction(async (manager) => {
+        const [rows]: [{ id: string; user_id: string }[], number] = await manager.query(
+          `WITH due AS (
+             SELECT id FROM customer_order
+             WHERE status = 'confirmed' AND NOT is_paid AND payable_until < $1
+             ORDER BY payable_until
+             LIMIT $2
+             FOR UPDATE SKIP LOCKED
+           )
+           UPDATE customer_order AS o SET status = 'cancelled', cancel_reason = $3, updated_at = $4
+           FROM due WHERE o.id = due.id
+           RETURNING o.id, o.user_id`,
+          [cutoff, BATCH, PAYMENT_NOT_RECEIVED, now],
+        );
+        await this.outbox.addMany(
+          manager,
+          rows.map((order) => ({
+            subject: Subjects.OrderCancelled,
+            data: { orderId: order.id, userId: order.user_id, reason: PAYMENT_NOT_RECEIVED },
+          })),
+        );
+        return rows;
+      });
+      for (const order of cancelled) this.logger.log(`order ${order.id} cancelled: ${PAYMENT_NOT_RECEIVED}`);
+      total += cancelled.length;
+      if (cancelled.length < BATCH) return total;
+    }
+  }
+
+  private async sweepInBackground(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = this.sweep()
+      .then(() => undefined)
+      .catch((error: unknown) => this.logger.warn(`payment deadlines not swept, trying again: ${(error as Error).message}`))
+      .finally(() => {
+        this.sweeping = undefined;
+      });
+    await this.sweeping;
+  }
+}
