@@ -155,6 +155,18 @@ describe('OrderPage', () => {
     expect(screen.queryByRole('status', { name: "We're reserving your items…" })).not.toBeInTheDocument();
   });
 
+  it('says until when a confirmed order can be paid, as a machine-readable time too', async () => {
+    const payableUntil = '2026-11-24T14:30:00.000Z';
+    api(anOrder({ status: 'confirmed', payableUntil }));
+    renderPage('/order/o1', { user: aCustomer });
+    const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(payableUntil));
+    const deadline = await screen.findByText(when, { selector: 'time' });
+    expect(deadline).toHaveAttribute('datetime', payableUntil);
+    expect(deadline.closest('p')).toHaveTextContent(
+      `Your items are reserved until ${when}. Pay by then, or the order is cancelled and the items go back on sale.`,
+    );
+  });
+
   it('says why a cancelled order was cancelled, with no PayPal button', async () => {
     api(anOrder({ status: 'cancelled', cancelReason: 'Not enough stock for Airpods' }));
     renderPage('/order/o1', { user: aCustomer });
