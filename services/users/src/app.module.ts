@@ -38,7 +38,7 @@ export class AppModule implements NestModule {
         TokensModule,
         // The users service verifies tokens with its own public key; it needs no JWKS fetch.
         AuthModule.forRoot({
-          verifier: { useFactory: (keys: SigningKeys) => new KeyTokenVerifier(() => keys.active().publicKey), inject: [SigningKeys] },
+          verifier: { useFactory: (keys: SigningKeys) => new KeyTokenVerifier(() => keys.verificationKey), inject: [SigningKeys] },
           // Users owns the standings: read at every request, never remembered.
           standings: { useFactory: (db: DataSource) => new AccountStandings(db), inject: [DataSource] },
           rememberStandingMs: 0,

@@ -71,13 +71,23 @@ describe('users settings', () => {
     ]);
   });
 
-  it('needs an ADMIN_PASSWORD of its own in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['ADMIN_PASSWORD: must be set when NODE_ENV is production']);
+  const SECRET = 'a-long-random-operator-secret-of-the-shop-0123456789';
+  const NO_SECRET = 'SIGNING_KEY_SECRET: must be set when NODE_ENV is production (it encrypts the signing key stored in the database)';
+
+  it('needs an ADMIN_PASSWORD and a SIGNING_KEY_SECRET of its own in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['ADMIN_PASSWORD: must be set when NODE_ENV is production', NO_SECRET]);
     expect(problemsOf({ NODE_ENV: 'production', TOKEN_TTL: 'soon' })).toEqual([
       'TOKEN_TTL: must be a duration such as 12h, 30m, 45s or 7d',
       'ADMIN_PASSWORD: must be set when NODE_ENV is production',
     ]);
-    expect(loadUsersConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-real-secret' }).ADMIN_PASSWORD).toBe('a-real-secret');
+    expect(problemsOf({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-real-secret' })).toEqual([NO_SECRET]);
+    const config = loadUsersConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-real-secret', SIGNING_KEY_SECRET: SECRET });
+    expect(config.ADMIN_PASSWORD).toBe('a-real-secret');
+    expect(config.SIGNING_KEY_SECRET).toBe(SECRET);
+  });
+
+  it('takes a SIGNING_KEY_SECRET of at least 32 characters', () => {
+    expect(problemsOf({ SIGNING_KEY_SECRET: 'short' })).toEqual(['SIGNING_KEY_SECRET: must be at least 32 characters of random text']);
   });
 
   it('keeps the development admin password to a shop that listens on loopback only', () => {

@@ -37,6 +37,11 @@ export const usersSettings = {
   TOKEN_TTL: duration.default(12 * 3600),
   /** The key tokens are signed with; unset: one generated on first start and kept in the users database. */
   JWT_PRIVATE_KEY: z.preprocess(blankAsUnset, ed25519PrivateKeyPem.optional()),
+  /**
+   * Encrypts the signing key kept in the users database (AES-256-GCM, key derived with HKDF): at
+   * least 32 characters of random text. Required in production unless JWT_PRIVATE_KEY is given.
+   */
+  SIGNING_KEY_SECRET: z.preprocess(blankAsUnset, z.string().min(32, 'must be at least 32 characters of random text').optional()),
   /** The admin account created in an empty users database. */
   ADMIN_EMAIL: z
     .string()
@@ -113,6 +118,9 @@ export function loadUsersConfig(env: Record<string, string | undefined> = proces
     ...(typeof concurrency === 'string' ? [concurrency] : []),
     ...(productionWithoutPassword ? [missingPassword] : []),
     ...(commonPassword ? ['ADMIN_PASSWORD: is one of the most common passwords, please choose another'] : []),
+    ...(settings.NODE_ENV === 'production' && !settings.JWT_PRIVATE_KEY && !settings.SIGNING_KEY_SECRET
+      ? ['SIGNING_KEY_SECRET: must be set when NODE_ENV is production (it encrypts the signing key stored in the database)']
+      : []),
   ];
   if (problems.length > 0) throw new ConfigError(problems);
   return {

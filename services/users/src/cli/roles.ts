@@ -9,11 +9,8 @@
  * INSTANCE_PREFIX, NATS_URL, …). The change ends the user's sessions, and
  * every service refuses their older tokens within seconds.
  */
-import { NestFactory } from '@nestjs/core';
-import { ConfigError } from '@shop/service-kit';
-import { AppModule } from '../app.module.js';
-import { loadUsersConfig } from '../config.js';
 import { UsersService } from '../users/users.service.js';
+import { runCommand } from './run-command.js';
 
 const [action, email] = process.argv.slice(2);
 if (!['demote', 'promote'].includes(action) || !email) {
@@ -21,17 +18,7 @@ if (!['demote', 'promote'].includes(action) || !email) {
   process.exit(2);
 }
 
-try {
-  const config = loadUsersConfig();
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error', 'warn'] });
-  try {
-    const user = await app.get(UsersService).setRole(email, action === 'promote');
-    process.stdout.write(`${user.email} is ${user.isAdmin ? 'an admin' : 'a customer'} now; their sessions ended\n`);
-  } finally {
-    await app.close();
-  }
-} catch (error) {
-  const message = error instanceof ConfigError ? error.message : error instanceof Error ? error.message : String(error);
-  process.stderr.write(`roles: ${message}\n`);
-  process.exit(1);
-}
+await runCommand('roles', async (app) => {
+  const user = await app.get(UsersService).setRole(email, action === 'promote');
+  return `${user.email} is ${user.isAdmin ? 'an admin' : 'a customer'} now; their sessions ended`;
+});

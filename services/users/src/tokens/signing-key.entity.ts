@@ -7,7 +7,7 @@ export class SigningKey {
   @PrimaryColumn('text')
   kid: string;
 
-  /** The Ed25519 private key, PKCS8 PEM. */
+  /** The Ed25519 private key, PKCS8 PEM, sealed with SIGNING_KEY_SECRET when that is set (see key-encryption.ts). */
   @Column('text', { name: 'private_key' })
   privateKey: string;
 
@@ -17,4 +17,8 @@ export class SigningKey {
 
   @Column('timestamptz', { name: 'created_at' })
   createdAt: Date;
+
+  /** When a rotation retired it; it stays in the JWKS for TOKEN_TTL after that. */
+  @Column('timestamptz', { name: 'retired_at', nullable: true })
+  retiredAt: Date | null;
 }

@@ -86,7 +86,13 @@ export async function startUsers(options: { prefix?: string; env?: Record<string
   });
   const app = await createServiceApp(AppModule.forRoot(config));
   configureServiceApp(app, { title: 'users', description: 'test' });
-  await app.init();
+  try {
+    await app.init();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await orders.stop();
+    throw error;
+  }
   return {
     app,
     http: app.getHttpServer() as Server,
