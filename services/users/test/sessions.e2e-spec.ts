@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { bearer, login, registerCustomer, signInAdmin, startUsers, type Bearer, type TestCustomer, type TestUsers } from './support/users-app.js';
+import { bearer, login, newClientAddress, registerCustomer, signInAdmin, startUsers, type Bearer, type TestCustomer, type TestUsers } from './support/users-app.js';
 
 const SESSION_ENDED = { message: 'Not authorized, session ended' };
 
@@ -75,6 +75,19 @@ describe('sessions', () => {
         expect(res.body).toEqual({ message });
       }
       expect((await profile(customer.auth).expect(200)).body).toMatchObject({ name: 'Original', email: customer.email });
+      await login(users, customer.email, customer.password).expect(200);
+    });
+
+    it('counts wrong current passwords as failed sign-ins: after LOGIN_MAX_FAILURES (5) it answers 429 with Retry-After, even to the right one', async () => {
+      const customer = await registerCustomer(users, { name: 'Guarded' });
+      const address = newClientAddress();
+      const change = (currentPassword: string) =>
+        update(customer.auth, { name: 'Guarded', email: customer.email, password: 'another-long-secret', currentPassword }).set('X-Forwarded-For', address);
+      for (let n = 0; n < 5; n++) expect((await change(`guess-${n}`).expect(400)).body).toEqual({ message: 'Current password is incorrect' });
+      const throttled = await change(customer.password).expect(429);
+      expect(throttled.body).toEqual({ message: 'Too many failed sign-in attempts, please try again later' });
+      expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+      // Nothing changed, and the customer elsewhere is not locked out.
       await login(users, customer.email, customer.password).expect(200);
     });
 

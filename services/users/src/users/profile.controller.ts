@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Put, Req, UseFilters } from '@nestjs/common';
 import {
+  ApiTooManyRequestsResponse,
   ApiBadRequestResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -41,7 +42,9 @@ export class ProfileController {
   @ApiBadRequestResponse({ description: 'User already exists, a field breaks its rule, or an unknown field (isAdmin among them)' })
   @ApiNotFoundResponse({ description: 'User not found (the account was deleted)' })
   @ApiServiceUnavailableResponse({ description: 'A new password cannot be hashed at this moment (too many sign-ins); Retry-After says when to try again' })
-  update(@CurrentUser() user: TokenClaims, @Body() body: UpdateProfileDto): Promise<UserInfoDto> {
-    return this.profile.update(user.sub, body);
+  @ApiTooManyRequestsResponse({ description: 'Too many wrong current passwords (counted with failed sign-ins); Retry-After says when to try again' })
+  update(@CurrentUser() user: TokenClaims, @Body() body: UpdateProfileDto, @Req() req: Request): Promise<UserInfoDto> {
+    // req.ip is the client's address as the gateway forwarded it (the app trusts loopback proxies).
+    return this.profile.update(user.sub, body, req.ip ?? req.socket.remoteAddress ?? 'unknown');
   }
 }

@@ -10,6 +10,7 @@ import { PasswordHasher } from './password-hasher.service.js';
 import { emailTaken, withUniqueEmail } from './unique-email.js';
 import { userAlreadyExists, userNotFound } from './user-errors.js';
 import { User } from './user.entity.js';
+import { SignInThrottle } from '../sign-in/sign-in-throttle.service.js';
 import { toUserDto, toUserInfo, userChangedOf } from './user.views.js';
 
 export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email or password';
@@ -25,6 +26,7 @@ export class ProfileService {
     private readonly tokens: TokenIssuer,
     private readonly orders: OrderHistory,
     private readonly outbox: Outbox,
+    private readonly throttle: SignInThrottle,
   ) {}
 
   /** The user with their own orders. */
@@ -41,13 +43,23 @@ export class ProfileService {
    * A new email or password needs the current password, and ends every other
    * session of the user (their older tokens are refused from then on).
    */
-  async update(userId: string, input: UpdateProfileDto): Promise<UserInfoDto> {
+  async update(userId: string, input: UpdateProfileDto, address: string): Promise<UserInfoDto> {
     const before = await this.users.findOne({ where: { id: userId }, select: { id: true, email: true, passwordHash: true } });
     if (!before) throw userNotFound();
     const changesSignIn = before.email !== input.email || Boolean(input.password);
     if (changesSignIn) {
       if (!input.currentPassword) throw new BadRequestException(CURRENT_PASSWORD_REQUIRED);
-      if (!(await this.passwords.matches(before.passwordHash, input.currentPassword))) throw new BadRequestException(CURRENT_PASSWORD_WRONG);
+      // Guessing the password through a stolen session counts as failed sign-ins do (per account and address).
+      await this.throttle.admit(before.email, address);
+      const matches = await this.passwords.matches(before.passwordHash, input.currentPassword).catch(async (error: unknown) => {
+        await this.throttle.notChecked(before.email, address);
+        throw error;
+      });
+      if (!matches) {
+        await this.throttle.failed(address);
+        throw new BadRequestException(CURRENT_PASSWORD_WRONG);
+      }
+      await this.throttle.succeeded(before.email, address);
     }
     const passwordHash = input.password ? await this.passwords.hash(input.password) : undefined;
     const user = await withUniqueEmail(() =>

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SignInThrottle } from '../sign-in/sign-in-throttle.service.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OrderHistory, OrdersServiceHistory } from './order-history.js';
 import { PasswordHasher } from './password-hasher.service.js';
@@ -16,7 +17,8 @@ import { UsersService } from './users.service.js';
   // ProfileController first: routes are matched in the order they are registered,
   // so /api/users/profile must come before /api/users/:id.
   controllers: [ProfileController, SignOutController, UsersController],
-  providers: [UsersService, ProfileService, PasswordHasher, SignUpThrottle, { provide: OrderHistory, useClass: OrdersServiceHistory }],
-  exports: [PasswordHasher, TypeOrmModule],
+  providers: [UsersService, ProfileService, PasswordHasher, SignUpThrottle, SignInThrottle, { provide: OrderHistory, useClass: OrdersServiceHistory }],
+  // The sign-in limit also counts wrong current passwords on the profile: one limit per account and address.
+  exports: [PasswordHasher, SignInThrottle, TypeOrmModule],
 })
 export class UsersModule {}
