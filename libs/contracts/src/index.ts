@@ -5,3 +5,4 @@ export * from './orders.js';
 export * from './auth.js';
 export * from './events.js';
 export * from './event-schemas.js';
+export * from './nats-permissions.js';

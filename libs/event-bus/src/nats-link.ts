@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   jetstream,
@@ -7,7 +8,7 @@ import {
   type JetStreamClient,
   type JetStreamManager,
 } from '@nats-io/jetstream';
-import { nanos } from '@nats-io/nats-core';
+import { credsAuthenticator, nanos, type ConnectionOptions } from '@nats-io/nats-core';
 import { Readiness } from '@shop/service-kit';
 import { EVENT_BUS_OPTIONS, streamNameOf, type EventBusOptions } from './options.js';
 
@@ -120,13 +121,20 @@ export class NatsLink implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
+  /** The connect options that sign the service in: user and password, or a credentials file read at each (re)connect. */
+  private signIn(): Pick<ConnectionOptions, 'user' | 'pass' | 'authenticator'> {
+    const { user, password, credsFile } = this.options.natsAuth ?? {};
+    if (credsFile) return { authenticator: credsAuthenticator(() => readFileSync(credsFile)) };
+    return user ? { user, pass: password } : {};
+  }
+
   /** Tries to connect every second until it succeeds or the service stops. */
   private async connectWithRetry(servers: string, name: string): Promise<NatsConnection> {
     let warned = false;
     for (;;) {
       if (this.closing) throw new Error('service stopped before NATS was reached');
       try {
-        const nc = await connect({ servers, name, maxReconnectAttempts: -1, reconnectTimeWait: 1_000 });
+        const nc = await connect({ servers, name, maxReconnectAttempts: -1, reconnectTimeWait: 1_000, ...this.signIn() });
         this.connection = nc;
         if (this.closing) {
           await nc.close();

@@ -5,8 +5,22 @@ export interface EventBusOptions {
   /** The instance prefix: stream, subject and consumer names derive from it. */
   prefix: string;
   natsUrl: string;
+  /** How the service signs in to NATS; none: an open NATS (development). */
+  natsAuth?: NatsAuth;
   /** How often the relay looks for unpublished outbox rows, in ms. */
   relayIntervalMs?: number;
+}
+
+/** A NATS user and password (NATS_USER, NATS_PASSWORD), or a credentials file (NATS_CREDS: a JWT and NKey seed). */
+export interface NatsAuth {
+  user?: string;
+  password?: string;
+  credsFile?: string;
+}
+
+/** The NATS sign-in of a service's settings. */
+export function natsAuthOf(config: { NATS_USER?: string; NATS_PASSWORD?: string; NATS_CREDS?: string }): NatsAuth {
+  return { user: config.NATS_USER, password: config.NATS_PASSWORD, credsFile: config.NATS_CREDS };
 }
 
 export const EVENT_BUS_OPTIONS = Symbol('EVENT_BUS_OPTIONS');

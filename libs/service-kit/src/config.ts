@@ -47,6 +47,11 @@ export const serviceSettings = {
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   NATS_URL: z.string().regex(/^(nats|tls):\/\/.+/, 'must be a nats:// URL').default('nats://127.0.0.1:4222'),
+  /** The service's NATS user and password; unset: no sign-in (an open NATS, as in development). */
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
+  /** A NATS credentials file (JWT and NKey seed, decentralised auth), instead of NATS_USER/NATS_PASSWORD. */
+  NATS_CREDS: z.string().min(1).optional(),
 };
 
 /** The settings every database-owning service has once parsed. */

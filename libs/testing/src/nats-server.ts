@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,14 +27,27 @@ export class TestNatsServer {
   private constructor(
     readonly port: number,
     private readonly storeDir: string,
+    /** A configuration file (users, permissions) the server runs with, instead of the plain flags. */
+    private readonly configFile?: string,
   ) {}
 
   get url(): string {
     return `nats://127.0.0.1:${this.port}`;
   }
 
-  static async start(): Promise<TestNatsServer> {
-    const server = new TestNatsServer(await freePort(), mkdtempSync(join(tmpdir(), 'shop-nats-')));
+  /**
+   * Starts a server on a free port. With `config`, it runs with the configuration `config` renders
+   * for its port and store folder (e.g. one user per service with their permissions).
+   */
+  static async start(options: { config?: (port: number, storeDir: string) => string } = {}): Promise<TestNatsServer> {
+    const port = await freePort();
+    const storeDir = mkdtempSync(join(tmpdir(), 'shop-nats-'));
+    let configFile: string | undefined;
+    if (options.config) {
+      configFile = join(storeDir, 'nats.conf');
+      writeFileSync(configFile, options.config(port, join(storeDir, 'jetstream')), { mode: 0o600 });
+    }
+    const server = new TestNatsServer(port, storeDir, configFile);
     await server.restart();
     return server;
   }
@@ -42,7 +55,8 @@ export class TestNatsServer {
   /** Starts the server again on the same port and store. */
   async restart(): Promise<void> {
     const binary = process.env.NATS_SERVER_BIN ?? 'nats-server';
-    const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], {
+    const args = this.configFile ? ['-c', this.configFile] : ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir];
+    const child = spawn(binary, args, {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     this.process = child;

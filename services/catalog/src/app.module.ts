@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AuthModule, databaseModule, HealthModule, JwksTokenVerifier, loggingModule, SERVICE_CONFIG } from '@shop/service-kit';
-import { EventBusModule, eventBusEntities } from '@shop/event-bus';
+import { EventBusModule, eventBusEntities, natsAuthOf } from '@shop/event-bus';
 import { UserAccessModule, userAccessStandings } from '@shop/user-access';
 import { jwksUrlOf, type CatalogConfig } from './config.js';
 import { catalogMigrations } from './migrations/index.js';
@@ -29,7 +29,7 @@ export class AppModule {
           entities: [...eventBusEntities, Product, Review, StockReservation],
           migrations: catalogMigrations,
         }),
-        EventBusModule.forRoot({ service: 'catalog', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL }),
+        EventBusModule.forRoot({ service: 'catalog', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config) }),
         AuthModule.forRoot({ verifier: { useFactory: () => new JwksTokenVerifier(jwksUrlOf(config)) }, standings: userAccessStandings }),
         UserAccessModule,
         ProductsModule,

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { AuthModule, databaseModule, HealthModule, JwksTokenVerifier, loggingModule, SERVICE_CONFIG, noStoreForApi } from '@shop/service-kit';
-import { EventBusModule, eventBusEntities } from '@shop/event-bus';
+import { EventBusModule, eventBusEntities, natsAuthOf } from '@shop/event-bus';
 import { UserAccessModule, userAccessStandings } from '@shop/user-access';
 import { CatalogCopyModule } from './catalog-copy/catalog-copy.module.js';
 import { CatalogProduct } from './catalog-copy/catalog-product.entity.js';
@@ -34,7 +34,7 @@ export class AppModule implements NestModule {
           entities: [...eventBusEntities, Order, OrderItem, CatalogProduct, Customer],
           migrations: ordersMigrations,
         }),
-        EventBusModule.forRoot({ service: 'orders', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL }),
+        EventBusModule.forRoot({ service: 'orders', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config) }),
         AuthModule.forRoot({ verifier: { useFactory: () => new JwksTokenVerifier(jwksUrlOf(config)) }, standings: userAccessStandings }),
         UserAccessModule,
         CatalogCopyModule,

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuthModule, databaseModule, HealthModule, KeyTokenVerifier, loggingModule, SERVICE_CONFIG, noStoreForApi } from '@shop/service-kit';
-import { EventBusModule, eventBusEntities } from '@shop/event-bus';
+import { EventBusModule, eventBusEntities, natsAuthOf } from '@shop/event-bus';
 import type { UsersConfig } from './config.js';
 import { usersMigrations } from './migrations/index.js';
 import { SeedModule } from './seed/seed.module.js';
@@ -34,7 +34,7 @@ export class AppModule implements NestModule {
           entities: [...eventBusEntities, User, SigningKey],
           migrations: usersMigrations,
         }),
-        EventBusModule.forRoot({ service: 'users', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL }),
+        EventBusModule.forRoot({ service: 'users', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config) }),
         TokensModule,
         // The users service verifies tokens with its own public key; it needs no JWKS fetch.
         AuthModule.forRoot({

@@ -1,10 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { natsServerConfigOf, type NatsService } from '@shop/contracts';
 import { startPayPalStandIn } from '@shop/paypal-stand-in';
 import { dropDatabases, freePort, testPrefix, TestNatsServer, TEST_DATABASE_URL } from '@shop/testing';
+
+const secret = () => randomBytes(18).toString('base64url');
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -37,7 +41,12 @@ export class ShopHarness {
 
   static async start(env: NodeJS.ProcessEnv = {}): Promise<ShopHarness> {
     const prefix = testPrefix();
-    const nats = await TestNatsServer.start();
+    // NATS as production runs it: each service signs in as its own user, allowed only its own subjects.
+    const passwords = { users: secret(), catalog: secret(), orders: secret() };
+    const nats = await TestNatsServer.start({
+      config: (port, storeDir) => natsServerConfigOf({ host: '127.0.0.1', port, storeDir, prefix, passwords }),
+    });
+    const natsUser = (service: NatsService) => ({ NATS_USER: service, NATS_PASSWORD: passwords[service] });
     const paypal = await startPayPalStandIn({ clientId: 'sb-system', clientSecret: 'system-secret' });
     const dataDir = mkdtempSync(join(tmpdir(), 'shop-system-'));
     const ports = { gateway: await freePort(), catalog: await freePort(), users: await freePort(), orders: await freePort() };
@@ -54,18 +63,18 @@ export class ShopHarness {
       ...env,
     };
     const parts = new Map<PartName, PartProcess>([
-      ['users', { name: 'users', port: ports.users, readyPath: '/ready', env: { ...common, ORDERS_URL: url(ports.orders) }, output: '' }],
+      ['users', { name: 'users', port: ports.users, readyPath: '/ready', env: { ...common, ...natsUser('users'), ORDERS_URL: url(ports.orders) }, output: '' }],
       [
         'orders',
         {
           name: 'orders',
           port: ports.orders,
           readyPath: '/ready',
-          env: { ...common, USERS_URL: url(ports.users), PAYPAL_API_BASE: paypal.url, PAYPAL_CLIENT_ID: 'sb-system', PAYPAL_CLIENT_SECRET: 'system-secret' },
+          env: { ...common, ...natsUser('orders'), USERS_URL: url(ports.users), PAYPAL_API_BASE: paypal.url, PAYPAL_CLIENT_ID: 'sb-system', PAYPAL_CLIENT_SECRET: 'system-secret' },
           output: '',
         },
       ],
-      ['catalog', { name: 'catalog', port: ports.catalog, readyPath: '/ready', env: { ...common, USERS_URL: url(ports.users) }, output: '' }],
+      ['catalog', { name: 'catalog', port: ports.catalog, readyPath: '/ready', env: { ...common, ...natsUser('catalog'), USERS_URL: url(ports.users) }, output: '' }],
       [
         'gateway',
         {
