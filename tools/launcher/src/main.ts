@@ -5,9 +5,11 @@
  * becomes ready, then the shop's URL. Ctrl-C stops everything cleanly.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NATS_SERVICES, natsServerConfigOf, type NatsService } from '@shop/contracts';
 import type { EmbeddedDatabase } from './embedded-postgres.js';
 import { portAnswers, postgresAnswers, waitForOk } from './probes.js';
 import { Child } from './processes.js';
@@ -122,12 +124,24 @@ async function main(): Promise<void> {
 
   // NATS: the configured server, else a local nats-server with JetStream.
   const nats = new URL(settings.NATS_URL);
+  const natsEnv = new Map<string, Record<string, string>>();
   const natsPort = Number(nats.port || 4222);
   if (await portAnswers(nats.hostname, natsPort)) {
     say('nats', `NATS at ${settings.NATS_URL}`);
   } else if (spawnSync('nats-server', ['--version']).status === 0) {
     const store = join(dataDir, 'nats');
-    const child = new Child('nats', 'nats-server', ['-a', nats.hostname, '-p', String(natsPort), '-js', '-sd', store], process.env, join(logDir, 'nats.log'));
+    // Its own NATS gets a user per service, allowed only that service's subjects (natsPermissionsOf),
+    // with passwords new at every start, kept only in this file and the services' environment.
+    const passwords = Object.fromEntries(NATS_SERVICES.map((name) => [name, randomBytes(24).toString('base64url')])) as Record<NatsService, string>;
+    const configFile = join(dataDir, 'nats.conf');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(
+      configFile,
+      natsServerConfigOf({ host: nats.hostname, port: natsPort, storeDir: store, prefix: settings.INSTANCE_PREFIX, passwords }),
+      { mode: 0o600 },
+    );
+    for (const name of NATS_SERVICES) natsEnv.set(name, { NATS_USER: name, NATS_PASSWORD: passwords[name] });
+    const child = new Child('nats', 'nats-server', ['-c', configFile], process.env, join(logDir, 'nats.log'));
     children.push(child);
     child.start((code) => {
       if (!stopping) say('nats', `nats-server stopped (exit ${code}); see ${relative(repoRoot, child.logFile)}`);
@@ -140,7 +154,7 @@ async function main(): Promise<void> {
       say('nats', `could not start nats-server; see ${relative(repoRoot, child.logFile)}`);
       await stopAll(1);
     }
-    say('nats', `started nats-server with JetStream at ${settings.NATS_URL} (store ${relative(repoRoot, store)})`);
+    say('nats', `started nats-server with JetStream at ${settings.NATS_URL}, a user per service (config ${relative(repoRoot, configFile)})`);
   } else {
     say('nats', `no NATS server at ${settings.NATS_URL} and no nats-server on the PATH: install one (apt-get install nats-server) or set NATS_URL`);
     await stopAll(1);
@@ -157,6 +171,7 @@ async function main(): Promise<void> {
         MALLOC_MMAP_THRESHOLD_: '1048576',
         ...process.env,
         ...databaseEnv.get(part.name),
+        ...natsEnv.get(part.name),
         ...part.env,
         PORT: String(part.port),
         HOST: settings.HOST,

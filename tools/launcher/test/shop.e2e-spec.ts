@@ -3,7 +3,7 @@
  * with its own instance prefix, ports and data folder, checked through the
  * gateway only.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -167,6 +167,14 @@ describe('npm start', () => {
         body: JSON.stringify({ email: 'admin@example.com', password: 'admin12345' }),
       });
       expect(login.status).toBe(200);
+
+      // Its own NATS has a user per service (natsPermissionsOf), in a file only the owner reads,
+      // and the whole order saga runs through it.
+      const natsConfig = join(dataDir, prefix, 'nats.conf');
+      expect(statSync(natsConfig).mode & 0o777).toBe(0o600);
+      const users = (JSON.parse(readFileSync(natsConfig, 'utf8')) as { authorization: { users: { user: string }[] } }).authorization.users;
+      expect(users.map((user) => user.user)).toEqual(['users', 'catalog', 'orders']);
+      await placePayAndDeliver(shop, page1.body.products[0], login.body.token, port + 4);
     } finally {
       expect(await shop.stop()).toBe(0);
       rmSync(dataDir, { recursive: true, force: true });
