@@ -100,6 +100,13 @@ describe('users settings', () => {
     expect(loadUsersConfig({ HOST: '0.0.0.0', ADMIN_PASSWORD: 'a-real-secret' }).ADMIN_PASSWORD).toBe('a-real-secret');
   });
 
+  it('refuses the development default spelled out beyond loopback or in production', () => {
+    const refusal = 'ADMIN_PASSWORD: the development default works on loopback only, choose another';
+    expect(problemsOf({ HOST: '0.0.0.0', ADMIN_PASSWORD: DEVELOPMENT_ADMIN_PASSWORD })).toEqual([refusal]);
+    expect(problemsOf({ NODE_ENV: 'production', ADMIN_PASSWORD: DEVELOPMENT_ADMIN_PASSWORD, SIGNING_KEY_SECRET: SECRET })).toEqual([refusal]);
+    expect(loadUsersConfig({ ADMIN_PASSWORD: DEVELOPMENT_ADMIN_PASSWORD }).ADMIN_PASSWORD).toBe(DEVELOPMENT_ADMIN_PASSWORD);
+  });
+
   it('refuses a common ADMIN_PASSWORD', () => {
     expect(problemsOf({ ADMIN_PASSWORD: 'password123' })).toEqual(['ADMIN_PASSWORD: is one of the most common passwords, please choose another']);
   });

@@ -114,10 +114,14 @@ export function loadUsersConfig(env: Record<string, string | undefined> = proces
   }
   const concurrency = passwordHashConcurrencyOf(settings);
   const commonPassword = settings.ADMIN_PASSWORD !== undefined && isCommonPassword(settings.ADMIN_PASSWORD);
+  // The development default spelled out (a copied .env.example) is as public as the default itself.
+  const publicPassword =
+    settings.ADMIN_PASSWORD === DEVELOPMENT_ADMIN_PASSWORD && (settings.NODE_ENV === 'production' || !isLoopback(host));
   const problems = [
     ...(typeof concurrency === 'string' ? [concurrency] : []),
     ...(productionWithoutPassword ? [missingPassword] : []),
     ...(commonPassword ? ['ADMIN_PASSWORD: is one of the most common passwords, please choose another'] : []),
+    ...(publicPassword ? [`ADMIN_PASSWORD: the development default works on loopback only, choose another`] : []),
     ...(settings.NODE_ENV === 'production' && !settings.JWT_PRIVATE_KEY && !settings.SIGNING_KEY_SECRET
       ? ['SIGNING_KEY_SECRET: must be set when NODE_ENV is production (it encrypts the signing key stored in the database)']
       : []),
