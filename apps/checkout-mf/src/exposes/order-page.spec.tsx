@@ -41,8 +41,13 @@ jest.unstable_mockModule('@paypal/react-paypal-js', () => ({
       <button
         type="button"
         onClick={async () => {
-          const id = await createOrder({}, { order: { create: async (body) => (paypal.createdOrders.push(body), 'PP-ORDER') } });
-          await onApprove({ orderID: id }, { order: { capture: async () => paypal.capture } });
+          // As PayPal's buttons do: whatever createOrder or onApprove throws goes to onError.
+          try {
+            const id = await createOrder({}, { order: { create: async (body) => (paypal.createdOrders.push(body), 'PP-ORDER') } });
+            await onApprove({ orderID: id }, { order: { capture: async () => paypal.capture } });
+          } catch (error) {
+            onError(error as Error);
+          }
         }}
       >
         PayPal
@@ -246,6 +251,19 @@ describe('OrderPage', () => {
     await user.click(await screen.findByRole('button', { name: 'PayPal' }));
     expect(await screen.findByText('Payment does not match the order')).toHaveAttribute('role', 'alert');
     expect(screen.getByText('Not Paid')).toBeInTheDocument();
+  });
+
+  it("shows the shop's message when it refuses to open the payment, reads the order again, and reports nothing", async () => {
+    const user = userEvent.setup();
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const late = 'The time to pay for this order has run out: payment not received in time';
+    const { calls } = api(anOrder(), { 'POST /api/orders/o1/paypal': { status: 400, json: { message: late } } });
+    renderPage('/order/o1', { user: aCustomer });
+    await user.click(await screen.findByRole('button', { name: 'PayPal' }));
+    expect(await screen.findByText(late)).toHaveAttribute('role', 'alert');
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.url === '/api/orders/o1').length).toBeGreaterThan(1));
+    log.mockRestore();
   });
 
   it("only logs a PayPal button error", async () => {

@@ -53,17 +53,18 @@ function PayPalCheckout({ order }: PayPalPaymentProps) {
 
   return (
     <>
+      {openPayment.error && <Alert variant="danger">{openPayment.error.message}</Alert>}
       {payOrder.error && <Alert variant="danger">{payOrder.error.message}</Alert>}
       {payOrder.isPending && <Waiting text="Saving the payment..." />}
       <PayPalButtons
-        createOrder={openPayment}
+        createOrder={() => openPayment.mutateAsync()}
         onApprove={async (data) => {
           // The shop captures on the server, after its own checks: the browser only says which PayPal order was approved.
           payOrder.mutate({ id: data.orderID });
         }}
         onError={(error) => {
-          // Spec section 8: a payment button error is only logged.
-                console.error(error);
+          // Spec section 8: a payment button error is only logged (the shop's own refusals show above).
+          console.error(error);
         }}
       />
     </>

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderCreateInput, OrderDto, PayStatusInput } from '@shop/contracts';
 import { useSession } from '../store/hooks.js';
@@ -56,9 +55,15 @@ export function useMyOrders() {
  * The PayPal button's createOrder: the shop opens the payment on the server, for the order's
  * total and marked with its id, and answers PayPal's order id (the browser never sets the amount).
  */
-export function useOpenPayPalPayment(orderId: string): () => Promise<string> {
+export function useOpenPayPalPayment(orderId: string) {
   const { api } = useShopClient();
-  return useCallback(async () => (await api.orders.openPayPal(orderId)).id, [api, orderId]);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await api.orders.openPayPal(orderId)).id,
+    // A refusal (the order was cancelled, paid meanwhile, or its time to pay ran out) means the page
+    // shows an old state of the order: read it again.
+    onError: () => queryClient.invalidateQueries({ queryKey: shopKeys.orders.detail(orderId) }),
+  });
 }
 
 export function usePayOrder(orderId: string) {
