@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { DynamicModule } from '@nestjs/common';
-import type { DataSourceOptions } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { databaseNameOf, type ServiceConfig } from './config.js';
 
 /** The same server URL pointed at another database. */
@@ -31,6 +31,24 @@ export async function ensureDatabase(serverUrl: string, database: string): Promi
   }
 }
 
+/**
+ * Runs the data source's pending migrations, each in its own transaction, while holding a
+ * PostgreSQL advisory lock of the database: replicas starting together migrate once, one after
+ * the other (the later ones find nothing pending), instead of racing to create the same tables.
+ * The lock is a session lock on a connection of its own, released however the migrations end.
+ */
+export async function runMigrationsOnce(dataSource: DataSource): Promise<void> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query(`SELECT pg_advisory_lock(hashtext('shop:migrations'))`);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query(`SELECT pg_advisory_unlock(hashtext('shop:migrations'))`).catch(() => undefined);
+    await runner.release();
+  }
+}
+
 /** What a service declares about its database. */
 export interface DatabaseOptions {
   service: string;
@@ -41,7 +59,8 @@ export interface DatabaseOptions {
 
 /**
  * The service's TypeORM connection: its own database, created if missing, and
- * its migrations run at start-up. The schema is never synchronised from entities.
+ * its migrations run at start-up under a lock (`runMigrationsOnce`), so any
+ * number of replicas can start at once. The schema is never synchronised from entities.
  */
 export function databaseModule({ service, config, entities, migrations }: DatabaseOptions): DynamicModule {
   const database = databaseNameOf(config, service);
@@ -53,7 +72,7 @@ export function databaseModule({ service, config, entities, migrations }: Databa
         url: withDatabase(config.DATABASE_URL, database),
         entities,
         migrations,
-        migrationsRun: true,
+        migrationsRun: false,
         migrationsTransactionMode: 'each' as const,
         synchronize: false,
         poolSize: config.DATABASE_POOL_SIZE,
@@ -61,6 +80,16 @@ export function databaseModule({ service, config, entities, migrations }: Databa
         retryAttempts: 3,
         retryDelay: 1_000,
       };
+    },
+    dataSourceFactory: async (options) => {
+      const dataSource = await new DataSource(options as DataSourceOptions).initialize();
+      try {
+        await runMigrationsOnce(dataSource);
+      } catch (error) {
+        await dataSource.destroy();
+        throw error;
+      }
+      return dataSource;
     },
   });
 }

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { NATS_SERVICES, natsServerConfigOf, type NatsService } from '@shop/contracts';
 import type { EmbeddedDatabase } from './embedded-postgres.js';
 import { portAnswers, postgresAnswers, waitForOk } from './probes.js';
-import { Child } from './processes.js';
+import { Child, lastLines, portIsFree, type SupervisionEvents } from './processes.js';
 import { readSettings, type LauncherSettings } from './settings.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -32,6 +32,26 @@ interface Part {
 
 function say(part: string, text: string): void {
   process.stdout.write(`${part.padEnd(9)} ${text}\n`);
+}
+
+/**
+ * What the launcher says when a supervised part exits unexpectedly and comes back: one line, with
+ * the last lines of its log under it; once started again, whether it is ready.
+ */
+function supervision(name: string, logFile: string, readyUrl?: string): SupervisionEvents {
+  return {
+    exited(code, signal, delayMs) {
+      const how = signal ?? `exit ${code}`;
+      say(name, `stopped unexpectedly (${how}); starting it again in ${delayMs / 1000} s. Last lines of ${relative(repoRoot, logFile)}:`);
+      for (const line of lastLines(logFile)) process.stdout.write(`          | ${line}\n`);
+    },
+    restarted() {
+      if (!readyUrl) return say(name, 'started again');
+      void waitForOk(readyUrl, 90_000, () => true).then((readiness) =>
+        say(name, readiness.ok ? `started again, ready on ${new URL(readyUrl).origin}` : `started again, not ready: ${readiness.reason}`),
+      );
+    },
+  };
 }
 
 function hidePassword(url: string): string {
@@ -84,8 +104,17 @@ async function main(): Promise<void> {
   }
   const dataDir = resolve(repoRoot, settings.DATA_DIR, settings.INSTANCE_PREFIX);
   const logDir = join(dataDir, 'logs');
+  // The process id of each running part, for operators: kill -9 "$(cat .data/shop/run/catalog.pid)".
+  const runDir = join(dataDir, 'run');
   mkdirSync(logDir, { recursive: true });
   const parts = partsOf(settings);
+  // Every port the parts listen on must be free before anything starts.
+  const taken = [];
+  for (const part of parts) if (!(await portIsFree(settings.HOST, part.port))) taken.push(`${part.port} (${part.name})`);
+  if (taken.length > 0) {
+    say('shop', `cannot start: port${taken.length > 1 ? 's' : ''} ${taken.join(', ')} on ${settings.HOST} already in use; stop what uses them or set PORT`);
+    process.exit(1);
+  }
   const children: Child[] = [];
   const embedded: EmbeddedDatabase[] = [];
   let stopping = false;
@@ -141,16 +170,15 @@ async function main(): Promise<void> {
       { mode: 0o600 },
     );
     for (const name of NATS_SERVICES) natsEnv.set(name, { NATS_USER: name, NATS_PASSWORD: passwords[name] });
-    const child = new Child('nats', 'nats-server', ['-c', configFile], process.env, join(logDir, 'nats.log'));
+    const natsLog = join(logDir, 'nats.log');
+    const child = new Child('nats', 'nats-server', ['-c', configFile], process.env, natsLog, supervision('nats', natsLog), join(runDir, 'nats.pid'));
     children.push(child);
-    child.start((code) => {
-      if (!stopping) say('nats', `nats-server stopped (exit ${code}); see ${relative(repoRoot, child.logFile)}`);
-    });
+    child.start();
     const until = Date.now() + 10_000;
-    while (!(await portAnswers(nats.hostname, natsPort)) && Date.now() < until && !child.exited) {
+    while (!(await portAnswers(nats.hostname, natsPort)) && Date.now() < until && child.restarts === 0) {
       await new Promise((r) => setTimeout(r, 100));
     }
-    if (child.exited || !(await portAnswers(nats.hostname, natsPort))) {
+    if (!(await portAnswers(nats.hostname, natsPort))) {
       say('nats', `could not start nats-server; see ${relative(repoRoot, child.logFile)}`);
       await stopAll(1);
     }
@@ -180,14 +208,14 @@ async function main(): Promise<void> {
         LOG_LEVEL: settings.LOG_LEVEL,
         UPLOAD_DIR: process.env.UPLOAD_DIR ?? join(dataDir, 'uploads'),
       };
-      const child = new Child(part.name, process.execPath, [...settings.SERVICE_NODE_FLAGS, join(repoRoot, part.entry)], env, logFile);
+      const readyUrl = `http://${settings.HOST}:${part.port}${part.readyPath}`;
+      const args = [...settings.SERVICE_NODE_FLAGS, join(repoRoot, part.entry)];
+      const child = new Child(part.name, process.execPath, args, env, logFile, supervision(part.name, logFile, readyUrl), join(runDir, `${part.name}.pid`));
       children.push(child);
-      child.start((code, signal) => {
-        if (!stopping) say(part.name, `stopped (${signal ?? `exit ${code}`}); see ${relative(repoRoot, logFile)}`);
-      });
-      const readiness = await waitForOk(`http://${settings.HOST}:${part.port}${part.readyPath}`, 90_000, () => !child.exited);
+      child.start();
+      const readiness = await waitForOk(readyUrl, 90_000, () => !stopping);
       if (readiness.ok) say(part.name, `ready on http://${settings.HOST}:${part.port}  (log ${relative(repoRoot, logFile)})`);
-      else if (!child.exited) say(part.name, `not ready after 90 s: ${readiness.reason}; see ${relative(repoRoot, logFile)}`);
+      else if (!stopping) say(part.name, `not ready after 90 s: ${readiness.reason}; see ${relative(repoRoot, logFile)}`);
       return readiness.ok;
     }),
   );

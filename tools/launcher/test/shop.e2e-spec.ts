@@ -3,12 +3,14 @@
  * with its own instance prefix, ports and data folder, checked through the
  * gateway only.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OrderDto, ProductDto, ProductListDto, ProfileDto, UserInfoDto } from '@shop/contracts';
-import { deleteStream, dropDatabases, freeBasePort, freePort, startShop as startLauncher, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL, type RunningShop } from '@shop/testing';
+import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
+import { deleteStream, dropDatabases, eventually, freeBasePort, freePort, startShop as startLauncher, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL, type RunningShop } from '@shop/testing';
 
 const launcher = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
@@ -28,6 +30,24 @@ const withJson = (method: string, body: unknown, token?: string): RequestInit =>
   headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
   body: JSON.stringify(body),
 });
+
+/**
+ * Kills a part of the running shop with SIGKILL (its pid from the launcher's run folder) and answers
+ * how long until the launcher said it was started again and ready.
+ */
+async function killAndWaitBack(shop: RunningShop, runDir: string, part: string, backLine: RegExp): Promise<number> {
+  const pidFile = join(runDir, `${part}.pid`);
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  const before = shop.output().length;
+  const killedAt = Date.now();
+  process.kill(pid, 'SIGKILL');
+  await eventually(async () => (backLine.test(shop.output().slice(before)) ? true : undefined), 60_000, `${part} started again`);
+  const backMs = Date.now() - killedAt;
+  expect(shop.output().slice(before)).toMatch(new RegExp(`${part}\\s+stopped unexpectedly \\(SIGKILL\\); starting it again in 0.5 s`));
+  expect(Number(readFileSync(pidFile, 'utf8'))).not.toBe(pid);
+  process.stdout.write(`${part} killed with SIGKILL: back ${backMs} ms later\n`);
+  return backMs;
+}
 
 /** The buyer approves PayPal's order in PayPal's window: here, the stand-in's approve call. */
 async function approveAtStandIn(paypalBase: string, paypalOrderId: string): Promise<void> {
@@ -84,6 +104,22 @@ async function placePayAndDeliver(shop: RunningShop, product: ProductDto, adminT
 }
 
 describe('npm start', () => {
+  it('refuses to start, saying which, when a port it needs is taken', async () => {
+    const port = await freeBasePort();
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(port + 3, '127.0.0.1', resolve));
+    try {
+      const child = spawn(process.execPath, [launcher], { env: { ...process.env, PORT: String(port), INSTANCE_PREFIX: testPrefix() }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(output).toContain(`cannot start: port ${port + 3} (orders) on 127.0.0.1 already in use; stop what uses them or set PORT`);
+    } finally {
+      squatter.close();
+    }
+  });
+
   it('serves the demo catalog, accounts and health through the gateway, and stops cleanly', async () => {
     const prefix = testPrefix();
     const dataDir = mkdtempSync(join(tmpdir(), 'shop-data-'));
@@ -137,8 +173,14 @@ describe('npm start', () => {
       for (const service of ['catalog', 'users', 'orders']) expect(health.body.services[service].status).toBe('up');
 
       await placePayAndDeliver(shop, page1.body.products[0], login.body.token, port + 4);
+
+      // Supervision: a service killed with SIGKILL is started again within seconds, and serves again.
+      const runDir = join(dataDir, prefix, 'run');
+      expect(await killAndWaitBack(shop, runDir, 'catalog', /catalog\s+started again, ready/)).toBeLessThan(30_000);
+      expect((await json<ProductListDto>(shop, '/api/products')).status).toBe(200);
     } finally {
       expect(await shop.stop()).toBe(0);
+      expect(readdirSync(join(dataDir, prefix, 'run'))).toEqual([]);
       await dropDatabases(prefix);
       await deleteStream(prefix);
       rmSync(dataDir, { recursive: true, force: true });
@@ -175,6 +217,11 @@ describe('npm start', () => {
       const users = (JSON.parse(readFileSync(natsConfig, 'utf8')) as { authorization: { users: { user: string }[] } }).authorization.users;
       expect(users.map((user) => user.user)).toEqual(['users', 'catalog', 'orders']);
       await placePayAndDeliver(shop, page1.body.products[0], login.body.token, port + 4);
+
+      // The nats-server it started is supervised too: killed, it comes back and the saga goes on.
+      await killAndWaitBack(shop, join(dataDir, prefix, 'run'), 'nats', /nats\s+started again/);
+      await eventually(async () => ((await json<HealthBody>(shop, '/api/health')).status === 200 ? true : undefined), 30_000, 'the services to reconnect');
+      await placePayAndDeliver(shop, page1.body.products[1], login.body.token, port + 4);
     } finally {
       expect(await shop.stop()).toBe(0);
       rmSync(dataDir, { recursive: true, force: true });
