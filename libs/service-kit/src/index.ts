@@ -8,3 +8,4 @@ export * from './logging.js';
 export * from './validators.js';
 export * from './auth/index.js';
 export * from './health/index.js';
+export * from './shared-rate-limits.js';

@@ -185,3 +185,47 @@ describe('sign-in with LOGIN_MAX_FAILURES set', () => {
     await login(users, customer.email, customer.password, address).expect(429);
   });
 });
+
+describe('sign-in limits with two replicas', () => {
+  let one: TestUsers;
+  let other: TestUsers;
+
+  beforeAll(async () => {
+    one = await startUsers();
+    other = await startUsers({ prefix: one.prefix });
+  });
+
+  afterAll(async () => {
+    await other?.close({ keepData: true });
+    await one?.close();
+  });
+
+  it('counts failures on either replica against one limit (LOGIN_MAX_FAILURES, 5), not five per replica', async () => {
+    const customer = await registerCustomer(one);
+    const address = newClientAddress();
+    for (const replica of [one, other, one, other, one]) await login(replica, customer.email, 'wrong-secret', address).expect(401);
+    expect((await login(other, customer.email, customer.password, address).expect(429)).body).toEqual(THROTTLED);
+    expect((await login(one, customer.email, customer.password, address).expect(429)).body).toEqual(THROTTLED);
+    // Another address is not affected.
+    await login(other, customer.email, customer.password).expect(200);
+  });
+
+  it('counts sign-ups of an address on either replica against one limit', async () => {
+    const a = await startUsers({ env: { SIGN_UP_MAX_PER_ADDRESS: '2' } });
+    const b = await startUsers({ prefix: a.prefix, env: { SIGN_UP_MAX_PER_ADDRESS: '2' } });
+    try {
+      const address = newClientAddress();
+      const signUp = (replica: TestUsers) =>
+        request(replica.http)
+          .post('/api/users')
+          .set('X-Forwarded-For', address)
+          .send({ name: 'Crowd', email: `${randomUUID()}@example.com`, password: 'a-long-secret-1' });
+      await signUp(a).expect(201);
+      await signUp(b).expect(201);
+      expect((await signUp(a).expect(429)).body).toEqual({ message: 'Too many sign-ups from your network, please try again later' });
+    } finally {
+      await b.close({ keepData: true });
+      await a.close();
+    }
+  });
+});

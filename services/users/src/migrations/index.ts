@@ -1,7 +1,8 @@
 import { eventBusMigrations } from '@shop/event-bus';
+import { RateLimitTable1765200000000 } from '@shop/service-kit';
 import { UsersTables1764000000000 } from './1764000000000-users-tables.js';
 import { SessionVersions1765000000000 } from './1765000000000-session-versions.js';
 import { SigningKeyRotation1765100000000 } from './1765100000000-signing-key-rotation.js';
 
 /** Every migration of the users database, in order: the event bus tables first. */
-export const usersMigrations = [...eventBusMigrations, UsersTables1764000000000, SessionVersions1765000000000, SigningKeyRotation1765100000000];
+export const usersMigrations = [...eventBusMigrations, UsersTables1764000000000, SessionVersions1765000000000, SigningKeyRotation1765100000000, RateLimitTable1765200000000];

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { SERVICE_CONFIG } from '@shop/service-kit';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { DataSource } from 'typeorm';
+import { SERVICE_CONFIG, sharedRateLimiter } from '@shop/service-kit';
 import type { UsersConfig } from '../config.js';
 
 export const TOO_MANY_SIGN_IN_FAILURES = 'Too many failed sign-in attempts, please try again later';
@@ -18,7 +19,8 @@ export class SignInThrottled extends HttpException {
 const secondsUntil = (res: RateLimiterRes): number => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
 /**
- * Counts failed sign-ins in memory, over a fixed window (LOGIN_FAILURE_WINDOW),
+ * Counts failed sign-ins in the users database (shared by every replica: `sharedRateLimiter`),
+ * over a fixed window (LOGIN_FAILURE_WINDOW),
  * after rate-limiter-flexible's "login endpoint protection" pattern:
  *
  * - per client address whatever the email (LOGIN_MAX_FAILURES_PER_ADDRESS),
@@ -35,13 +37,13 @@ const secondsUntil = (res: RateLimiterRes): number => Math.max(1, Math.ceil(res.
  */
 @Injectable()
 export class SignInThrottle {
-  private readonly perEmailAndAddress: RateLimiterMemory;
-  private readonly perAddress: RateLimiterMemory;
+  private readonly perEmailAndAddress: RateLimiterAbstract;
+  private readonly perAddress: RateLimiterAbstract;
 
-  constructor(@Inject(SERVICE_CONFIG) config: UsersConfig) {
+  constructor(@Inject(SERVICE_CONFIG) config: UsersConfig, dataSource: DataSource) {
     const duration = config.LOGIN_FAILURE_WINDOW;
-    this.perEmailAndAddress = new RateLimiterMemory({ keyPrefix: 'sign_in_email', points: config.LOGIN_MAX_FAILURES, duration });
-    this.perAddress = new RateLimiterMemory({ keyPrefix: 'sign_in_address', points: config.LOGIN_MAX_FAILURES_PER_ADDRESS, duration });
+    this.perEmailAndAddress = sharedRateLimiter(dataSource, { keyPrefix: 'sign_in_email', points: config.LOGIN_MAX_FAILURES, duration });
+    this.perAddress = sharedRateLimiter(dataSource, { keyPrefix: 'sign_in_address', points: config.LOGIN_MAX_FAILURES_PER_ADDRESS, duration });
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { SERVICE_CONFIG } from '@shop/service-kit';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { DataSource } from 'typeorm';
+import { SERVICE_CONFIG, sharedRateLimiter } from '@shop/service-kit';
 import type { UsersConfig } from '../config.js';
 import { SignInThrottled } from '../sign-in/sign-in-throttle.service.js';
 
@@ -18,14 +19,14 @@ export class SignUpThrottled extends SignInThrottled {
  * SIGN_UP_WINDOW): a script cannot fill the shop with accounts, while a family
  * or an office behind one address still signs up. Only sign-ups that pass
  * validation count, before the password is hashed (so a refused burst costs no
- * argon2 work). Kept in memory, per process, like the sign-in limits.
+ * argon2 work). Counted in the users database, so every replica shares the limit.
  */
 @Injectable()
 export class SignUpThrottle {
-  private readonly perAddress: RateLimiterMemory;
+  private readonly perAddress: RateLimiterAbstract;
 
-  constructor(@Inject(SERVICE_CONFIG) config: UsersConfig) {
-    this.perAddress = new RateLimiterMemory({ keyPrefix: 'sign_up_address', points: config.SIGN_UP_MAX_PER_ADDRESS, duration: config.SIGN_UP_WINDOW });
+  constructor(@Inject(SERVICE_CONFIG) config: UsersConfig, dataSource: DataSource) {
+    this.perAddress = sharedRateLimiter(dataSource, { keyPrefix: 'sign_up_address', points: config.SIGN_UP_MAX_PER_ADDRESS, duration: config.SIGN_UP_WINDOW });
   }
 
   async admit(address: string): Promise<void> {
