@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { ConfigError } from './config.js';
+import { ConfigError, SERVICE_CONFIG } from './config.js';
 import { bodyErrorHandler, ErrorBodyFilter, MAX_JSON_BODY, validationPipe } from './errors.js';
 import { answerParserErrors, refuseBrokenText, refuseDeepJson } from './input-safety.js';
 
@@ -25,7 +25,7 @@ export interface AppDescription {
  */
 export function configureServiceApp(app: NestExpressApplication, description: AppDescription): OpenAPIObject {
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', trustedProxiesOf(app));
   app.disable('x-powered-by');
   app.use(express.json({ limit: MAX_JSON_BODY, verify: refuseDeepJson }));
   app.use(bodyErrorHandler);
@@ -41,6 +41,15 @@ export function configureServiceApp(app: NestExpressApplication, description: Ap
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.get(OPENAPI_PATH, (_req, res) => res.json(document));
   return document;
+}
+
+/** TRUST_PROXY of the service's configuration; loopback (the gateway on the same machine) for an app without one. */
+function trustedProxiesOf(app: NestExpressApplication): string[] {
+  try {
+    return app.get<{ TRUST_PROXY?: string[] }>(SERVICE_CONFIG, { strict: false }).TRUST_PROXY ?? ['loopback'];
+  } catch {
+    return ['loopback'];
+  }
 }
 
 /** Creates a service app with Nest's own body parser off (ours has the 1 MB limit and `{ message }` errors). */

@@ -27,6 +27,16 @@ describe('loadConfig', () => {
     expect((caught as ConfigError).message).toContain('Invalid configuration');
   });
 
+  it('reads TRUST_PROXY as a list of addresses, CIDRs and names, and refuses anything else', () => {
+    expect(loadConfig(serviceSettings, {}).TRUST_PROXY).toEqual(['loopback']);
+    expect(loadConfig(serviceSettings, { TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.7', 'loopback']);
+    for (const TRUST_PROXY of ['everyone', '10.0.0.0/99', ' , ']) {
+      expect(() => loadConfig(serviceSettings, { TRUST_PROXY })).toThrow(
+        'TRUST_PROXY: must be addresses, CIDRs or loopback/linklocal/uniquelocal separated by commas',
+      );
+    }
+  });
+
   it('uses an explicit database name as is', () => {
     expect(databaseNameOf({ INSTANCE_PREFIX: 'shop', DATABASE_NAME: 'postgres' }, 'users')).toBe('postgres');
   });

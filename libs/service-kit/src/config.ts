@@ -1,3 +1,4 @@
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
 /** Raised when the environment does not describe a runnable service. */
@@ -24,6 +25,22 @@ export const durationSetting = z
     return unit in DURATION_UNITS ? count * DURATION_UNITS[unit as keyof typeof DURATION_UNITS] : count;
   });
 
+/**
+ * Which proxies' `X-Forwarded-For` is believed, as Express's `trust proxy` takes it: addresses,
+ * CIDRs or the names `loopback`, `linklocal`, `uniquelocal`, separated by commas.
+ */
+export const trustProxySetting = z
+  .string()
+  .transform((text) => text.split(',').map((entry) => entry.trim()).filter(Boolean))
+  .refine((list) => {
+    try {
+      proxyAddr.compile(list);
+      return list.length > 0;
+    } catch {
+      return false;
+    }
+  }, 'must be addresses, CIDRs or loopback/linklocal/uniquelocal separated by commas');
+
 export const commonSettings = {
   HOST: z.string().min(1).default('127.0.0.1'),
   INSTANCE_PREFIX: z
@@ -32,6 +49,8 @@ export const commonSettings = {
     .default('shop'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** The proxies whose X-Forwarded-For names the client (the gateway for a service, a load balancer for the gateway). */
+  TRUST_PROXY: trustProxySetting.default(['loopback']),
 };
 
 /** Settings of a service that owns a database and takes part in events. */

@@ -9,6 +9,7 @@ import { ProxiedRequestHandler } from './proxy/proxied-request.handler.js';
 import { UpstreamAgent } from './proxy/upstream-agent.js';
 import { UpstreamProxy } from './proxy/upstream-proxy.js';
 import { ApiRateLimit } from './security/api-rate-limit.js';
+import { ClientAddresses } from './security/client-addresses.js';
 import { RateLimitMiddleware } from './security/rate-limit.middleware.js';
 import { SecurityHeaders } from './security/security-headers.js';
 import { SecurityHeadersMiddleware } from './security/security-headers.middleware.js';
@@ -35,7 +36,7 @@ export class AppModule implements NestModule {
         // Last: its catch-all route must come after every other route.
         FrontEndModule,
       ],
-      providers: [UpstreamAgent, SecurityHeaders, ApiRateLimit, ApiCache, UpstreamProxy, ProxiedRequestHandler],
+      providers: [UpstreamAgent, SecurityHeaders, ClientAddresses, ApiRateLimit, ApiCache, UpstreamProxy, ProxiedRequestHandler],
     };
   }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonSettings, loadConfig } from '@shop/service-kit';
+import { commonSettings, loadConfig, trustProxySetting } from '@shop/service-kit';
 
 const serviceUrl = (defaultUrl: string) => z.url({ protocol: /^https?$/ }).default(defaultUrl);
 
@@ -23,6 +23,11 @@ const remotesSetting = z
 /** The gateway's settings (see .env.example). It owns no database and takes no part in events. */
 export const gatewaySettings = {
   ...commonSettings,
+  /**
+   * The proxies in front of the gateway (a load balancer, an ingress) whose X-Forwarded-For names the
+   * client; unset: none, the gateway is where clients connect and what they claim is replaced.
+   */
+  TRUST_PROXY: trustProxySetting.optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   CATALOG_URL: serviceUrl('http://127.0.0.1:3001'),
   USERS_URL: serviceUrl('http://127.0.0.1:3002'),

@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { eventually } from '@shop/testing';
 import { echo, sendJson, sha256, type Echo } from './support/stub-upstream.js';
-import { startShop, type TestShop } from './support/gateway.js';
+import { startGateway, startShop, type TestShop } from './support/gateway.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -104,6 +104,26 @@ describe('gateway proxy', () => {
     expect(headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(headers['x-forwarded-host']).toBe(new URL(shop.gateway.url).host);
     expect(headers['x-forwarded-proto']).toBe('http');
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names, and passes the client on alone', async () => {
+    const behindProxy = await startGateway({
+      CATALOG_URL: shop.catalog.url,
+      USERS_URL: shop.users.url,
+      ORDERS_URL: shop.orders.url,
+      TRUST_PROXY: '127.0.0.1, 10.0.0.0/8',
+    });
+    try {
+      const seen = async (forwardedFor: string) =>
+        ((await request(behindProxy.url).get('/api/products').set('X-Forwarded-For', forwardedFor)).body as Echo).headers['x-forwarded-for'];
+      // The nearest address that is not a trusted proxy is the client; what it claimed before that is not believed.
+      expect(await seen('203.0.113.9')).toBe('203.0.113.9');
+      expect(await seen('6.6.6.6, 203.0.113.9, 10.1.2.3')).toBe('203.0.113.9');
+      // Something that is no address at all counts as nothing said: the connection's address stands.
+      expect(await seen('not an address')).toBe('127.0.0.1');
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it('streams a multipart upload to the catalog byte for byte', async () => {

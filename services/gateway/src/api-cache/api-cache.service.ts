@@ -8,6 +8,7 @@ import { REQUEST_ID_HEADER, RequestLogging, SERVICE_CONFIG } from '@shop/service
 import type { GatewayConfig } from '../config.js';
 import { COMPRESSION_THRESHOLD, compressionOf, varyingOnAcceptEncoding } from '../proxy/answer-compression.js';
 import { forwardedHeadersOf } from '../proxy/forwarded-headers.js';
+import { ClientAddresses } from '../security/client-addresses.js';
 import { UpstreamAgent } from '../proxy/upstream-agent.js';
 import { answerUpstreamFailure, limitUpstreamSilence } from '../proxy/upstream-failures.js';
 import { SecurityHeaders } from '../security/security-headers.js';
@@ -103,6 +104,7 @@ export class ApiCache {
     private readonly agent: UpstreamAgent,
     private readonly security: SecurityHeaders,
     private readonly logging: RequestLogging,
+    private readonly clients: ClientAddresses,
   ) {
     const urls = upstreamUrlsOf(config);
     this.targets = { catalog: new URL(urls.catalog), users: new URL(urls.users), orders: new URL(urls.orders) };
@@ -172,7 +174,7 @@ export class ApiCache {
 
   /** GETs the request's URL from its service (the whole answer), and keeps it if a shared cache may. */
   private fetch(key: string, upstream: Upstream, req: IncomingMessage, requestId: string): Promise<Fetched> {
-    const headers = forwardedHeadersOf(req, requestId);
+    const headers = forwardedHeadersOf(req, requestId, this.clients.of(req));
     for (const name of CONDITIONAL_HEADERS) delete headers[name];
     headers['accept-encoding'] = 'identity';
     delete headers['content-length'];

@@ -23,10 +23,11 @@ const NOT_FORWARDED = new Set([
 /**
  * The headers a service gets with a request: the client's, as they came (`Host` included), less
  * the hop-by-hop ones, plus what the gateway saw. The gateway is where requests enter the shop:
- * whatever a client claimed in the forwarding headers is replaced, and the request id is the one
+ * whatever a client claimed in the forwarding headers is replaced (the client's address is the
+ * connection's, or what a trusted proxy in front said: ClientAddresses), and the request id is the one
  * the gateway answers with and logs, so every service logs it too.
  */
-export function forwardedHeadersOf(req: IncomingMessage, requestId: string): OutgoingHttpHeaders {
+export function forwardedHeadersOf(req: IncomingMessage, requestId: string, clientAddress = req.socket.remoteAddress ?? ''): OutgoingHttpHeaders {
   const incoming: IncomingHttpHeaders = req.headers;
   // Headers the client named in Connection are hop-by-hop too.
   const named = incoming.connection?.toLowerCase().split(',').map((name) => name.trim());
@@ -34,7 +35,7 @@ export function forwardedHeadersOf(req: IncomingMessage, requestId: string): Out
   for (const name in incoming) {
     if (!NOT_FORWARDED.has(name) && !named?.includes(name)) headers[name] = incoming[name];
   }
-  headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+  headers['x-forwarded-for'] = clientAddress;
   headers['x-forwarded-proto'] = (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http';
   headers['x-forwarded-host'] = incoming.host ?? '';
   headers[REQUEST_ID_HEADER] = requestId;

@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { REQUEST_ID_HEADER, RequestLogging, requestIdOf } from '@shop/service-kit';
 import { ApiCache } from '../api-cache/api-cache.service.js';
 import { ApiRateLimit, TOO_MANY_REQUESTS_MESSAGE } from '../security/api-rate-limit.js';
+import { ClientAddresses } from '../security/client-addresses.js';
 import { SecurityHeaders } from '../security/security-headers.js';
 import { pathOf, proxyRouteFor, type ProxyRoute } from './proxy-routes.js';
 import { UpstreamProxy } from './upstream-proxy.js';
@@ -25,6 +26,7 @@ export class ProxiedRequestHandler {
     private readonly rateLimit: ApiRateLimit,
     private readonly cache: ApiCache,
     private readonly proxy: UpstreamProxy,
+    private readonly clients: ClientAddresses,
   ) {}
 
   /** Takes the request if a service answers it (true); otherwise leaves it to the gateway's own routes (false). */
@@ -38,7 +40,7 @@ export class ProxiedRequestHandler {
       this.pass(req, res, route, requestId);
       return true;
     }
-    this.rateLimit.retryAfterOf(req.socket.remoteAddress ?? 'unknown').then(
+    this.rateLimit.retryAfterOf(this.clients.of(req)).then(
       (retryAfter) => {
         if (retryAfter === undefined) this.pass(req, res, route, requestId);
         else answerJson(res, 429, { message: TOO_MANY_REQUESTS_MESSAGE }, { ...this.answerHeaders(requestId), 'retry-after': String(retryAfter) });

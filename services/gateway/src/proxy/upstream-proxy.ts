@@ -6,6 +6,7 @@ import type { GatewayConfig } from '../config.js';
 import { SecurityHeaders } from '../security/security-headers.js';
 import { UPSTREAMS, upstreamUrlsOf, type Upstream } from '../upstreams.js';
 import { compressionOf, encoderOf, varyingOnAcceptEncoding } from './answer-compression.js';
+import { ClientAddresses } from '../security/client-addresses.js';
 import { forwardedHeadersOf } from './forwarded-headers.js';
 import { UpstreamAgent } from './upstream-agent.js';
 import { answerJson, answerUpstreamFailure, limitUpstreamSilence } from './upstream-failures.js';
@@ -48,6 +49,7 @@ export class UpstreamProxy {
     agent: UpstreamAgent,
     private readonly security: SecurityHeaders,
     private readonly logging: RequestLogging,
+    private readonly clients: ClientAddresses,
   ) {
     const urls = upstreamUrlsOf(config);
     this.targets = Object.fromEntries(
@@ -74,7 +76,7 @@ export class UpstreamProxy {
         ...target.options,
         method: req.method,
         path: target.basePath + req.url,
-        headers: forwardedHeadersOf(req, requestId),
+        headers: forwardedHeadersOf(req, requestId, this.clients.of(req)),
       });
     } catch {
       // Node refuses to send a path or header it finds malformed: the client's request was.

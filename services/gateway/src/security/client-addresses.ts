@@ -1,0 +1,33 @@
+import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+import { Inject, Injectable } from '@nestjs/common';
+import proxyAddr from 'proxy-addr';
+import { SERVICE_CONFIG } from '@shop/service-kit';
+import type { GatewayConfig } from '../config.js';
+
+/**
+ * The client's address as the gateway takes it: the connection's own, or, when that is a trusted
+ * proxy (TRUST_PROXY: a load balancer, an ingress), the nearest untrusted address of its
+ * `X-Forwarded-For`, as Express's `req.ip` would say. The rate limit counts by it and the services
+ * get it as the only `X-Forwarded-For` entry.
+ */
+@Injectable()
+export class ClientAddresses {
+  private readonly trust: ReturnType<typeof proxyAddr.compile>;
+  private readonly known = new WeakMap<IncomingMessage, string>();
+
+  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
+    this.trust = proxyAddr.compile(config.TRUST_PROXY ?? []);
+  }
+
+  of(req: IncomingMessage): string {
+    let address = this.known.get(req);
+    if (address === undefined) {
+      const direct = req.socket.remoteAddress;
+      const named = direct ? proxyAddr(req, this.trust) : undefined;
+      address = named && isIP(named) ? named : (direct ?? 'unknown');
+      this.known.set(req, address);
+    }
+    return address;
+  }
+}
