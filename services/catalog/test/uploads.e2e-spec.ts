@@ -1,4 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { startCatalog, type TestCatalog } from './support/catalog-app.js';
 
@@ -26,7 +28,8 @@ describe('catalog image uploads', () => {
   });
 
   const upload = (headers: { Authorization?: string } = catalog.admin) => request(catalog.http).post('/api/upload').set(headers);
-  const storedFiles = () => readdirSync(catalog.uploadDir).filter((name) => name !== 'sample.svg');
+  const storedFiles = async () =>
+    ((await catalog.dataSource.query(`SELECT name FROM stored_image WHERE name <> 'sample.svg' ORDER BY name`)) as { name: string }[]).map((row) => row.name);
 
   it.each([
     ['a PNG', PNG, 'photo.png', 'png', 'image/png'],
@@ -52,12 +55,12 @@ describe('catalog image uploads', () => {
   });
 
   it('refuses a guest with 401 and a customer with 403, storing nothing', async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const guest = await request(catalog.http).post('/api/upload').attach('image', PNG, 'a.png').expect(401);
     expect(guest.body).toEqual({ message: 'Not authorized, no token' });
     const customer = await upload(catalog.customer).attach('image', PNG, 'a.png').expect(403);
     expect(customer.body).toEqual({ message: 'Not authorized as an admin' });
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it.each([
@@ -66,18 +69,18 @@ describe('catalog image uploads', () => {
     ['a text file named .png', Buffer.from('just some text, not an image'), 'image.png'],
     ['a truncated PNG signature', PNG.subarray(0, 4), 'short.png'],
   ])('rejects %s with 400 by its content, storing nothing', async (_label, content, fileName) => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const res = await upload().attach('image', content, fileName).expect(400);
     expect(res.body).toEqual({ message: 'Only JPEG, PNG or WebP images are allowed' });
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it("answers a file over 5 MB with 413 'The image is too large (5 MB at most)', storing nothing", async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     const res = await upload().attach('image', big, 'big.png').expect(413);
     expect(res.body).toEqual({ message: 'The image is too large (5 MB at most)' });
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('accepts a file of exactly 5 MB', async () => {
@@ -124,5 +127,37 @@ describe('catalog image uploads', () => {
         expect(res.body).toEqual({ message: 'file must be an image name such as 3f2a9c1e.png' });
       },
     );
+  });
+
+  describe('with several replicas', () => {
+    it('serves an image uploaded to one replica from another, and answers 304 to its ETag', async () => {
+      const other = await startCatalog({}, { prefix: catalog.prefix });
+      try {
+        const path = (await upload().attach('image', PNG, 'shared.png').expect(201)).text;
+        const served = await request(other.http).get(path).expect(200);
+        expect(served.headers['content-type']).toBe('image/png');
+        const etag = served.headers.etag as string;
+        expect(etag).toBeTruthy();
+        await request(other.http).get(path).set('If-None-Match', etag).expect(304);
+      } finally {
+        await other.close({ keepData: true });
+      }
+    });
+
+    it('imports the images an earlier version kept in UPLOAD_DIR, once', async () => {
+      const legacy = mkdtempSync(join(tmpdir(), 'catalog-legacy-'));
+      const name = '0f0f0f0f-1111-4000-8000-00000000aaaa.png';
+      writeFileSync(join(legacy, name), PNG);
+      writeFileSync(join(legacy, 'notes.txt'), 'not an image');
+      const upgraded = await startCatalog({ UPLOAD_DIR: legacy }, { prefix: catalog.prefix });
+      try {
+        const served = await request(upgraded.http).get(`/uploads/${name}`).expect(200);
+        expect(Buffer.compare(served.body as Buffer, PNG)).toBe(0);
+        const rows: { n: number }[] = await catalog.dataSource.query(`SELECT count(*)::int AS n FROM stored_image WHERE name IN ($1, 'notes.txt')`, [name]);
+        expect(rows).toEqual([{ n: 1 }]);
+      } finally {
+        await upgraded.close({ keepData: true });
+      }
+    });
   });
 });

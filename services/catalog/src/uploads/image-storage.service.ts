@@ -1,59 +1,107 @@
 import { randomUUID } from 'node:crypto';
-import { constants } from 'node:fs';
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { DataSource } from 'typeorm';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import { uploadDirOf, type CatalogConfig } from '../config.js';
 import { SEED_FILES_DIR } from '../seed/seed-files.js';
 import { IMAGE_FILE_NAME, imagePathOf, SAMPLE_IMAGE_FILE } from './image-files.js';
 
+/** An image as the catalog serves it. */
+export interface StoredImage {
+  contentType: string;
+  content: Buffer;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+};
+
+/** How many bytes of images each replica keeps in memory: the demo catalog's and the hottest uploads. */
+const CACHE_BYTES = 32 * 1024 * 1024;
+
 /**
- * The folder of the images the catalog serves at /uploads: uploaded images
- * under random names, and the shop's own images (the sample placeholder, the
- * demo catalog's pictures) copied in from the repository. Created at start.
+ * The images the catalog serves at /uploads: uploaded ones under random names, and the shop's own
+ * (the sample placeholder, the demo catalog's pictures). They live in the catalog database
+ * (`stored_image`), so every replica serves every image and a replica's disk holds nothing of
+ * value; each replica keeps the most used ones in memory (32 MB; images never change under a
+ * name, so nothing needs invalidating).
+ *
+ * At start, images of an UPLOAD_DIR folder (where earlier versions kept them) that the database
+ * does not have yet are imported, so upgrading loses no upload.
  */
 @Injectable()
 export class ImageStorage implements OnModuleInit {
   private readonly logger = new Logger('ImageStorage');
-  /** The absolute path of the folder. */
-  readonly dir: string;
-  private folder?: Promise<unknown>;
+  private readonly legacyDir: string;
+  private readonly cache = new LRUCache<string, StoredImage>({
+    maxSize: CACHE_BYTES,
+    sizeCalculation: (image) => Math.max(1, image.content.length),
+  });
 
-  constructor(@Inject(SERVICE_CONFIG) config: CatalogConfig) {
-    this.dir = uploadDirOf(config);
+  constructor(
+    @Inject(SERVICE_CONFIG) config: CatalogConfig,
+    private readonly dataSource: DataSource,
+  ) {
+    this.legacyDir = uploadDirOf(config);
   }
 
   async onModuleInit(): Promise<void> {
     await this.install(join(SEED_FILES_DIR, SAMPLE_IMAGE_FILE), SAMPLE_IMAGE_FILE);
+    await this.importLegacyFolder();
   }
 
   /** Stores an uploaded image under a new random name and answers its public path. */
   async store(content: Buffer, extension: 'png' | 'jpg' | 'webp'): Promise<string> {
     const fileName = `${randomUUID()}.${extension}`;
-    await this.ensureFolder();
-    await writeFile(join(this.dir, fileName), content, { flag: 'wx', mode: 0o644 });
+    await this.insert(fileName, content);
     this.logger.log(`stored ${fileName} (${content.length} bytes)`);
     return imagePathOf(fileName);
   }
 
-  /**
-   * Copies one of the shop's own images into the folder unless a file of that
-   * name is there already, and answers its public path.
-   */
+  /** Stores one of the shop's own images under its name unless an image of that name is there already; answers its public path. */
   async install(source: string, fileName: string): Promise<string> {
     if (!IMAGE_FILE_NAME.test(fileName)) throw new Error(`not a servable image name: ${fileName}`);
-    await this.ensureFolder();
-    try {
-      await copyFile(source, join(this.dir, fileName), constants.COPYFILE_EXCL);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+    await this.insert(fileName, await readFile(source));
     return imagePathOf(fileName);
   }
 
-  private ensureFolder(): Promise<unknown> {
-    this.folder ??= mkdir(this.dir, { recursive: true });
-    return this.folder;
+  /** The image stored under `fileName`, or undefined. */
+  async read(fileName: string): Promise<StoredImage | undefined> {
+    const cached = this.cache.get(fileName);
+    if (cached) return cached;
+    const [row]: { content_type: string; content: Buffer }[] = await this.dataSource.query(
+      `SELECT content_type, content FROM stored_image WHERE name = $1`,
+      [fileName],
+    );
+    if (!row) return undefined;
+    const image = { contentType: row.content_type, content: row.content };
+    this.cache.set(fileName, image);
+    return image;
+  }
+
+  private async insert(fileName: string, content: Buffer): Promise<void> {
+    const contentType = CONTENT_TYPES[extname(fileName)];
+    if (!contentType) throw new Error(`not a servable image name: ${fileName}`);
+    await this.dataSource.query(
+      `INSERT INTO stored_image (name, content_type, content) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING`,
+      [fileName, contentType, content],
+    );
+  }
+
+  private async importLegacyFolder(): Promise<void> {
+    const names = await readdir(this.legacyDir).catch(() => [] as string[]);
+    const candidates = names.filter((name) => IMAGE_FILE_NAME.test(name));
+    if (candidates.length === 0) return;
+    const known: { name: string }[] = await this.dataSource.query(`SELECT name FROM stored_image WHERE name = ANY($1::text[])`, [candidates]);
+    const missing = candidates.filter((name) => !known.some((row) => row.name === name));
+    for (const name of missing) await this.insert(name, await readFile(join(this.legacyDir, name)));
+    if (missing.length > 0) this.logger.log(`imported ${missing.length} images from ${this.legacyDir} into the catalog database`);
   }
 }

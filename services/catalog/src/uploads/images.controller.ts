@@ -1,4 +1,4 @@
-import { Controller, Get, Logger, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { ErrorBody } from '@shop/contracts';
@@ -12,8 +12,6 @@ const UPLOADED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 @ApiTags('uploads')
 @Controller(IMAGES_ROUTE)
 export class ImagesController {
-  private readonly logger = new Logger('Images');
-
   constructor(private readonly storage: ImageStorage) {}
 
   @Get(':file')
@@ -22,28 +20,22 @@ export class ImagesController {
   @ApiOkResponse({ description: 'The image' })
   @ApiBadRequestResponse({ description: 'Not an image name (e.g. a path)' })
   @ApiNotFoundResponse({ description: 'Image not found' })
-  serve(@Param() { file }: ImageFileParams, @Res() res: Response): void {
+  async serve(@Param() { file }: ImageFileParams, @Res() res: Response): Promise<void> {
+    const image = await this.storage.read(file);
+    if (!image) {
+      res.status(404).json({ message: 'Image not found' } satisfies ErrorBody);
+      return;
+    }
     const immutable = UPLOADED_NAME.test(file);
-    res.sendFile(
-      file,
-      {
-        root: this.storage.dir,
-        dotfiles: 'deny',
-        maxAge: immutable ? '365d' : '1d',
-        immutable,
-        headers: {
-          'X-Content-Type-Options': 'nosniff',
-          // An SVG opened on its own runs no script and loads nothing.
-          'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-        },
-      },
-      (error?: Error & { status?: number; statusCode?: number }) => {
-        if (!error || res.headersSent) return;
-        const status = error.status ?? error.statusCode ?? 500;
-        if (status >= 500) this.logger.error(`cannot send ${file}: ${error.message}`);
-        const message = status === 404 ? 'Image not found' : status < 500 ? 'The image cannot be sent as requested' : 'The image could not be read';
-        res.status(status).json({ message } satisfies ErrorBody);
-      },
-    );
+    res
+      .type(image.contentType)
+      .set({
+        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+        'X-Content-Type-Options': 'nosniff',
+        // An SVG opened on its own runs no script and loads nothing.
+        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      })
+      // Express adds the ETag and answers 304 to a matching If-None-Match.
+      .send(image.content);
   }
 }

@@ -26,11 +26,13 @@ export interface TestCatalog {
   customer: { Authorization: string };
   /** A bearer header for a new customer of the given name. */
   customerToken(name?: string): Promise<{ Authorization: string; claims: TokenClaims }>;
-  close(): Promise<void>;
+  /** Stops it; `keepData`: leaves its databases and stream to another replica of the test. */
+  close(options?: { keepData?: boolean }): Promise<void>;
 }
 
-export async function startCatalog(env: Record<string, string> = {}): Promise<TestCatalog> {
-  const prefix = testPrefix();
+/** Starts a catalog; with `prefix`, another replica of a catalog already started on that prefix. */
+export async function startCatalog(env: Record<string, string> = {}, options: { prefix?: string } = {}): Promise<TestCatalog> {
+  const prefix = options.prefix ?? testPrefix();
   const uploadDir = mkdtempSync(join(tmpdir(), 'catalog-uploads-'));
   const issuer = await TestTokenIssuer.start();
   const config = loadCatalogConfig({
@@ -61,9 +63,11 @@ export async function startCatalog(env: Record<string, string> = {}): Promise<Te
     admin: await bearer({ sub: randomUUID(), name: 'Ada Admin', email: 'admin@example.com', isAdmin: true, sv: 1 }),
     customer: await bearer({ sub: randomUUID(), name: 'Casey Customer', email: 'casey@example.com', isAdmin: false, sv: 1 }),
     customerToken,
-    async close() {
+    async close({ keepData = false } = {}) {
       await app.close();
       await issuer.stop();
+      rmSync(uploadDir, { recursive: true, force: true });
+      if (keepData) return;
       await dropDatabases(prefix);
       await deleteStream(prefix);
       rmSync(uploadDir, { recursive: true, force: true });
