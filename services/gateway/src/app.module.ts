@@ -10,6 +10,7 @@ import { UpstreamAgent } from './proxy/upstream-agent.js';
 import { UpstreamProxy } from './proxy/upstream-proxy.js';
 import { ApiRateLimit } from './security/api-rate-limit.js';
 import { ClientAddresses } from './security/client-addresses.js';
+import { UpstreamPool } from './proxy/upstream-pool.js';
 import { RateLimitMiddleware } from './security/rate-limit.middleware.js';
 import { SecurityHeaders } from './security/security-headers.js';
 import { SecurityHeadersMiddleware } from './security/security-headers.middleware.js';
@@ -36,7 +37,7 @@ export class AppModule implements NestModule {
         // Last: its catch-all route must come after every other route.
         FrontEndModule,
       ],
-      providers: [UpstreamAgent, SecurityHeaders, ClientAddresses, ApiRateLimit, ApiCache, UpstreamProxy, ProxiedRequestHandler],
+      providers: [UpstreamAgent, UpstreamPool, SecurityHeaders, ClientAddresses, ApiRateLimit, ApiCache, UpstreamProxy, ProxiedRequestHandler],
     };
   }
 

@@ -5,14 +5,18 @@ describe('gateway configuration', () => {
   it('has defaults for a gateway in front of services on the next ports', () => {
     expect(loadGatewayConfig({})).toMatchObject({
       PORT: 3000,
-      CATALOG_URL: 'http://127.0.0.1:3001',
-      USERS_URL: 'http://127.0.0.1:3002',
-      ORDERS_URL: 'http://127.0.0.1:3003',
+      CATALOG_URL: ['http://127.0.0.1:3001'],
+      USERS_URL: ['http://127.0.0.1:3002'],
+      ORDERS_URL: ['http://127.0.0.1:3003'],
       UPSTREAM_TIMEOUT_MS: 15_000,
       RATE_LIMIT_PER_MINUTE: 600,
       API_CACHE_MS: 500,
       PAYPAL_SDK_ORIGIN: [],
     });
+  });
+
+  it("takes a service's replicas as URLs separated by commas", () => {
+    expect(loadGatewayConfig({ CATALOG_URL: 'http://10.0.0.1:3001, http://10.0.0.2:3001' }).CATALOG_URL).toEqual(['http://10.0.0.1:3001', 'http://10.0.0.2:3001']);
   });
 
   it('takes one or more PayPal origins', () => {

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { commonSettings, loadConfig, trustProxySetting } from '@shop/service-kit';
 
-const serviceUrl = (defaultUrl: string) => z.url({ protocol: /^https?$/ }).default(defaultUrl);
+/** A service's address, or the addresses of its replicas separated by commas. */
+const serviceUrl = (defaultUrl: string) =>
+  z
+    .string()
+    .default(defaultUrl)
+    .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) URLs separated by commas' })).min(1, 'must name at least one http(s) URL'));
 
 /** A CSP source for the PayPal script: an http(s) origin, its host optionally a `*.` wildcard. */
 const CSP_ORIGIN = /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/;

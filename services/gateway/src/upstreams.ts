@@ -6,8 +6,8 @@ export const UPSTREAMS = ['catalog', 'users', 'orders'] as const;
 
 export type Upstream = (typeof UPSTREAMS)[number];
 
-/** Each service's base address, from the configuration. */
-export function upstreamUrlsOf(config: Pick<GatewayConfig, 'CATALOG_URL' | 'USERS_URL' | 'ORDERS_URL'>): Record<Upstream, string> {
+/** Each service's base addresses (one per replica), from the configuration. */
+export function upstreamUrlsOf(config: Pick<GatewayConfig, 'CATALOG_URL' | 'USERS_URL' | 'ORDERS_URL'>): Record<Upstream, string[]> {
   return { catalog: config.CATALOG_URL, users: config.USERS_URL, orders: config.ORDERS_URL };
 }
 

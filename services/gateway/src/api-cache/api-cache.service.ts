@@ -9,10 +9,10 @@ import type { GatewayConfig } from '../config.js';
 import { COMPRESSION_THRESHOLD, compressionOf, varyingOnAcceptEncoding } from '../proxy/answer-compression.js';
 import { forwardedHeadersOf } from '../proxy/forwarded-headers.js';
 import { ClientAddresses } from '../security/client-addresses.js';
-import { UpstreamAgent } from '../proxy/upstream-agent.js';
-import { answerUpstreamFailure, limitUpstreamSilence } from '../proxy/upstream-failures.js';
+import { answerUpstreamFailure, limitUpstreamSilence, UpstreamTimeoutError } from '../proxy/upstream-failures.js';
+import { UpstreamPool } from '../proxy/upstream-pool.js';
 import { SecurityHeaders } from '../security/security-headers.js';
-import { upstreamUrlsOf, type Upstream } from '../upstreams.js';
+import type { Upstream } from '../upstreams.js';
 import { cacheDirectivesOf, ifNoneMatchHolds, preferredCodingOf, sharedLifetimeMs, type ContentCoding } from './cache-policy.js';
 
 /** Larger answers are not kept (they are proxied as they come). */
@@ -95,19 +95,16 @@ export class ApiCache {
   private readonly logger = new Logger('ApiCache');
   private readonly entries?: LRUCache<string, StoredAnswer>;
   private readonly fetching = new Map<string, Promise<Fetched>>();
-  private readonly targets: Record<Upstream, URL>;
   private readonly maxMs: number;
   private readonly timeoutMs: number;
 
   constructor(
     @Inject(SERVICE_CONFIG) config: GatewayConfig,
-    private readonly agent: UpstreamAgent,
+    private readonly pool: UpstreamPool,
     private readonly security: SecurityHeaders,
     private readonly logging: RequestLogging,
     private readonly clients: ClientAddresses,
   ) {
-    const urls = upstreamUrlsOf(config);
-    this.targets = { catalog: new URL(urls.catalog), users: new URL(urls.users), orders: new URL(urls.orders) };
     this.maxMs = config.API_CACHE_MS;
     this.timeoutMs = config.UPSTREAM_TIMEOUT_MS;
     if (this.maxMs > 0) {
@@ -196,20 +193,16 @@ export class ApiCache {
 
   /** One GET to a service, its body read whole (up to MAX_BODY_BYTES), bounded in time like a proxied request. */
   private get(upstream: Upstream, url: string, headers: OutgoingHttpHeaders): Promise<ServiceAnswer> {
-    const target = this.targets[upstream];
-    const https = target.protocol === 'https:';
+    const target = this.pool.pick(upstream);
     return new Promise((resolve, reject) => {
       let answered = false;
-      const request = (https ? httpsRequest : httpRequest)(
+      const request = (target.https ? httpsRequest : httpRequest)(
         {
-          protocol: target.protocol,
-          hostname: target.hostname,
-          port: target.port,
+          ...target.options,
           // The path as the client sent it, below the service's base path (as the proxy joins them).
-          path: `${target.pathname.replace(/\/$/, '')}${url}`,
+          path: `${target.basePath}${url}`,
           method: 'GET',
           headers,
-          agent: https ? undefined : this.agent,
         },
         (response) => {
           answered = true;
@@ -233,7 +226,10 @@ export class ApiCache {
         },
       );
       limitUpstreamSilence(request, upstream, this.timeoutMs);
-      request.on('error', (error) => reject(answered ? new AnswerCutShort(error.message) : error));
+      request.on('error', (error) => {
+        if (!answered && !(error instanceof UpstreamTimeoutError)) this.pool.failed(target);
+        reject(answered ? new AnswerCutShort(error.message) : error);
+      });
       request.end();
     });
   }

@@ -13,7 +13,7 @@ const INCOMPLETE_FOR_MS = 5_000;
 /** The OpenAPI document of the whole API, merged from every service's own and kept a short while. */
 @Injectable()
 export class ApiDocs {
-  private readonly urls: Record<Upstream, string>;
+  private readonly urls: Record<Upstream, string[]>;
   private readonly timeoutMs: number;
   private cached?: { document: OpenAPIObject; until: number };
   private building?: Promise<OpenAPIObject>;
@@ -33,8 +33,12 @@ export class ApiDocs {
   private async build(): Promise<OpenAPIObject> {
     const parts = await Promise.all(
       UPSTREAMS.map(async (upstream) => {
-        const reply = await getFromUpstream(this.urls[upstream], OPENAPI_PATH, { timeoutMs: this.timeoutMs });
-        return { upstream, document: documentIn(reply) };
+        // Any replica's document will do: the first that gives one.
+        for (const url of this.urls[upstream]) {
+          const document = documentIn(await getFromUpstream(url, OPENAPI_PATH, { timeoutMs: this.timeoutMs }));
+          if (document) return { upstream, document };
+        }
+        return { upstream, document: undefined };
       }),
     );
     const document = mergeOpenApiDocuments(parts);

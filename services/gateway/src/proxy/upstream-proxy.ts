@@ -1,15 +1,15 @@
-import { request as httpRequest, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions, type ServerResponse } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { REQUEST_ID_HEADER, RequestLogging, SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { SecurityHeaders } from '../security/security-headers.js';
-import { UPSTREAMS, upstreamUrlsOf, type Upstream } from '../upstreams.js';
+import type { Upstream } from '../upstreams.js';
 import { compressionOf, encoderOf, varyingOnAcceptEncoding } from './answer-compression.js';
 import { ClientAddresses } from '../security/client-addresses.js';
 import { forwardedHeadersOf } from './forwarded-headers.js';
-import { UpstreamAgent } from './upstream-agent.js';
-import { answerJson, answerUpstreamFailure, limitUpstreamSilence } from './upstream-failures.js';
+import { UpstreamPool, type Replica } from './upstream-pool.js';
+import { answerJson, answerUpstreamFailure, limitUpstreamSilence, UpstreamTimeoutError } from './upstream-failures.js';
 
 /**
  * Answer headers that concern the service's connection to the gateway only (Node sets the client's
@@ -17,12 +17,13 @@ import { answerJson, answerUpstreamFailure, limitUpstreamSilence } from './upstr
  */
 const NOT_PASSED_BACK = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'trailer', 'upgrade', REQUEST_ID_HEADER]);
 
-/** Where a service is, as node:http takes it. */
-interface Target {
-  https: boolean;
-  options: Pick<RequestOptions, 'protocol' | 'hostname' | 'port' | 'agent'>;
-  /** The service's base path, without its trailing slash: the request's path goes below it. */
-  basePath: string;
+/**
+ * May the request go to another replica when the first failed before answering? Only a GET or
+ * HEAD without a body (idempotent, nothing of it consumed), and only when the connection failed or
+ * broke, not when the service was merely slow (that one may still be working on it).
+ */
+function retriable(req: IncomingMessage, error: Error): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && !hasBody(req) && !(error instanceof UpstreamTimeoutError);
 }
 
 /** Does the request carry a body? (HTTP/1.1: only with Content-Length or Transfer-Encoding.) */
@@ -35,31 +36,23 @@ function hasBody(req: IncomingMessage): boolean {
  * Passes a request to its service and the service's answer back, on node:http with the kept-alive
  * connections of UpstreamAgent. Method, path, query, headers and body go as they came; status,
  * headers and body come back as the service sent them. Bodies stream both ways (nothing is parsed
- * or buffered here, so uploads and the 1 MB JSON limit are the services' business). A failing
- * service gets 503, 504 or 502 (see upstream-failures.ts); an answer cut short is cut short.
+ * or buffered here, so uploads and the 1 MB JSON limit are the services' business). A service
+ * with several replicas gets each request on one of them (UpstreamPool); a GET whose replica fails
+ * before answering goes once to another. A failing service gets 503, 504 or 502 (see
+ * upstream-failures.ts); an answer cut short is cut short.
  */
 @Injectable()
 export class UpstreamProxy {
   private readonly logger = new Logger('Proxy');
-  private readonly targets: Record<Upstream, Target>;
   private readonly timeoutMs: number;
 
   constructor(
     @Inject(SERVICE_CONFIG) config: GatewayConfig,
-    agent: UpstreamAgent,
+    private readonly pool: UpstreamPool,
     private readonly security: SecurityHeaders,
     private readonly logging: RequestLogging,
     private readonly clients: ClientAddresses,
   ) {
-    const urls = upstreamUrlsOf(config);
-    this.targets = Object.fromEntries(
-      UPSTREAMS.map((upstream) => {
-        const url = new URL(urls[upstream]);
-        const https = url.protocol === 'https:';
-        const options = { protocol: url.protocol, hostname: url.hostname, port: url.port, agent: https ? undefined : agent };
-        return [upstream, { https, options, basePath: url.pathname.replace(/\/$/, '') }];
-      }),
-    ) as Record<Upstream, Target>;
     this.timeoutMs = config.UPSTREAM_TIMEOUT_MS;
   }
 
@@ -68,8 +61,8 @@ export class UpstreamProxy {
    * carries (the security headers, the request id): a service's own header of the same name replaces
    * the gateway's, except the request id.
    */
-  forward(req: IncomingMessage, res: ServerResponse, upstream: Upstream, requestId: string): void {
-    const target = this.targets[upstream];
+  forward(req: IncomingMessage, res: ServerResponse, upstream: Upstream, requestId: string, failed?: Replica): void {
+    const target = this.pool.pick(upstream, failed);
     let proxyReq: ClientRequest;
     try {
       proxyReq = (target.https ? httpsRequest : httpRequest)({
@@ -108,7 +101,9 @@ export class UpstreamProxy {
         this.logging.run(requestId, () => this.logger.debug(`${req.method} ${req.url} -> ${upstream} answered, then: ${error.message}`));
         return;
       }
-      this.logging.run(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} failed: ${error.message}`));
+      this.logging.run(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} at ${target.url} failed: ${error.message}`));
+      if (!(error instanceof UpstreamTimeoutError)) this.pool.failed(target);
+      if (!failed && retriable(req, error) && this.pool.all(upstream).length > 1) return this.forward(req, res, upstream, requestId, target);
       answerUpstreamFailure(res, error, upstream, this.answerHeaders(requestId));
     });
     res.on('close', () => {

@@ -7,6 +7,8 @@ import { getFromUpstream, probeTimeoutOf, UPSTREAMS, upstreamUrlsOf, type Upstre
 export interface ServiceHealth {
   status: 'up' | 'down';
   checks?: Record<string, string>;
+  /** With several replicas: how many are ready (the service is up when one is). */
+  replicas?: { ready: number; total: number };
   /** Why it is down, when it says or does not answer. */
   message?: string;
 }
@@ -20,7 +22,7 @@ export interface ShopHealth {
 /** Asks every service whether it is ready, all at once, each bounded in time. */
 @Injectable()
 export class UpstreamHealth {
-  private readonly urls: Record<Upstream, string>;
+  private readonly urls: Record<Upstream, string[]>;
   private readonly timeoutMs: number;
 
   constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
@@ -31,8 +33,12 @@ export class UpstreamHealth {
   async report(requestId?: string): Promise<ShopHealth> {
     const entries = await Promise.all(
       UPSTREAMS.map(async (upstream) => {
-        const reply = await getFromUpstream(this.urls[upstream], '/ready', { timeoutMs: this.timeoutMs, requestId });
-        return [upstream, healthOf(reply)] as const;
+        const replies = await Promise.all(this.urls[upstream].map((url) => getFromUpstream(url, '/ready', { timeoutMs: this.timeoutMs, requestId })));
+        const healths = replies.map(healthOf);
+        const ready = healths.filter((health) => health.status === 'up').length;
+        // The first ready replica speaks for the service, else the first one.
+        const health = healths.find((one) => one.status === 'up') ?? healths[0];
+        return [upstream, healths.length > 1 ? { ...health, replicas: { ready, total: healths.length } } : health] as const;
       }),
     );
     const services = Object.fromEntries(entries) as Record<Upstream, ServiceHealth>;
