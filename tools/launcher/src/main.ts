@@ -19,7 +19,10 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** A part of the shop the launcher runs as its own process. */
 interface Part {
+  /** The process's name: the service's, with the replica's number from the second on (`catalog-2`). */
   name: string;
+  /** The service it is a replica of (its database and NATS user are the service's). */
+  service: string;
   /** The built program, relative to the repository. */
   entry: string;
   port: number;
@@ -63,30 +66,54 @@ function hidePassword(url: string): string {
 /** The client id and secret the PayPal stand-in accepts (it is PayPal's API for development only). */
 const STAND_IN_CLIENT = { PAYPAL_CLIENT_ID: 'sb-stand-in', PAYPAL_CLIENT_SECRET: 'stand-in-secret' };
 
+/** The services that run as REPLICAS processes each, and their port's offset from PORT (the first replica's). */
+const SERVICE_OFFSETS = { catalog: 1, users: 2, orders: 3 } as const;
+type ReplicatedService = keyof typeof SERVICE_OFFSETS;
+
+/** Replica `n` (1, 2, …) of a service: PORT+1..3 for the first, PORT+21..23 for the second, PORT+31..33 for the third… */
+const replicaPort = (port: number, service: ReplicatedService, n: number) => port + SERVICE_OFFSETS[service] + (n === 1 ? 0 : 10 * n);
+
 function partsOf(settings: LauncherSettings): Part[] {
-  const { PORT, HOST } = settings;
+  const { PORT, HOST, REPLICAS } = settings;
   const base = (port: number) => `http://${HOST}:${port}`;
   const ports = { gateway: PORT, catalog: PORT + 1, users: PORT + 2, orders: PORT + 3, paypal: PORT + 4 };
+  const replicas = Array.from({ length: REPLICAS }, (_, index) => index + 1);
+  const urlsOf = (service: ReplicatedService) => replicas.map((n) => base(replicaPort(PORT, service, n))).join(',');
+  // A replica calls the replica of the same number of another service (users' profile asks orders,
+  // catalog and orders fetch users' public keys): the calls spread, and none depends on one replica.
+  const urlOf = (service: ReplicatedService, n: number) => base(replicaPort(PORT, service, n));
   const service = (name: string) => `services/${name}/dist/main.js`;
   // Outside production, without a PayPal API configured, payments go to the local stand-in.
   const standIn = !settings.PAYPAL_API_BASE && settings.NODE_ENV !== 'production';
   const paypal = standIn ? { PAYPAL_API_BASE: base(ports.paypal), ...STAND_IN_CLIENT } : {};
   const paypalOrigin = new URL(standIn ? base(ports.paypal) : 'https://www.paypal.com').origin;
-  const parts: Part[] = [
-    { name: 'users', entry: service('users'), port: ports.users, readyPath: '/ready', database: true, env: { ORDERS_URL: base(ports.orders) } },
-    { name: 'catalog', entry: service('catalog'), port: ports.catalog, readyPath: '/ready', database: true, env: { USERS_URL: base(ports.users) } },
-    { name: 'orders', entry: service('orders'), port: ports.orders, readyPath: '/ready', database: true, env: { USERS_URL: base(ports.users), ...paypal } },
-    {
-      name: 'gateway',
-      entry: service('gateway'),
-      port: ports.gateway,
-      readyPath: '/health',
-      database: false,
-      env: { CATALOG_URL: base(ports.catalog), USERS_URL: base(ports.users), ORDERS_URL: base(ports.orders), PAYPAL_SDK_ORIGIN: paypalOrigin },
-    },
-  ];
+  const serviceEnv: Record<ReplicatedService, (n: number) => Record<string, string>> = {
+    users: (n) => ({ ORDERS_URL: urlOf('orders', n) }),
+    catalog: (n) => ({ USERS_URL: urlOf('users', n) }),
+    orders: (n) => ({ USERS_URL: urlOf('users', n), ...paypal }),
+  };
+  const parts: Part[] = (['users', 'catalog', 'orders'] as const).flatMap((name) =>
+    replicas.map((n) => ({
+      name: n === 1 ? name : `${name}-${n}`,
+      service: name,
+      entry: service(name),
+      port: replicaPort(PORT, name, n),
+      readyPath: '/ready',
+      database: true,
+      env: serviceEnv[name](n),
+    })),
+  );
+  parts.push({
+    name: 'gateway',
+    service: 'gateway',
+    entry: service('gateway'),
+    port: ports.gateway,
+    readyPath: '/health',
+    database: false,
+    env: { CATALOG_URL: urlsOf('catalog'), USERS_URL: urlsOf('users'), ORDERS_URL: urlsOf('orders'), PAYPAL_SDK_ORIGIN: paypalOrigin },
+  });
   if (standIn) {
-    parts.unshift({ name: 'paypal', entry: 'tools/paypal-stand-in/dist/main.js', port: ports.paypal, readyPath: '/health', database: false, env: STAND_IN_CLIENT });
+    parts.unshift({ name: 'paypal', service: 'paypal', entry: 'tools/paypal-stand-in/dist/main.js', port: ports.paypal, readyPath: '/health', database: false, env: STAND_IN_CLIENT });
   }
   return parts;
 }
@@ -136,7 +163,7 @@ async function main(): Promise<void> {
   const databaseEnv = new Map<string, Record<string, string>>();
   if (await postgresAnswers(settings.DATABASE_URL)) {
     say('postgres', `PostgreSQL at ${hidePassword(settings.DATABASE_URL)}`);
-    for (const part of parts) databaseEnv.set(part.name, { DATABASE_URL: settings.DATABASE_URL });
+    for (const part of parts) databaseEnv.set(part.service, { DATABASE_URL: settings.DATABASE_URL });
   } else {
     // Loaded only when needed: PGlite is large, and a launcher that supervises a real PostgreSQL's
     // shop should not carry it in memory.
@@ -144,10 +171,15 @@ async function main(): Promise<void> {
     const root = join(dataDir, 'pglite');
     say('postgres', `nothing answers at ${hidePassword(settings.DATABASE_URL)}: serving embedded PostgreSQL (PGlite) from ${relative(repoRoot, root)}`);
     let port = settings.PORT + 11;
+    if (settings.REPLICAS > 1) {
+      // PGlite is one PostgreSQL session for every connection: replicas' locks (migrations, payment sweeps) would not hold.
+      say('postgres', `REPLICAS=${settings.REPLICAS} needs a PostgreSQL server (DATABASE_URL); embedded PGlite serves one replica of each service`);
+      process.exit(1);
+    }
     for (const part of parts.filter((p) => p.database)) {
-      const db = await startEmbeddedPostgres(embeddedDataDir(dataDir, part.name), settings.HOST, port++);
+      const db = await startEmbeddedPostgres(embeddedDataDir(dataDir, part.service), settings.HOST, port++);
       embedded.push(db);
-      databaseEnv.set(part.name, { DATABASE_URL: db.url, DATABASE_NAME: 'postgres', DATABASE_POOL_SIZE: '4' });
+      databaseEnv.set(part.service, { DATABASE_URL: db.url, DATABASE_NAME: 'postgres', DATABASE_POOL_SIZE: '4' });
     }
   }
 
@@ -198,8 +230,8 @@ async function main(): Promise<void> {
         // areas would otherwise stay resident in the users service after every sign-in).
         MALLOC_MMAP_THRESHOLD_: '1048576',
         ...process.env,
-        ...databaseEnv.get(part.name),
-        ...natsEnv.get(part.name),
+        ...databaseEnv.get(part.service),
+        ...natsEnv.get(part.service),
         ...part.env,
         PORT: String(part.port),
         HOST: settings.HOST,

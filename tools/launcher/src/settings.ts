@@ -15,6 +15,8 @@ const settings = z.object({
     .default('postgres://postgres@127.0.0.1:5432/postgres'),
   NATS_URL: z.string().regex(/^nats:\/\/[^/]+$/, 'must be a nats://host:port URL').default('nats://127.0.0.1:4222'),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** Processes of each service (catalog, users, orders) behind the gateway; more than one needs a PostgreSQL server. */
+  REPLICAS: z.coerce.number().int().min(1).max(8).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** PayPal's REST API. Unset outside production: the local PayPal stand-in, started on PORT+4. */

@@ -227,4 +227,56 @@ describe('npm start', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('runs REPLICAS=2 of each service behind the gateway, and no GET fails while a replica is killed', async () => {
+    const prefix = testPrefix();
+    const dataDir = mkdtempSync(join(tmpdir(), 'shop-data-'));
+    // The second replicas listen on PORT+21..23.
+    const port = await freeBasePort(24);
+    const shop = await startShop({
+      PORT: String(port),
+      REPLICAS: '2',
+      // The readers below are four busy shoppers on one address.
+      RATE_LIMIT_PER_MINUTE: '0',
+      // Every read goes to a catalog replica, none is answered from the gateway's memory.
+      API_CACHE_MS: '0',
+      INSTANCE_PREFIX: prefix,
+      DATA_DIR: dataDir,
+      DATABASE_URL: TEST_DATABASE_URL,
+      NATS_URL: TEST_NATS_URL,
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'owner-secret-1',
+    });
+    try {
+      for (const part of ['catalog-2', 'users-2', 'orders-2']) expect(shop.output()).toMatch(new RegExp(`${part}\\s+ready on`));
+      const health = await json<{ services: Record<string, { status: string; replicas?: { ready: number; total: number } }> }>(shop, '/api/health');
+      for (const service of ['catalog', 'users', 'orders']) expect(health.body.services[service]).toMatchObject({ status: 'up', replicas: { ready: 2, total: 2 } });
+
+      // Shoppers keep reading the catalog while one of its replicas is killed and comes back.
+      let reading = true;
+      const statuses: number[] = [];
+      const readers = Array.from({ length: 4 }, async () => {
+        while (reading) {
+          // 0: the gateway did not answer at all.
+          statuses.push(await fetch(`${shop.base}/api/products?keyword=phone`).then((res) => res.status, () => 0));
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      });
+      await killAndWaitBack(shop, join(dataDir, prefix, 'run'), 'catalog', /catalog\s+started again, ready/);
+      reading = false;
+      await Promise.all(readers);
+      process.stdout.write(`REPLICAS=2: ${statuses.length} catalog reads while a replica was killed, ${statuses.filter((s) => s !== 200).length} failed\n`);
+      if (statuses.some((status) => status !== 200)) process.stdout.write(`the launcher said:\n${shop.output()}\n`);
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+
+      const login = await json<UserInfoDto>(shop, '/api/users/login', withJson('POST', { email: 'owner@example.com', password: 'owner-secret-1' }));
+      const page1 = await json<ProductListDto>(shop, '/api/products');
+      await placePayAndDeliver(shop, page1.body.products[0], login.body.token, port + 4);
+    } finally {
+      expect(await shop.stop()).toBe(0);
+      await dropDatabases(prefix);
+      await deleteStream(prefix);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
