@@ -27,11 +27,14 @@ export interface JetStreamContext {
  * operator bounds the store (the server's or the account's `max_file_store`).
  * A stream made by an earlier version loses its reservation here.
  */
-export async function ensureStream(jsm: JetStreamManager, prefix: string): Promise<void> {
+export async function ensureStream(jsm: JetStreamManager, prefix: string, replicas = 1): Promise<void> {
   const name = streamNameOf(prefix);
   const existing = await jsm.streams.info(name).catch(() => undefined);
   if (existing) {
-    if (existing.config.max_bytes > 0) await jsm.streams.update(name, { ...existing.config, max_bytes: -1 });
+    // Older streams reserved storage; a changed STREAM_REPLICAS changes the copies kept (JetStream moves them).
+    if (existing.config.max_bytes > 0 || existing.config.num_replicas !== replicas) {
+      await jsm.streams.update(name, { ...existing.config, max_bytes: -1, num_replicas: replicas });
+    }
     return;
   }
   try {
@@ -39,6 +42,7 @@ export async function ensureStream(jsm: JetStreamManager, prefix: string): Promi
       name,
       subjects: [`${prefix}.>`],
       storage: StorageType.File,
+      num_replicas: replicas,
       // No age limit: a service whose database is new (a new replica set, a restore) rebuilds its
       // copies of other services' data from the whole history.
       duplicate_window: nanos(2 * 60 * 1000),
@@ -107,7 +111,7 @@ export class NatsLink implements OnModuleInit, OnApplicationShutdown {
     let delay = 1_000;
     for (;;) {
       try {
-        await ensureStream(jsm, prefix);
+        await ensureStream(jsm, prefix, this.options.streamReplicas ?? 1);
         this.streamProblem = undefined;
         return;
       } catch (error) {
@@ -134,7 +138,13 @@ export class NatsLink implements OnModuleInit, OnApplicationShutdown {
     for (;;) {
       if (this.closing) throw new Error('service stopped before NATS was reached');
       try {
-        const nc = await connect({ servers, name, maxReconnectAttempts: -1, reconnectTimeWait: 1_000, ...this.signIn() });
+        const nc = await connect({
+          servers: servers.split(',').map((server) => server.trim()),
+          name,
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: 1_000,
+          ...this.signIn(),
+        });
         this.connection = nc;
         if (this.closing) {
           await nc.close();

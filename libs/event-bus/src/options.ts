@@ -4,7 +4,10 @@ export interface EventBusOptions {
   service: string;
   /** The instance prefix: stream, subject and consumer names derive from it. */
   prefix: string;
+  /** The NATS server, or a cluster's servers separated by commas. */
   natsUrl: string;
+  /** Copies of the event stream JetStream keeps (STREAM_REPLICAS); 1 unless set. */
+  streamReplicas?: number;
   /** How the service signs in to NATS; none: an open NATS (development). */
   natsAuth?: NatsAuth;
   /** How often the relay looks for unpublished outbox rows, in ms. */

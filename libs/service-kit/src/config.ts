@@ -65,7 +65,13 @@ export const serviceSettings = {
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a plain lowercase database name')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  NATS_URL: z.string().regex(/^(nats|tls):\/\/.+/, 'must be a nats:// URL').default('nats://127.0.0.1:4222'),
+  /** The NATS server, or the servers of a cluster separated by commas. */
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/[^,\s]+(\s*,\s*(nats|tls):\/\/[^,\s]+)*$/, 'must be a nats:// URL, or several separated by commas')
+    .default('nats://127.0.0.1:4222'),
+  /** Copies JetStream keeps of the event stream: 1 on a single server, 3 on a cluster of three or more. */
+  STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** The service's NATS user and password; unset: no sign-in (an open NATS, as in development). */
   NATS_USER: z.string().min(1).optional(),
   NATS_PASSWORD: z.string().min(1).optional(),

@@ -39,8 +39,8 @@ export class TestNatsServer {
    * Starts a server on a free port. With `config`, it runs with the configuration `config` renders
    * for its port and store folder (e.g. one user per service with their permissions).
    */
-  static async start(options: { config?: (port: number, storeDir: string) => string } = {}): Promise<TestNatsServer> {
-    const port = await freePort();
+  static async start(options: { config?: (port: number, storeDir: string) => string; port?: number } = {}): Promise<TestNatsServer> {
+    const port = options.port ?? (await freePort());
     const storeDir = mkdtempSync(join(tmpdir(), 'shop-nats-'));
     let configFile: string | undefined;
     if (options.config) {
@@ -74,13 +74,13 @@ export class TestNatsServer {
     });
   }
 
-  /** Stops the server and waits until it has exited. */
-  async stop(): Promise<void> {
+  /** Stops the server (SIGKILL: kills it, as a crash would) and waits until it has exited. */
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     const child = this.process;
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+      child.kill(signal);
     });
     this.process = undefined;
   }
@@ -90,4 +90,59 @@ export class TestNatsServer {
     await this.stop();
     rmSync(this.storeDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A JetStream cluster of the test's own: `nodes` nats-server processes (3 by default) on free ports,
+ * routed to each other, so a test can kill one and see the others carry on. `config` renders a
+ * node's base configuration as JSON (users and permissions, say); each node adds its name and the
+ * cluster's routes to it.
+ */
+export class TestNatsCluster {
+  private constructor(readonly nodes: TestNatsServer[]) {}
+
+  /** Every node's URL, comma-separated, as NATS_URL takes a cluster. */
+  get url(): string {
+    return this.nodes.map((node) => node.url).join(',');
+  }
+
+  static async start(options: { nodes?: number; config?: (port: number, storeDir: string) => string } = {}): Promise<TestNatsCluster> {
+    const count = options.nodes ?? 3;
+    const ports = await distinctFreePorts(count * 2);
+    const clientPorts = ports.slice(0, count);
+    const routePorts = ports.slice(count);
+    const nodes = await Promise.all(
+      clientPorts.map((port, n) =>
+        TestNatsServer.start({
+          port,
+          config: (clientPort, storeDir) => {
+            const base = options.config
+              ? (JSON.parse(options.config(clientPort, storeDir)) as Record<string, unknown>)
+              : { host: '127.0.0.1', port: clientPort, jetstream: { store_dir: storeDir } };
+            return JSON.stringify({
+              ...base,
+              server_name: `node-${n + 1}`,
+              cluster: {
+                name: 'shop-test',
+                listen: `127.0.0.1:${routePorts[n]}`,
+                routes: routePorts.filter((_, other) => other !== n).map((route) => `nats://127.0.0.1:${route}`),
+              },
+            });
+          },
+        }),
+      ),
+    );
+    return new TestNatsCluster(nodes);
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all(this.nodes.map((node) => node.dispose()));
+  }
+}
+
+/** `count` free ports, all different. */
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
 }

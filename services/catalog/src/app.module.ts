@@ -29,7 +29,7 @@ export class AppModule {
           entities: [...eventBusEntities, Product, Review, StockReservation],
           migrations: catalogMigrations,
         }),
-        EventBusModule.forRoot({ service: 'catalog', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config) }),
+        EventBusModule.forRoot({ service: 'catalog', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config), streamReplicas: config.STREAM_REPLICAS }),
         AuthModule.forRoot({ verifier: { useFactory: () => new JwksTokenVerifier(jwksUrlOf(config)) }, standings: userAccessStandings }),
         UserAccessModule,
         ProductsModule,

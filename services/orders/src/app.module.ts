@@ -34,7 +34,7 @@ export class AppModule implements NestModule {
           entities: [...eventBusEntities, Order, OrderItem, CatalogProduct, Customer],
           migrations: ordersMigrations,
         }),
-        EventBusModule.forRoot({ service: 'orders', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config) }),
+        EventBusModule.forRoot({ service: 'orders', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config), streamReplicas: config.STREAM_REPLICAS }),
         AuthModule.forRoot({ verifier: { useFactory: () => new JwksTokenVerifier(jwksUrlOf(config)) }, standings: userAccessStandings }),
         UserAccessModule,
         CatalogCopyModule,

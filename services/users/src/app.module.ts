@@ -34,7 +34,7 @@ export class AppModule implements NestModule {
           entities: [...eventBusEntities, User, SigningKey],
           migrations: usersMigrations,
         }),
-        EventBusModule.forRoot({ service: 'users', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config) }),
+        EventBusModule.forRoot({ service: 'users', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config), streamReplicas: config.STREAM_REPLICAS }),
         TokensModule,
         // The users service verifies tokens with its own public key; it needs no JWKS fetch.
         AuthModule.forRoot({

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { natsServerConfigOf, type NatsService } from '@shop/contracts';
 import { startPayPalStandIn } from '@shop/paypal-stand-in';
-import { dropDatabases, freePort, testPrefix, TestNatsServer, TEST_DATABASE_URL } from '@shop/testing';
+import { dropDatabases, freePort, testPrefix, TestNatsCluster, TestNatsServer, TEST_DATABASE_URL } from '@shop/testing';
 
 const secret = () => randomBytes(18).toString('base64url');
 
@@ -33,19 +33,23 @@ interface PartProcess {
 export class ShopHarness {
   private constructor(
     readonly prefix: string,
+    /** The NATS server; with a cluster, its first node (see `natsCluster`). */
     readonly nats: TestNatsServer,
+    /** The JetStream cluster, when the shop was started on one (`natsNodes`). */
+    readonly natsCluster: TestNatsCluster | undefined,
     readonly paypal: PayPalStandIn,
     private readonly parts: Map<PartName, PartProcess>,
     private readonly dataDir: string,
   ) {}
 
-  static async start(env: NodeJS.ProcessEnv = {}): Promise<ShopHarness> {
+  /** Starts the shop; with `natsNodes`, on a JetStream cluster of that many nodes, the stream kept on each (STREAM_REPLICAS). */
+  static async start(env: NodeJS.ProcessEnv = {}, options: { natsNodes?: number } = {}): Promise<ShopHarness> {
     const prefix = testPrefix();
     // NATS as production runs it: each service signs in as its own user, allowed only its own subjects.
     const passwords = { users: secret(), catalog: secret(), orders: secret() };
-    const nats = await TestNatsServer.start({
-      config: (port, storeDir) => natsServerConfigOf({ host: '127.0.0.1', port, storeDir, prefix, passwords }),
-    });
+    const config = (port: number, storeDir: string) => natsServerConfigOf({ host: '127.0.0.1', port, storeDir, prefix, passwords });
+    const natsCluster = options.natsNodes ? await TestNatsCluster.start({ nodes: options.natsNodes, config }) : undefined;
+    const nats = natsCluster ? natsCluster.nodes[0] : await TestNatsServer.start({ config });
     const natsUser = (service: NatsService) => ({ NATS_USER: service, NATS_PASSWORD: passwords[service] });
     const paypal = await startPayPalStandIn({ clientId: 'sb-system', clientSecret: 'system-secret' });
     const dataDir = mkdtempSync(join(tmpdir(), 'shop-system-'));
@@ -55,7 +59,8 @@ export class ShopHarness {
       ...process.env,
       INSTANCE_PREFIX: prefix,
       DATABASE_URL: TEST_DATABASE_URL,
-      NATS_URL: nats.url,
+      NATS_URL: natsCluster?.url ?? nats.url,
+      ...(natsCluster ? { STREAM_REPLICAS: String(Math.min(3, natsCluster.nodes.length)) } : {}),
       LOG_LEVEL: 'warn',
       UPLOAD_DIR: join(dataDir, 'uploads'),
       // The tests sign many customers up from one address; the limit has its own test in users.
@@ -86,7 +91,7 @@ export class ShopHarness {
         },
       ],
     ]);
-    const harness = new ShopHarness(prefix, nats, paypal, parts, dataDir);
+    const harness = new ShopHarness(prefix, nats, natsCluster, paypal, parts, dataDir);
     await Promise.all([...parts.keys()].map((name) => harness.startPart(name)));
     return harness;
   }
@@ -158,7 +163,8 @@ export class ShopHarness {
 
   async dispose(): Promise<void> {
     await Promise.all([...this.parts.keys()].map((name) => this.stopPart(name)));
-    await this.nats.dispose();
+    if (this.natsCluster) await this.natsCluster.dispose();
+    else await this.nats.dispose();
     await this.paypal.close();
     await dropDatabases(this.prefix);
     rmSync(this.dataDir, { recursive: true, force: true });

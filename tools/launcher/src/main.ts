@@ -184,11 +184,16 @@ async function main(): Promise<void> {
   }
 
   // NATS: the configured server, else a local nats-server with JetStream.
-  const nats = new URL(settings.NATS_URL);
+  const natsServers = settings.NATS_URL.split(',').map((url) => url.trim());
+  const nats = new URL(natsServers[0]);
   const natsEnv = new Map<string, Record<string, string>>();
   const natsPort = Number(nats.port || 4222);
-  if (await portAnswers(nats.hostname, natsPort)) {
+  const answering = await Promise.all(natsServers.map((server) => portAnswers(new URL(server).hostname, Number(new URL(server).port || 4222))));
+  if (answering.some(Boolean)) {
     say('nats', `NATS at ${settings.NATS_URL}`);
+  } else if (natsServers.length > 1) {
+    say('nats', `no NATS server answers at ${settings.NATS_URL}; npm start starts its own only for a single NATS_URL`);
+    await stopAll(1);
   } else if (spawnSync('nats-server', ['--version']).status === 0) {
     const store = join(dataDir, 'nats');
     // Its own NATS gets a user per service, allowed only that service's subjects (natsPermissionsOf),

@@ -13,7 +13,11 @@ const settings = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')
     .default('postgres://postgres@127.0.0.1:5432/postgres'),
-  NATS_URL: z.string().regex(/^nats:\/\/[^/]+$/, 'must be a nats://host:port URL').default('nats://127.0.0.1:4222'),
+  /** NATS, or a cluster's servers separated by commas (npm start starts its own only for a single URL). */
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/[^/,\s]+(\s*,\s*(nats|tls):\/\/[^/,\s]+)*$/, 'must be a nats://host:port URL, or several separated by commas')
+    .default('nats://127.0.0.1:4222'),
   DATA_DIR: z.string().min(1).default('.data'),
   /** Processes of each service (catalog, users, orders) behind the gateway; more than one needs a PostgreSQL server. */
   REPLICAS: z.coerce.number().int().min(1).max(8).default(1),

@@ -1,0 +1,88 @@
+/**
+ * The shop on a three-node JetStream cluster (stream replicas 3): orders keep coming while one node
+ * is killed with SIGKILL, and every order still reaches a final state with its stock taken once.
+ */
+import type { OrderDto, ProductDto, UserInfoDto } from '@shop/contracts';
+import { eventually } from '@shop/testing';
+import { ShopHarness } from '../src/shop-harness.js';
+
+const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
+const ADDRESS = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
+const STOCK = 1_000;
+
+describe('the shop on a NATS JetStream cluster', () => {
+  let shop: ShopHarness;
+
+  beforeAll(async () => {
+    shop = await ShopHarness.start({ SEED_DEMO_CATALOG: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { natsNodes: 3 });
+  });
+
+  afterAll(async () => {
+    await shop?.dispose();
+  });
+
+  async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+    const res = await fetch(shop.url(path), {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  it('settles every order placed while a node is killed, each taking its unit once', async () => {
+    const adminToken = (await call<UserInfoDto>('POST', '/api/users/login', ADMIN)).body.token;
+    const sample = await call<ProductDto>('POST', '/api/products', undefined, adminToken);
+    const edit = { name: 'Clustered lamp', price: 20, image: '/uploads/sample.svg', brand: 'Test', category: 'Test', countInStock: STOCK, description: 'Kept on three nodes.' };
+    const product = (await call<ProductDto>('PUT', `/api/products/${sample.body._id}`, edit, adminToken)).body;
+    const tokens = await Promise.all(
+      Array.from({ length: 10 }, async (_, n) => {
+        const email = `cluster-${n}-${Date.now()}@example.com`;
+        return (await call<UserInfoDto>('POST', '/api/users', { name: `Buyer ${n}`, email, password: 'buyer-secret' })).body.token;
+      }),
+    );
+    const order = { orderItems: [{ product: product._id, quantity: 1 }], shippingAddress: ADDRESS, paymentGateway: 'PayPal' };
+    // Orders learns of the product from catalog's events.
+    await eventually(async () => ((await call('POST', '/api/orders', order, tokens[0])).status === 201 ? true : undefined), 30_000, 'orders to know the product');
+
+    const placed: { id: string; token: string }[] = [];
+    const failed: number[] = [];
+    let placing = true;
+    const buyers = tokens.map(async (token) => {
+      while (placing) {
+        const res = await call<OrderDto>('POST', '/api/orders', order, token).catch(() => ({ status: 0, body: undefined }));
+        if (res.status === 201 && res.body) placed.push({ id: res.body._id, token });
+        else failed.push(res.status);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const killed = shop.natsCluster!.nodes[0];
+    await killed.stop('SIGKILL');
+    const placedBeforeKill = placed.length;
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    placing = false;
+    await Promise.all(buyers);
+
+    const outcomes = await Promise.all(
+      placed.map(({ id, token }) =>
+        eventually(async () => {
+          const found = (await call<OrderDto>('GET', `/api/orders/${id}`, undefined, token)).body;
+          return found.status === 'pending' ? undefined : found;
+        }, 90_000, `order ${id} to settle`),
+      ),
+    );
+    const confirmed = outcomes.filter((one) => one.status === 'confirmed').length;
+    const stock = await eventually(async () => {
+      const left = (await call<ProductDto>('GET', `/api/products/${product._id}`)).body.countInStock;
+      return left === STOCK - 1 - confirmed ? left : undefined;
+    }, 30_000, 'the stock to match the confirmed orders');
+    process.stdout.write(
+      `NATS cluster: ${placed.length} orders placed (${placedBeforeKill} before a node was killed), ${confirmed} confirmed, ` +
+        `${outcomes.length - confirmed} cancelled, ${failed.length} placements refused meanwhile (${[...new Set(failed)].join(', ') || 'none'}), stock ${stock}\n`,
+    );
+    expect(outcomes.every((one) => one.status === 'confirmed')).toBe(true);
+    expect(placed.length).toBeGreaterThan(placedBeforeKill);
+  });
+});
