@@ -4,7 +4,10 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { ConfigError, SERVICE_CONFIG } from './config.js';
+import type { DataSourceOptions } from 'typeorm';
+import { SERVICE_CONFIG, type ServiceConfig } from './config.js';
+import { checkSettings, configOrExit } from './commands.js';
+import { migrateDatabase } from './database.js';
 import { bodyErrorHandler, ErrorBodyFilter, MAX_JSON_BODY, validationPipe } from './errors.js';
 import { answerParserErrors, refuseBrokenText, refuseDeepJson } from './input-safety.js';
 
@@ -58,26 +61,35 @@ export async function createServiceApp(module: unknown): Promise<NestExpressAppl
 }
 
 /**
- * The body of every service's `main.ts`: reads the configuration (a bad one
- * stops the process with the list of what is wrong), builds and starts the app.
+ * The body of every service's `main.ts`, a command line of three commands:
+ * - `node dist/main.js` reads the configuration (a bad one stops the process with the list of what
+ *   is wrong), builds the app, migrates its database under a lock and serves;
+ * - `node dist/main.js migrate` brings the database up to date and exits (a Kubernetes Job or init
+ *   container runs it before new replicas start);
+ * - `node dist/main.js check-settings` prints which settings the service reads and what is wrong with
+ *   the ones it is given, as JSON, and exits 1 when something is (deployment files are checked with it).
  */
-export async function runService<C extends { HOST: string }>(options: {
+export async function runService<C extends ServiceConfig & { PORT: number }>(options: {
   name: string;
-  loadConfig: () => C & { PORT: number };
-  module: (config: C & { PORT: number }) => unknown;
+  settings: Record<string, unknown>;
+  loadConfig: (env?: Record<string, string | undefined>) => C;
+  migrations: NonNullable<DataSourceOptions['migrations']>;
+  module: (config: C) => Promise<unknown>;
   description: AppDescription;
 }): Promise<void> {
-  let config: C & { PORT: number };
-  try {
-    config = options.loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${options.name}: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
+  const command = process.argv[2] ?? 'serve';
+  if (command === 'check-settings') return checkSettings(options);
+  const config = configOrExit(options);
+  if (command === 'migrate') {
+    const ran = await migrateDatabase({ service: options.name, config, migrations: options.migrations });
+    process.stdout.write(`${options.name}: ${ran.length ? `ran ${ran.join(', ')}` : 'database up to date, nothing to run'}\n`);
+    return;
   }
-  const app = await createServiceApp(options.module(config));
+  if (command !== 'serve') {
+    process.stderr.write(`${options.name}: unknown command "${command}"; commands: serve (the default), migrate, check-settings\n`);
+    process.exit(2);
+  }
+  const app = await createServiceApp(await options.module(config));
   configureServiceApp(app, options.description);
   await app.listen(config.PORT, config.HOST);
   app.get(Logger).log(`${options.name} listening on http://${config.HOST}:${config.PORT}`, 'Bootstrap');

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { DynamicModule } from '@nestjs/common';
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import { DataSource, type DataSourceOptions, type Migration } from 'typeorm';
 import { databaseNameOf, type ServiceConfig } from './config.js';
 
 /** The same server URL pointed at another database. */
@@ -22,8 +22,11 @@ export async function ensureDatabase(serverUrl: string, database: string): Promi
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     if (found.rowCount === 0) {
       // Identifiers cannot be bound as parameters; the name is validated by the config schema.
-      await client.query(`CREATE DATABASE "${database}"`).catch((error: { code?: string }) => {
-        if (error.code !== '42P04') throw error; // created meanwhile by another process
+      await client.query(`CREATE DATABASE "${database}"`).catch((error: { code?: string; constraint?: string }) => {
+        // Created meanwhile by another process: PostgreSQL says so as "already exists" (42P04), or,
+        // when both inserted into the catalog at once, as a unique violation on its name index.
+        const createdMeanwhile = error.code === '42P04' || (error.code === '23505' && error.constraint === 'pg_database_datname_index');
+        if (!createdMeanwhile) throw error;
       });
     }
   } finally {
@@ -37,15 +40,46 @@ export async function ensureDatabase(serverUrl: string, database: string): Promi
  * the other (the later ones find nothing pending), instead of racing to create the same tables.
  * The lock is a session lock on a connection of its own, released however the migrations end.
  */
-export async function runMigrationsOnce(dataSource: DataSource): Promise<void> {
+export async function runMigrationsOnce(dataSource: DataSource): Promise<Migration[]> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
     await runner.query(`SELECT pg_advisory_lock(hashtext('shop:migrations'))`);
-    await dataSource.runMigrations({ transaction: 'each' });
+    return await dataSource.runMigrations({ transaction: 'each' });
   } finally {
     await runner.query(`SELECT pg_advisory_unlock(hashtext('shop:migrations'))`).catch(() => undefined);
     await runner.release();
+  }
+}
+
+/** The connection to the service's own database, which is created first when missing. */
+async function dataSourceOptionsOf({ service, config, entities, migrations }: DatabaseOptions) {
+  const database = databaseNameOf(config, service);
+  if (!config.DATABASE_NAME) await ensureDatabase(config.DATABASE_URL, database);
+  return {
+    type: 'postgres' as const,
+    url: withDatabase(config.DATABASE_URL, database),
+    entities,
+    migrations,
+    migrationsRun: false,
+    migrationsTransactionMode: 'each' as const,
+    synchronize: false,
+    poolSize: config.DATABASE_POOL_SIZE,
+    applicationName: `${config.INSTANCE_PREFIX}-${service}`,
+  };
+}
+
+/**
+ * Brings the service's database up to date and closes the connection: what `main.js migrate` does,
+ * for a deployment that migrates in a Job or an init container before new replicas start. Answers
+ * the names of the migrations it ran (none when another process had already run them).
+ */
+export async function migrateDatabase(options: Omit<DatabaseOptions, 'entities'>): Promise<string[]> {
+  const dataSource = await new DataSource({ ...(await dataSourceOptionsOf({ ...options, entities: [] })), poolSize: 2 }).initialize();
+  try {
+    return (await runMigrationsOnce(dataSource)).map((migration) => migration.name);
+  } finally {
+    await dataSource.destroy();
   }
 }
 
@@ -63,24 +97,8 @@ export interface DatabaseOptions {
  * number of replicas can start at once. The schema is never synchronised from entities.
  */
 export function databaseModule({ service, config, entities, migrations }: DatabaseOptions): DynamicModule {
-  const database = databaseNameOf(config, service);
   return TypeOrmModule.forRootAsync({
-    useFactory: async () => {
-      if (!config.DATABASE_NAME) await ensureDatabase(config.DATABASE_URL, database);
-      return {
-        type: 'postgres' as const,
-        url: withDatabase(config.DATABASE_URL, database),
-        entities,
-        migrations,
-        migrationsRun: false,
-        migrationsTransactionMode: 'each' as const,
-        synchronize: false,
-        poolSize: config.DATABASE_POOL_SIZE,
-        applicationName: `${config.INSTANCE_PREFIX}-${service}`,
-        retryAttempts: 3,
-        retryDelay: 1_000,
-      };
-    },
+    useFactory: async () => ({ ...(await dataSourceOptionsOf({ service, config, entities, migrations })), retryAttempts: 3, retryDelay: 1_000 }),
     dataSourceFactory: async (options) => {
       const dataSource = await new DataSource(options as DataSourceOptions).initialize();
       try {

@@ -1,4 +1,5 @@
 export * from './app.js';
+export * from './commands.js';
 export * from './config.js';
 export * from './database.js';
 export * from './errors.js';

@@ -1,0 +1,40 @@
+import { ConfigError } from './config.js';
+
+/** A part of the shop as its command line sees it: its name, the settings it reads, how it loads them. */
+export interface PartSettings<C> {
+  name: string;
+  settings: Record<string, unknown>;
+  loadConfig: (env?: Record<string, string | undefined>) => C;
+}
+
+/** What `main.js check-settings` prints: the settings the part reads and what is wrong with the ones it has. */
+export interface SettingsReport {
+  part: string;
+  reads: string[];
+  problems: string[];
+}
+
+/** The part's configuration from the environment; a bad one stops the process with the list of what is wrong. */
+export function configOrExit<C>({ name, loadConfig }: PartSettings<C>): C {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${name}: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+/** `main.js check-settings`: prints a SettingsReport as JSON; exits 1 when the settings given would not load. */
+export function checkSettings<C>({ name, settings, loadConfig }: PartSettings<C>): void {
+  let problems: string[] = [];
+  try {
+    loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems = error.problems;
+  }
+  const report: SettingsReport = { part: name, reads: Object.keys(settings).sort(), problems };
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+  process.exitCode = problems.length ? 1 : 0;
+}

@@ -1,0 +1,79 @@
+/**
+ * The commands each service's image runs besides serving, as a deployment uses them: `migrate` (a
+ * Kubernetes Job or init container before new replicas start) and `check-settings` (CI, operators).
+ * They run the built parts against the machine's PostgreSQL under an instance prefix of their own.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { dropDatabases, testPrefix, TEST_DATABASE_URL } from '@shop/testing';
+
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
+const prefix = testPrefix();
+const SERVICES = ['catalog', 'users', 'orders'] as const;
+
+/** Runs `node services/<part>/dist/main.js <args>`; answers its exit code and output. */
+function run(part: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(repo, 'services', part, 'dist/main.js'), ...args], { env: { ...env, PATH: process.env.PATH ?? '' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const environment = { INSTANCE_PREFIX: prefix, DATABASE_URL: TEST_DATABASE_URL, LOG_LEVEL: 'warn' };
+
+afterAll(() => dropDatabases(prefix));
+
+describe('migrate', () => {
+  it.each([...SERVICES])('%s: creates its database and runs its migrations once, even when two run at the same time', async (part) => {
+    const [first, second] = await Promise.all([run(part, ['migrate'], environment), run(part, ['migrate'], environment)]);
+    expect([first.code, second.code, first.stderr, second.stderr]).toEqual([0, 0, '', '']);
+    // One of the two ran every migration under the lock; the other found nothing left to run.
+    const outputs = [first.stdout, second.stdout].sort();
+    expect(outputs[0]).toBe(`${part}: database up to date, nothing to run\n`);
+    expect(outputs[1]).toMatch(new RegExp(`^${part}: ran \\w+`));
+
+    const again = await run(part, ['migrate'], environment);
+    expect(again).toEqual({ code: 0, stdout: `${part}: database up to date, nothing to run\n`, stderr: '' });
+
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL.replace(/\/[^/]*$/, `/${prefix}_${part}`) });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ count: string }>('SELECT count(*) FROM migrations');
+      expect(Number(rows[0].count)).toBe(outputs[1].split(', ').length);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('stops with the list of problems when its settings are wrong, and touches nothing', async () => {
+    const result = await run('users', ['migrate'], { ...environment, NODE_ENV: 'production' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('ADMIN_PASSWORD: must be set when NODE_ENV is production');
+  });
+});
+
+describe('unknown commands', () => {
+  it.each([...SERVICES, 'gateway'])('%s refuses one and names the commands it knows', async (part) => {
+    const result = await run(part, ['migrat'], environment);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('unknown command "migrat"');
+  });
+});
+
+describe('check-settings', () => {
+  it('prints the settings a part reads and what is wrong with the ones it has', async () => {
+    const result = await run('orders', ['check-settings'], { ...environment, PORT: 'eighty' });
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { part: string; reads: string[]; problems: string[] };
+    expect(report.part).toBe('orders');
+    expect(report.reads).toEqual(expect.arrayContaining(['DATABASE_URL', 'NATS_URL', 'PAYPAL_API_BASE', 'PORT']));
+    expect(report.problems).toEqual([expect.stringMatching(/^PORT: /)]);
+  });
+});
