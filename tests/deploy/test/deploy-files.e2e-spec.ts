@@ -153,6 +153,16 @@ describe('Kubernetes manifests', () => {
     }
   });
 
+  it.each(['catalog', 'users', 'orders'])('migrates the database of %s before its server starts, with the same image', (part) => {
+    const deployment = documents.find((document) => document.kind === 'Deployment' && document.metadata.name === part) as unknown as {
+      spec: { template: { spec: { initContainers?: { image: string; command: string[] }[]; containers: { image: string }[] } } };
+    };
+    const { initContainers = [], containers } = deployment.spec.template.spec;
+    expect(initContainers.map(({ image, command }) => ({ image, command }))).toEqual([
+      { image: containers[0].image, command: ['node', `services/${part}/dist/main.js`, 'migrate'] },
+    ]);
+  });
+
   it.each([...PARTS])('gives %s only settings it reads, and all it needs in production', (part) => {
     const settings: Env = Object.fromEntries(kustomization.configMapGenerator[0].literals.map((literal) => literal.split(/=(.*)/s).slice(0, 2)));
     const secrets: Env = Object.fromEntries(
