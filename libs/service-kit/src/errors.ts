@@ -63,10 +63,34 @@ function messageOf(exception: HttpException): string {
   return exception.message;
 }
 
+export const DATABASE_UNAVAILABLE = 'The service cannot reach its database right now, please try again shortly';
+
+/** PostgreSQL's SQLSTATE classes and codes that mean "the server is not there", not "the query is wrong". */
+const UNAVAILABLE_SQLSTATES = /^(08|57P0[1-3]$|53300$)/;
+const UNREACHABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres says a lost or unobtainable connection only in words. */
+const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended)/;
+
+/**
+ * Whether an error means the database could not be reached (connection refused, lost, timed out,
+ * the server shutting down or starting up), as opposed to a query that failed on its own merits.
+ * TypeORM wraps the driver's error in QueryFailedError (`driverError`).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 3; depth += 1) {
+    const { code, message, driverError } = current as { code?: unknown; message?: unknown; driverError?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.test(code) || UNREACHABLE_SOCKET.has(code))) return true;
+    if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
+    current = driverError;
+  }
+  return false;
+}
+
 /**
  * Every error of every service answers `{ "message": "..." }` with a fitting
  * status. Anything unexpected is logged with its stack and answers a plain 500:
- * no stack trace or driver text ever reaches a client.
+ * no stack trace or driver text ever reaches a client. A database out of reach
+ * answers 503 with Retry-After: the request did nothing and can be tried again.
  */
 @Catch()
 export class ErrorBodyFilter implements ExceptionFilter {
@@ -80,6 +104,11 @@ export class ErrorBodyFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       status = exception.getStatus();
       message = messageOf(exception);
+    } else if (isDatabaseUnavailable(exception)) {
+      // PostgreSQL restarting or out of reach: the request did nothing, and can be tried again shortly.
+      status = 503;
+      message = DATABASE_UNAVAILABLE;
+      res.setHeader('Retry-After', '2');
     } else {
       const clientError = clientErrorOf(exception);
       if (clientError) {
@@ -88,6 +117,7 @@ export class ErrorBodyFilter implements ExceptionFilter {
     }
     // An HttpException of 5xx (503 when a dependency is down) was raised on purpose: its message says it all.
     if (status >= 500 && exception instanceof HttpException) this.logger.warn(`${status} ${message}`);
+    else if (message === DATABASE_UNAVAILABLE) this.logger.warn(`503 ${message}: ${exception instanceof Error ? exception.message : String(exception)}`);
     else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     res.status(status).json({ message } satisfies ErrorBody);
   }
