@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { JWKS_PATH } from '@shop/contracts';
-import { loadConfig, serviceSettings } from '@shop/service-kit';
+import { ConfigError, loadConfig, serviceSettings } from '@shop/service-kit';
 
 /** The catalog service's settings (see .env.example). */
 export const catalogSettings = {
@@ -20,12 +20,37 @@ export const catalogSettings = {
    * when it expires. At most 1000: a change must show within a second (docs/catalog.md).
    */
   PRODUCT_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(250),
+  /**
+   * An S3-compatible bucket for the images (AWS S3, MinIO, Ceph, R2…); unset, they live in the
+   * catalog database, which needs nothing extra (docs/deploy.md, "Images").
+   */
+  IMAGE_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots or hyphens')
+    .optional(),
+  /** The object store's address when it is not AWS S3 (e.g. http://minio:9000); addressed by path, not by host name. */
+  IMAGE_BUCKET_ENDPOINT: z.url().optional(),
+  IMAGE_BUCKET_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as eu-west-1').default('us-east-1'),
+  /** The bucket's access key; unset, the AWS SDK's usual chain (AWS_* variables, web identity, instance role). */
+  IMAGE_BUCKET_ACCESS_KEY_ID: z.string().min(1).optional(),
+  IMAGE_BUCKET_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 };
 
 export type CatalogConfig = z.infer<z.ZodObject<typeof catalogSettings>>;
 
-export const loadCatalogConfig = (env: Record<string, string | undefined> = process.env): CatalogConfig =>
-  loadConfig(catalogSettings, env);
+/** Reads and checks the settings; an access key comes with its secret, and both with a bucket. */
+export function loadCatalogConfig(env: Record<string, string | undefined> = process.env): CatalogConfig {
+  const config = loadConfig(catalogSettings, env);
+  const problems = [
+    ...(config.IMAGE_BUCKET_ACCESS_KEY_ID && !config.IMAGE_BUCKET_SECRET_ACCESS_KEY ? ['IMAGE_BUCKET_SECRET_ACCESS_KEY: must be set with IMAGE_BUCKET_ACCESS_KEY_ID'] : []),
+    ...(config.IMAGE_BUCKET_SECRET_ACCESS_KEY && !config.IMAGE_BUCKET_ACCESS_KEY_ID ? ['IMAGE_BUCKET_ACCESS_KEY_ID: must be set with IMAGE_BUCKET_SECRET_ACCESS_KEY'] : []),
+    ...(!config.IMAGE_BUCKET && (config.IMAGE_BUCKET_ENDPOINT || config.IMAGE_BUCKET_ACCESS_KEY_ID)
+      ? ['IMAGE_BUCKET: must name the bucket when IMAGE_BUCKET_ENDPOINT or an access key is set']
+      : []),
+  ];
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
 
 /** The JWKS the catalog verifies tokens with. */
 export function jwksUrlOf(config: Pick<CatalogConfig, 'JWKS_URL' | 'USERS_URL'>): string {

@@ -3,19 +3,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { DataSource } from 'typeorm';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import { uploadDirOf, type CatalogConfig } from '../config.js';
 import { SEED_FILES_DIR } from '../seed/seed-files.js';
 import { IMAGE_FILE_NAME, imagePathOf, SAMPLE_IMAGE_FILE } from './image-files.js';
+import { IMAGE_STORE, type ImageStore, type StoredImage } from './stores/image-store.js';
 
-/** An image as the catalog serves it. */
-export interface StoredImage {
-  contentType: string;
-  content: Buffer;
-}
-
-const CONTENT_TYPES: Record<string, string> = {
+const CONTENT_TYPES: Record<string, string | undefined> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
@@ -23,18 +17,20 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
+const contentTypeOf = (fileName: string) => CONTENT_TYPES[extname(fileName)];
+
 /** How many bytes of images each replica keeps in memory: the demo catalog's and the hottest uploads. */
 const CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
  * The images the catalog serves at /uploads: uploaded ones under random names, and the shop's own
- * (the sample placeholder, the demo catalog's pictures). They live in the catalog database
- * (`stored_image`), so every replica serves every image and a replica's disk holds nothing of
- * value; each replica keeps the most used ones in memory (32 MB; images never change under a
- * name, so nothing needs invalidating).
+ * (the sample placeholder, the demo catalog's pictures). They live in a store every replica shares
+ * (the catalog database, or an S3-compatible bucket: see ImageStore), so every replica serves every
+ * image and a replica's disk holds nothing of value; each replica keeps the most used ones in memory
+ * (32 MB; images never change under a name, so nothing needs invalidating).
  *
- * At start, images of an UPLOAD_DIR folder (where earlier versions kept them) that the database
- * does not have yet are imported, so upgrading loses no upload.
+ * At start, images of an UPLOAD_DIR folder (where earlier versions kept them) that the store does
+ * not have yet are imported, so upgrading loses no upload.
  */
 @Injectable()
 export class ImageStorage implements OnModuleInit {
@@ -47,18 +43,20 @@ export class ImageStorage implements OnModuleInit {
 
   constructor(
     @Inject(SERVICE_CONFIG) config: CatalogConfig,
-    private readonly dataSource: DataSource,
+    @Inject(IMAGE_STORE) private readonly store: ImageStore,
   ) {
     this.legacyDir = uploadDirOf(config);
   }
 
   async onModuleInit(): Promise<void> {
+    await this.store.check();
+    this.logger.log(`images in ${this.store.description}`);
     await this.install(join(SEED_FILES_DIR, SAMPLE_IMAGE_FILE), SAMPLE_IMAGE_FILE);
     await this.importLegacyFolder();
   }
 
   /** Stores an uploaded image under a new random name and answers its public path. */
-  async store(content: Buffer, extension: 'png' | 'jpg' | 'webp'): Promise<string> {
+  async save(content: Buffer, extension: 'png' | 'jpg' | 'webp'): Promise<string> {
     const fileName = `${randomUUID()}.${extension}`;
     await this.insert(fileName, content);
     this.logger.log(`stored ${fileName} (${content.length} bytes)`);
@@ -76,32 +74,27 @@ export class ImageStorage implements OnModuleInit {
   async read(fileName: string): Promise<StoredImage | undefined> {
     const cached = this.cache.get(fileName);
     if (cached) return cached;
-    const [row]: { content_type: string; content: Buffer }[] = await this.dataSource.query(
-      `SELECT content_type, content FROM stored_image WHERE name = $1`,
-      [fileName],
-    );
-    if (!row) return undefined;
-    const image = { contentType: row.content_type, content: row.content };
+    const stored = await this.store.get(fileName);
+    if (!stored) return undefined;
+    // The type follows the name, whatever a shared bucket says about the object.
+    const image = { contentType: contentTypeOf(fileName) ?? stored.contentType, content: stored.content };
     this.cache.set(fileName, image);
     return image;
   }
 
   private async insert(fileName: string, content: Buffer): Promise<void> {
-    const contentType = CONTENT_TYPES[extname(fileName)];
+    const contentType = contentTypeOf(fileName);
     if (!contentType) throw new Error(`not a servable image name: ${fileName}`);
-    await this.dataSource.query(
-      `INSERT INTO stored_image (name, content_type, content) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING`,
-      [fileName, contentType, content],
-    );
+    await this.store.put(fileName, { contentType, content });
   }
 
   private async importLegacyFolder(): Promise<void> {
     const names = await readdir(this.legacyDir).catch(() => [] as string[]);
     const candidates = names.filter((name) => IMAGE_FILE_NAME.test(name));
     if (candidates.length === 0) return;
-    const known: { name: string }[] = await this.dataSource.query(`SELECT name FROM stored_image WHERE name = ANY($1::text[])`, [candidates]);
-    const missing = candidates.filter((name) => !known.some((row) => row.name === name));
+    const known = await this.store.has(candidates);
+    const missing = candidates.filter((name) => !known.has(name));
     for (const name of missing) await this.insert(name, await readFile(join(this.legacyDir, name)));
-    if (missing.length > 0) this.logger.log(`imported ${missing.length} images from ${this.legacyDir} into the catalog database`);
+    if (missing.length > 0) this.logger.log(`imported ${missing.length} images from ${this.legacyDir} into ${this.store.description}`);
   }
 }

@@ -50,7 +50,7 @@ export class UploadsController {
     const type = await fileTypeFromBuffer(file.buffer);
     const extension = type && ACCEPTED_IMAGES[type.mime as keyof typeof ACCEPTED_IMAGES];
     if (!extension) throw new BadRequestException('Only JPEG, PNG or WebP images are allowed');
-    const path = await this.storage.store(file.buffer, extension);
+    const path = await this.storage.save(file.buffer, extension);
     // Set here rather than with @Header, which would also label the JSON of an error as text.
     res.type('text/plain');
     return path;

@@ -47,7 +47,19 @@ export async function startCatalog(env: Record<string, string> = {}, options: { 
   });
   const app = await createServiceApp(AppModule.forRoot(config));
   configureServiceApp(app, { title: 'catalog', description: 'test' });
-  await app.init();
+  try {
+    await app.init();
+  } catch (error) {
+    // A catalog that cannot start (a test of that) leaves nothing open or behind.
+    await app.close().catch(() => undefined);
+    await issuer.stop();
+    rmSync(uploadDir, { recursive: true, force: true });
+    if (!options.prefix) {
+      await dropDatabases(prefix);
+      await deleteStream(prefix);
+    }
+    throw error;
+  }
   const bearer = async (claims: TokenClaims) => ({ Authorization: `Bearer ${await issuer.sign(claims)}` });
   const customerToken = async (name = 'Casey Customer') => {
     const claims = { sub: randomUUID(), name, email: `${randomUUID()}@example.com`, isAdmin: false, sv: 1 };
