@@ -15,6 +15,8 @@ import { launchChromium, startIsolatedShop, type RunningShop } from '@shop/testi
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const API_REQUESTS = Number(process.env.BENCH_API_REQUESTS ?? 200);
+/** What to measure: `BENCH_PARTS=first-card` measures only the cold home page until its first product card. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'first-card,screens,api').split(',').map((part) => part.trim()));
 const launcher = fileURLToPath(new URL('../../../tools/launcher/dist/main.js', import.meta.url));
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-secret' };
 
@@ -81,6 +83,56 @@ async function loadScreen(context: BrowserContext, shop: RunningShop, screen: Sc
   } finally {
     await page.close();
   }
+}
+
+interface FirstCardFigures {
+  requests: number;
+  scriptKb: number;
+  ms: number;
+  scripts: string[];
+}
+
+/**
+ * A cold home page until its first product card shows: every request the page made by then (finished
+ * or not) and the script bytes that came over the wire (compressed, headers included), from Chromium's
+ * network events. This is the issue-11 target: at most 150 KB of script and 20 requests.
+ */
+async function firstProductCard(browser: Browser, shop: RunningShop): Promise<FirstCardFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const requests = new Map<string, { url: string; type?: string; bytes: number }>();
+    cdp.on('Network.requestWillBeSent', (event) => requests.set(event.requestId, { url: event.request.url, type: event.type, bytes: 0 }));
+    cdp.on('Network.loadingFinished', (event) => {
+      const request = requests.get(event.requestId);
+      if (request) request.bytes = event.encodedDataLength;
+    });
+    const started = Date.now();
+    await page.goto(`${shop.base}/`);
+    await page.locator('a[href^="/product/"]').first().waitFor({ timeout: 30_000 });
+    const ms = Date.now() - started;
+    const seen = [...requests.values()];
+    const scripts = seen.filter((request) => request.type === 'Script');
+    return {
+      requests: seen.length,
+      scriptKb: scripts.reduce((sum, request) => sum + request.bytes, 0) / 1024,
+      ms,
+      scripts: scripts.map((request) => `${new URL(request.url).pathname} ${(request.bytes / 1024).toFixed(1)} KB`),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureFirstCard(browser: Browser, shop: RunningShop): Promise<void> {
+  const runs: FirstCardFigures[] = [];
+  for (let run = 0; run < RUNS; run++) runs.push(await firstProductCard(browser, shop));
+  const m = (key: 'requests' | 'scriptKb' | 'ms') => median(runs.map((figures) => figures[key]));
+  console.log(`\nCold home page until the first product card, median of ${RUNS} (targets: script <= 150 KB, requests <= 20)`);
+  console.log(`first product card: ${m('requests')} requests, ${m('scriptKb').toFixed(1)} KB of script, ${m('ms').toFixed(0)} ms`);
+  console.log(`  scripts of the last run: ${runs.at(-1)?.scripts.join(', ')}`);
 }
 
 async function newContext(browser: Browser, admin: UserInfoDto | undefined): Promise<BrowserContext> {
@@ -196,8 +248,9 @@ async function main(): Promise<void> {
       { name: 'admin products', path: '/admin/productList', heading: 'Products', asAdmin: true },
     ];
     console.log(`Shop at ${shop.base} (instance ${prefix}); chromium ${browser.version()}`);
-    await measureScreens(browser, shop, screens, admin);
-    await measureApi(shop, product._id);
+    if (PARTS.has('first-card')) await measureFirstCard(browser, shop);
+    if (PARTS.has('screens')) await measureScreens(browser, shop, screens, admin);
+    if (PARTS.has('api')) await measureApi(shop, product._id);
   } finally {
     await browser.close();
     await shop.remove();
