@@ -37,10 +37,15 @@ export function typescriptRule(production) {
 }
 
 /**
- * The whole rspack configuration of a remote micro-frontend. One build serves two audiences:
+ * The whole rspack configuration of a remote micro-frontend. Its build serves two audiences:
  * - the shell, through dist/mf-manifest.json and dist/remoteEntry.js (the exposed route-level pages);
- * - the remote's own team, through dist/index.html (src/main.ts), which renders its pages alone.
+ * - the remote's own team, through a page that renders its pages alone (src/main.ts): the dev server's
+ *   root, and in a production build dist/standalone/index.html.
  * publicPath 'auto' lets the gateway serve the build under any prefix (/mf/{name}/ in the shop).
+ *
+ * In production the container carries no Module Federation runtime of its own: it uses the shell's
+ * (`externalRuntime`; the shell sets `provideExternalRuntime`), one copy per page instead of one per
+ * remote (~34 KB gzip each). The standalone page, which has no shell, is then a build of its own.
  *
  * @param {{ name: string, here: string, dependencies: Record<string, string>, exposes: Record<string, string>, port: number }} remote
  */
@@ -49,9 +54,13 @@ export function remoteConfig({ name, here, dependencies, exposes, port }) {
     const production = argv.mode === 'production';
     const { rspack } = await import('@rspack/core');
     const { ModuleFederationPlugin } = await import('@module-federation/enhanced/rspack');
-    return {
+    // The standalone page: its script address must be absolute (it has deep routes); the shell never uses it.
+    const standalonePage = () => new rspack.HtmlRspackPlugin({ template: './src/index.html', chunks: ['main'], publicPath: '/' });
+    const container = {
+      name,
       context: here,
-      entry: { main: './src/main.ts' },
+      // In development the dev server's page is the standalone one, in the same build.
+      entry: production ? {} : { main: './src/main.ts' },
       output: {
         path: `${here}dist`,
         publicPath: 'auto',
@@ -59,7 +68,8 @@ export function remoteConfig({ name, here, dependencies, exposes, port }) {
         // keep fixed names (the shell finds them by name) and must be revalidated.
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: name,
-        clean: true,
+        // The standalone build writes dist/standalone at the same time.
+        clean: production ? { keep: /^standalone/ } : true,
       },
       resolve,
       module: { rules: [typescriptRule(production)] },
@@ -72,10 +82,9 @@ export function remoteConfig({ name, here, dependencies, exposes, port }) {
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          ...(production ? { experiments: { externalRuntime: true } } : {}),
         }),
-        // The standalone page is served from its own root and has deep routes: its script address
-        // must be absolute. The shell never uses this page.
-        new rspack.HtmlRspackPlugin({ template: './src/index.html', chunks: ['main'], publicPath: '/' }),
+        ...(production ? [] : [standalonePage()]),
       ],
       devServer: {
         port,
@@ -85,7 +94,29 @@ export function remoteConfig({ name, here, dependencies, exposes, port }) {
         // Running alone, the pages call the API (and show uploaded images) through the gateway, as in the shop.
         proxy: [{ context: ['/api', '/uploads'], target: process.env.GATEWAY_URL ?? 'http://localhost:3000' }],
       },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // No source maps in production bundles: nothing for browsers to fetch, nothing of the sources published.
+      devtool: production ? false : 'eval-cheap-module-source-map',
     };
+    if (!production) return container;
+    const standalone = {
+      name: `${name}-standalone`,
+      // After the container, whose clean step would otherwise race with this build's files.
+      dependencies: [name],
+      context: here,
+      entry: { main: './src/main.ts' },
+      output: {
+        path: `${here}dist/standalone`,
+        publicPath: '/',
+        filename: '[name].[contenthash:8].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        uniqueName: `${name}-standalone`,
+        clean: true,
+      },
+      resolve,
+      module: { rules: [typescriptRule(production)] },
+      plugins: [standalonePage()],
+      devtool: false,
+    };
+    return [container, standalone];
   };
 }

@@ -46,6 +46,8 @@ export default (_env, argv) => {
         shareStrategy: 'loaded-first',
         manifest: false, // the shell is a host only: nothing loads it as a remote
         dts: false,
+        // The page's one copy of the MF runtime: production remotes use it instead of their own (rspack.preset.mjs).
+        experiments: { provideExternalRuntime: true },
       }),
       new rspack.HtmlRspackPlugin({ template: './src/index.html', favicon: './src/favicon.svg' }),
     ],
@@ -55,6 +57,7 @@ export default (_env, argv) => {
       // In development the gateway serves /mf/* and /api/*; the shell's dev server hands them over.
       proxy: [{ context: ['/mf', '/api', '/uploads'], target: process.env.GATEWAY_URL ?? 'http://localhost:3000' }],
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No source maps in production bundles: nothing for browsers to fetch, nothing of the sources published.
+    devtool: production ? false : 'eval-cheap-module-source-map',
   };
 };
