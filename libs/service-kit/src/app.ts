@@ -6,7 +6,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { Logger } from 'nestjs-pino';
 import type { DataSourceOptions } from 'typeorm';
 import { SERVICE_CONFIG, type ServiceConfig } from './config.js';
-import { checkSettings, configOrExit } from './commands.js';
+import { runCommand } from './commands.js';
 import { migrateDatabase } from './database.js';
 import { bodyErrorHandler, ErrorBodyFilter, MAX_JSON_BODY, validationPipe } from './errors.js';
 import { answerParserErrors, refuseBrokenText, refuseDeepJson } from './input-safety.js';
@@ -77,20 +77,16 @@ export async function runService<C extends ServiceConfig & { PORT: number }>(opt
   module: (config: C) => Promise<unknown>;
   description: AppDescription;
 }): Promise<void> {
-  const command = process.argv[2] ?? 'serve';
-  if (command === 'check-settings') return checkSettings(options);
-  const config = configOrExit(options);
-  if (command === 'migrate') {
-    const ran = await migrateDatabase({ service: options.name, config, migrations: options.migrations });
-    process.stdout.write(`${options.name}: ${ran.length ? `ran ${ran.join(', ')}` : 'database up to date, nothing to run'}\n`);
-    return;
-  }
-  if (command !== 'serve') {
-    process.stderr.write(`${options.name}: unknown command "${command}"; commands: serve (the default), migrate, check-settings\n`);
-    process.exit(2);
-  }
-  const app = await createServiceApp(await options.module(config));
-  configureServiceApp(app, options.description);
-  await app.listen(config.PORT, config.HOST);
-  app.get(Logger).log(`${options.name} listening on http://${config.HOST}:${config.PORT}`, 'Bootstrap');
+  await runCommand(options, {
+    serve: async (config) => {
+      const app = await createServiceApp(await options.module(config));
+      configureServiceApp(app, options.description);
+      await app.listen(config.PORT, config.HOST);
+      app.get(Logger).log(`${options.name} listening on http://${config.HOST}:${config.PORT}`, 'Bootstrap');
+    },
+    migrate: async (config) => {
+      const ran = await migrateDatabase({ service: options.name, config, migrations: options.migrations });
+      process.stdout.write(`${options.name}: ${ran.length ? `ran ${ran.join(', ')}` : 'database up to date, nothing to run'}\n`);
+    },
+  });
 }

@@ -15,7 +15,7 @@ export interface SettingsReport {
 }
 
 /** The part's configuration from the environment; a bad one stops the process with the list of what is wrong. */
-export function configOrExit<C>({ name, loadConfig }: PartSettings<C>): C {
+function configOrExit<C>({ name, loadConfig }: PartSettings<C>): C {
   try {
     return loadConfig();
   } catch (error) {
@@ -26,7 +26,7 @@ export function configOrExit<C>({ name, loadConfig }: PartSettings<C>): C {
 }
 
 /** `main.js check-settings`: prints a SettingsReport as JSON; exits 1 when the settings given would not load. */
-export function checkSettings<C>({ name, settings, loadConfig }: PartSettings<C>): void {
+function checkSettings<C>({ name, settings, loadConfig }: PartSettings<C>): void {
   let problems: string[] = [];
   try {
     loadConfig();
@@ -37,4 +37,21 @@ export function checkSettings<C>({ name, settings, loadConfig }: PartSettings<C>
   const report: SettingsReport = { part: name, reads: Object.keys(settings).sort(), problems };
   process.stdout.write(`${JSON.stringify(report)}\n`);
   process.exitCode = problems.length ? 1 : 0;
+}
+
+/**
+ * A part's command line: `node dist/main.js [command]`. `check-settings` is every part's; the others
+ * (`serve`, the default, and e.g. `migrate`) get the configuration read from the environment (a bad
+ * one stops the process with the list of what is wrong). An unknown command exits 2, naming the known.
+ */
+export async function runCommand<C>(part: PartSettings<C>, commands: { serve: (config: C) => Promise<void> } & Record<string, (config: C) => Promise<void>>): Promise<void> {
+  const command = process.argv[2] ?? 'serve';
+  if (command === 'check-settings') return checkSettings(part);
+  const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
+  if (!run) {
+    const known = ['serve (the default)', ...Object.keys(commands).filter((name) => name !== 'serve'), 'check-settings'];
+    process.stderr.write(`${part.name}: unknown command "${command}"; commands: ${known.join(', ')}\n`);
+    process.exit(2);
+  }
+  await run(configOrExit(part));
 }

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +42,7 @@ export class TestPostgresServer {
       asUser.push('runuser', '-u', 'postgres', '--');
     }
     const server = new TestPostgresServer(await freePort(), dir, postgresBinDir(), asUser);
-    server.run('initdb', ['-D', server.dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+    await server.run('initdb', ['-D', server.dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
     const options = {
       listen_addresses: '127.0.0.1',
       port: server.port,
@@ -54,7 +54,7 @@ export class TestPostgresServer {
     const flags = Object.entries(options)
       .map(([name, value]) => `-c ${name}=${value}`)
       .join(' ');
-    server.run('pg_ctl', ['-D', server.dataDir, '-l', server.logFile, '-w', '-t', '60', '-o', flags, 'start']);
+    await server.run('pg_ctl', ['-D', server.dataDir, '-l', server.logFile, '-w', '-t', '60', '-o', flags, 'start']);
     return server;
   }
 
@@ -66,28 +66,24 @@ export class TestPostgresServer {
     return join(this.dir, 'postgres.log');
   }
 
-  private run(program: string, args: string[]): void {
-    const [command, ...prefix] = [...this.asUser, join(this.bin, program)];
-    const result = spawnSync(command, [...prefix, ...args], { encoding: 'utf8', timeout: 120_000 });
-    if (result.status !== 0) throw new Error(`${program} failed (${result.status ?? result.signal}): ${result.stderr}${result.stdout}\n${this.log()}`);
-  }
-
   /**
    * Stops the server. `immediate` is a crash (every backend killed, recovery from the WAL at the next
    * start); `fast` an orderly shutdown that disconnects every client.
    */
   async stop(mode: 'immediate' | 'fast' = 'immediate'): Promise<void> {
-    await this.runAsync('pg_ctl', ['-D', this.dataDir, '-w', '-m', mode, 'stop']);
+    await this.run('pg_ctl', ['-D', this.dataDir, '-w', '-m', mode, 'stop']);
   }
 
-  /** Starts the stopped server again, with the settings it was created with. */
+  /**
+   * Starts the server again with the settings it was created with, stopping it first if it runs
+   * (pg_ctl keeps the last start's options in postmaster.opts; `restart` of a stopped server starts it).
+   */
   async restart(): Promise<void> {
-    // pg_ctl keeps the last start's options in postmaster.opts; `restart` on a stopped server starts it with them.
-    await this.runAsync('pg_ctl', ['-D', this.dataDir, '-l', this.logFile, '-w', '-t', '60', 'restart']);
+    await this.run('pg_ctl', ['-D', this.dataDir, '-l', this.logFile, '-w', '-t', '60', 'restart']);
   }
 
-  /** Runs a program without blocking the test's event loop (its clients keep working meanwhile). */
-  private runAsync(program: string, args: string[]): Promise<void> {
+  /** Runs one of PostgreSQL's programs without blocking the test's event loop (its clients keep working meanwhile). */
+  private run(program: string, args: string[]): Promise<void> {
     const [command, ...prefix] = [...this.asUser, join(this.bin, program)];
     return new Promise((resolve, reject) => {
       const child = spawn(command, [...prefix, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -107,7 +103,7 @@ export class TestPostgresServer {
   /** Stops the server and removes its folder. */
   async dispose(): Promise<void> {
     try {
-      if (existsSync(join(this.dataDir, 'postmaster.pid'))) this.run('pg_ctl', ['-D', this.dataDir, '-w', '-m', 'immediate', 'stop']);
+      if (existsSync(join(this.dataDir, 'postmaster.pid'))) await this.stop('immediate');
     } finally {
       rmSync(this.dir, { recursive: true, force: true });
     }

@@ -3,11 +3,11 @@
  * its own instance prefix, ports and data folder per test run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deleteStream, dropDatabases, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL } from './instance.js';
+import { deleteStream, dropDatabases, eventually, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL } from './instance.js';
 
 export interface RunningShop {
   /** The gateway's address, e.g. http://127.0.0.1:23000. */
@@ -123,4 +123,27 @@ export async function startIsolatedShop(launcher: string, env: Record<string, st
     await removeData();
   };
   return { ...shop, prefix, remove };
+}
+
+/** What `killPart` saw: the killed process, the one started in its place, how long it took, what the launcher said meanwhile. */
+export interface KilledPart {
+  pid: number;
+  newPid: number;
+  backMs: number;
+  said: string;
+}
+
+/**
+ * Kills a part of a running shop with SIGKILL, as a crash would (its process id from the launcher's
+ * run folder, `{DATA_DIR}/{prefix}/run/{part}.pid`), and waits until the launcher's output since the
+ * kill matches `back` (e.g. /catalog\s+started again, ready/).
+ */
+export async function killPart(shop: RunningShop, runDir: string, part: string, back: RegExp, timeoutMs = 90_000): Promise<KilledPart> {
+  const pidFile = join(runDir, `${part}.pid`);
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  const before = shop.output().length;
+  const killedAt = Date.now();
+  process.kill(pid, 'SIGKILL');
+  await eventually(async () => (back.test(shop.output().slice(before)) ? true : undefined), timeoutMs, `${part} running again`);
+  return { pid, newPid: Number(readFileSync(pidFile, 'utf8')), backMs: Date.now() - killedAt, said: shop.output().slice(before) };
 }

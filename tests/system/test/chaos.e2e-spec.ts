@@ -7,13 +7,14 @@
  * reservation applied twice, none lost), and every part is running again. A GET never fails because
  * one replica died: the gateway retries it on the other.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { OrderDto, ProductDto, UserInfoDto } from '@shop/contracts';
-import { eventually, freeBasePort, freePort, startShop, testPrefix, TestPostgresServer, type RunningShop } from '@shop/testing';
+import { eventually, freeBasePort, freePort, killPart, startShop, testPrefix, TestPostgresServer, type RunningShop } from '@shop/testing';
+import { callApi } from '../src/api.js';
 
 const launcher = fileURLToPath(new URL('../../../tools/launcher/dist/main.js', import.meta.url));
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
@@ -78,27 +79,13 @@ describe('chaos: two replicas of each service, processes killed and PostgreSQL r
     else rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${shop.base}${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (/^[[{]/.test(text) ? JSON.parse(text) : undefined) as T };
-  }
+  const call = <T>(method: string, path: string, body?: unknown, token?: string) => callApi<T>(`${shop.base}${path}`, method, body, token, 15_000);
 
-  /** Kills a part with SIGKILL (its pid from the launcher's run folder); resolves once the launcher has it running and ready again. */
+  /** Kills a part with SIGKILL; resolves once the launcher has it running and ready again, with how long that took. */
   async function kill(part: string, back: RegExp): Promise<number> {
-    const pidFile = join(runDir, `${part}.pid`);
-    const pid = Number(readFileSync(pidFile, 'utf8'));
-    const before = shop.output().length;
-    const killedAt = Date.now();
-    process.kill(pid, 'SIGKILL');
-    await eventually(async () => (back.test(shop.output().slice(before)) ? true : undefined), 90_000, `${part} running again`);
-    expect(Number(readFileSync(pidFile, 'utf8'))).not.toBe(pid);
-    return Date.now() - killedAt;
+    const { pid, newPid, backMs } = await killPart(shop, runDir, part, back);
+    expect(newPid).not.toBe(pid);
+    return backMs;
   }
 
   /** Waits until the gateway says every service answers and is ready. */

@@ -4,6 +4,7 @@
  */
 import type { OrderDto, ProductDto, UserInfoDto } from '@shop/contracts';
 import { eventually } from '@shop/testing';
+import { callApi } from '../src/api.js';
 import { ShopHarness } from '../src/shop-harness.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
@@ -21,15 +22,7 @@ describe('the shop on a NATS JetStream cluster', () => {
     await shop?.dispose();
   });
 
-  async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
-    const res = await fetch(shop.url(path), {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
+  const call = <T>(method: string, path: string, body?: unknown, token?: string) => callApi<T>(shop.url(path), method, body, token);
 
   it('settles every order placed while a node is killed, each taking its unit once', async () => {
     const adminToken = (await call<UserInfoDto>('POST', '/api/users/login', ADMIN)).body.token;

@@ -6,15 +6,11 @@
  */
 import type { ProductDto, UserInfoDto } from '@shop/contracts';
 import { eventually } from '@shop/testing';
+import { callApi, type Answer } from '../src/api.js';
 import { ShopHarness } from '../src/shop-harness.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const SESSION_ENDED = 'Not authorized, session ended';
-
-interface Answer<T = unknown> {
-  status: number;
-  body: T;
-}
 
 describe('sessions across services', () => {
   let shop: ShopHarness;
@@ -31,15 +27,7 @@ describe('sessions across services', () => {
     await shop?.dispose();
   });
 
-  async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<Answer<T>> {
-    const res = await fetch(shop.url(path), {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
+  const call = <T>(method: string, path: string, body?: unknown, token?: string) => callApi<T>(shop.url(path), method, body, token);
 
   async function signUp(): Promise<UserInfoDto & { password: string }> {
     const password = 'a-long-enough-secret';

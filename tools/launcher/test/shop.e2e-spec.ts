@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { OrderDto, ProductDto, ProductListDto, ProfileDto, UserInfoDto } from '@shop/contracts';
 import { createServer } from 'node:net';
 import { spawn } from 'node:child_process';
-import { deleteStream, dropDatabases, eventually, freeBasePort, freePort, startShop as startLauncher, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL, type RunningShop } from '@shop/testing';
+import { deleteStream, dropDatabases, eventually, freeBasePort, freePort, killPart, startShop as startLauncher, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL, type RunningShop } from '@shop/testing';
 
 const launcher = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
@@ -36,15 +36,9 @@ const withJson = (method: string, body: unknown, token?: string): RequestInit =>
  * how long until the launcher said it was started again and ready.
  */
 async function killAndWaitBack(shop: RunningShop, runDir: string, part: string, backLine: RegExp): Promise<number> {
-  const pidFile = join(runDir, `${part}.pid`);
-  const pid = Number(readFileSync(pidFile, 'utf8'));
-  const before = shop.output().length;
-  const killedAt = Date.now();
-  process.kill(pid, 'SIGKILL');
-  await eventually(async () => (backLine.test(shop.output().slice(before)) ? true : undefined), 60_000, `${part} started again`);
-  const backMs = Date.now() - killedAt;
-  expect(shop.output().slice(before)).toMatch(new RegExp(`${part}\\s+stopped unexpectedly \\(SIGKILL\\); starting it again in 0.5 s`));
-  expect(Number(readFileSync(pidFile, 'utf8'))).not.toBe(pid);
+  const { pid, newPid, backMs, said } = await killPart(shop, runDir, part, backLine, 60_000);
+  expect(said).toMatch(new RegExp(`${part}\\s+stopped unexpectedly \\(SIGKILL\\); starting it again in 0.5 s`));
+  expect(newPid).not.toBe(pid);
   process.stdout.write(`${part} killed with SIGKILL: back ${backMs} ms later\n`);
   return backMs;
 }

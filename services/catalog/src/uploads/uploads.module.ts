@@ -16,11 +16,10 @@ import { IMAGE_STORE, type ImageStore } from './stores/image-store.js';
       provide: IMAGE_STORE,
       inject: [SERVICE_CONFIG, DataSource],
       useFactory: async (config: CatalogConfig, dataSource: DataSource): Promise<ImageStore> => {
-        const bucket = config.IMAGE_BUCKET;
-        if (!bucket) return new DatabaseImageStore(dataSource);
+        if (!config.IMAGE_BUCKET) return new DatabaseImageStore(dataSource);
         // The S3 client is loaded only when a bucket is named: the default needs nothing of it.
         const { BucketImageStore } = await import('./stores/bucket-image-store.js');
-        return new BucketImageStore({ ...config, IMAGE_BUCKET: bucket });
+        return new BucketImageStore(config.IMAGE_BUCKET, config);
       },
     },
     ImageStorage,

@@ -2,11 +2,6 @@ import { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, NoSuchKey, NotF
 import type { CatalogConfig } from '../../config.js';
 import type { ImageStore, StoredImage } from './image-store.js';
 
-type BucketConfig = Pick<
-  CatalogConfig,
-  'IMAGE_BUCKET_ENDPOINT' | 'IMAGE_BUCKET_REGION' | 'IMAGE_BUCKET_ACCESS_KEY_ID' | 'IMAGE_BUCKET_SECRET_ACCESS_KEY' | 'INSTANCE_PREFIX'
-> & { IMAGE_BUCKET: string };
-
 const isMissing = (error: unknown) =>
   error instanceof NoSuchKey || error instanceof NotFound || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
 
@@ -18,13 +13,14 @@ const isMissing = (error: unknown) =>
 export class BucketImageStore implements ImageStore {
   readonly description: string;
   private readonly client: S3Client;
-  private readonly bucket: string;
   private readonly prefix: string;
 
-  constructor(config: BucketConfig) {
-    this.bucket = config.IMAGE_BUCKET;
+  constructor(
+    private readonly bucket: string,
+    config: CatalogConfig,
+  ) {
     this.prefix = `${config.INSTANCE_PREFIX}/images/`;
-    this.description = `bucket ${config.IMAGE_BUCKET}${config.IMAGE_BUCKET_ENDPOINT ? ` at ${config.IMAGE_BUCKET_ENDPOINT}` : ''}`;
+    this.description = `bucket ${bucket}${config.IMAGE_BUCKET_ENDPOINT ? ` at ${config.IMAGE_BUCKET_ENDPOINT}` : ''}`;
     this.client = new S3Client({
       region: config.IMAGE_BUCKET_REGION,
       ...(config.IMAGE_BUCKET_ENDPOINT ? { endpoint: config.IMAGE_BUCKET_ENDPOINT, forcePathStyle: true } : {}),

@@ -1,0 +1,22 @@
+/** An answer of the shop's API: its status, and its JSON body when it has one. */
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/**
+ * Calls the shop's API at `url` as a browser would: a JSON body when given, the bearer token when
+ * given. Answers the status and the parsed JSON (undefined for an empty or non-JSON answer); gives up
+ * after `timeoutMs`.
+ */
+export async function callApi<T>(url: string, method: string, body?: unknown, token?: string, timeoutMs = 30_000): Promise<Answer<T>> {
+  const res = await fetch(url, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await res.text();
+  const json = res.headers.get('content-type')?.includes('json') && text;
+  return { status: res.status, body: (json ? JSON.parse(text) : undefined) as T };
+}
