@@ -54,6 +54,16 @@ export interface OrderDto {
   createdAt: string;
 }
 
+/** GET /api/orders?pageNumber= (admin): one page of the orders table, newest first. */
+export interface OrderListDto {
+  orders: OrderDto[];
+  page: number;
+  pages: number;
+}
+
+/** Orders per page of GET /api/orders and the admin orders table. */
+export const ORDERS_PAGE_SIZE = 20;
+
 /** POST /api/orders. Prices and totals sent by the browser are ignored: the server prices every order. */
 export interface OrderCreateInput {
   /** name, image, price and countInStock are what the cart holds; they are accepted and ignored. */

@@ -7,6 +7,7 @@ export * from './input-safety.js';
 export * from './no-store.js';
 export * from './logging.js';
 export * from './validators.js';
+export * from './page-number.js';
 export * from './auth/index.js';
 export * from './health/index.js';
 export * from './shared-rate-limits.js';

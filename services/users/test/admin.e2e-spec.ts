@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { UserDto } from '@shop/contracts';
+import type { UserDto, UserListDto } from '@shop/contracts';
 import {
   ADMIN,
   bearer,
@@ -82,11 +82,12 @@ describe('admin calls', () => {
   });
 
   describe('GET /api/users', () => {
-    it('answers every user, oldest first, without passwords', async () => {
+    it('answers the first page of users, oldest first, without passwords (paging: user-list.e2e-spec.ts)', async () => {
       const first = await registerCustomer(users, { name: 'List One' });
       const second = await registerCustomer(users, { name: 'List Two' });
       const res = await http().get('/api/users').set(admin.auth).expect(200);
-      const list = res.body as UserDto[];
+      const { users: list, page, pages } = res.body as UserListDto;
+      expect({ page, pages }).toEqual({ page: 1, pages: 1 });
       for (const user of list) expect(keysOf(user)).toEqual(USER_KEYS);
       expect(list[0]).toEqual({ _id: admin.info._id, name: 'Admin User', email: ADMIN.email, isAdmin: true });
       const ids = list.map((user) => user._id);

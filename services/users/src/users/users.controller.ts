@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, UseFilters } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, UseFilters } from '@nestjs/common';
 import type { Request } from 'express';
 import {
   ApiBadRequestResponse,
@@ -10,13 +10,14 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import type { TokenClaims, UserDeletedDto, UserDto, UserInfoDto } from '@shop/contracts';
+import { USERS_PAGE_SIZE, type TokenClaims, type UserDeletedDto, type UserDto, type UserInfoDto, type UserListDto } from '@shop/contracts';
 import { AdminOnly, CurrentUser } from '@shop/service-kit';
 import { RetryAfterFilter } from '../retry-after.filter.js';
+import { ListUsersQuery } from './dto/list-users.query.js';
 import { RegisterUserDto } from './dto/register-user.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { UserIdParams } from './dto/user-id.params.js';
-import { UserDeletedResponse, UserInfoResponse, UserResponse } from './dto/user.response.js';
+import { UserDeletedResponse, UserInfoResponse, UserListResponse, UserResponse } from './dto/user.response.js';
 import { UsersService } from './users.service.js';
 
 @ApiTags('users')
@@ -38,10 +39,11 @@ export class UsersController {
 
   @Get()
   @AdminOnly()
-  @ApiOperation({ summary: 'Every user, oldest first' })
-  @ApiOkResponse({ type: [UserResponse] })
-  list(): Promise<UserDto[]> {
-    return this.users.list();
+  @ApiOperation({ summary: `One page of users (${USERS_PAGE_SIZE} a page), oldest account first` })
+  @ApiOkResponse({ type: UserListResponse })
+  @ApiBadRequestResponse({ description: 'A pageNumber that is not a whole number from 1' })
+  list(@Query() query: ListUsersQuery): Promise<UserListDto> {
+    return this.users.list(query.pageNumber ?? 1);
   }
 
   @Get(':id')
