@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   ApiBadRequestResponse,
@@ -13,11 +13,12 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { OrderDto, TokenClaims } from '@shop/contracts';
+import { ORDERS_PAGE_SIZE, type OrderDto, type OrderListDto, type TokenClaims } from '@shop/contracts';
 import { AdminOnly, CurrentUser, SignedIn } from '@shop/service-kit';
 import { CreateOrderDto } from './dto/create-order.dto.js';
 import { EmptyBodyDto } from './dto/empty-body.dto.js';
-import { OrderResponse } from './dto/order.response.js';
+import { ListOrdersQuery } from './dto/list-orders.query.js';
+import { OrderListResponse, OrderResponse } from './dto/order.response.js';
 import { PayPalResultPipe, PayStatusDto, type PayPalResult } from './dto/pay-status.dto.js';
 import { MAX_OUTCOME_WAIT_SECONDS, outcomeWaitOf } from './dto/prefer-wait.js';
 import { OrderIdPipe } from './order-id.pipe.js';
@@ -64,10 +65,11 @@ export class OrdersController {
 
   @Get()
   @AdminOnly()
-  @ApiOperation({ summary: 'Every order, newest first' })
-  @ApiOkResponse({ type: [OrderResponse] })
-  all(): Promise<OrderDto[]> {
-    return this.orders.all();
+  @ApiOperation({ summary: `One page of orders (${ORDERS_PAGE_SIZE} a page), newest first, each with its customer` })
+  @ApiOkResponse({ type: OrderListResponse })
+  @ApiBadRequestResponse({ description: 'A pageNumber that is not a whole number from 1' })
+  list(@Query() query: ListOrdersQuery): Promise<OrderListDto> {
+    return this.orders.list(query.pageNumber ?? 1);
   }
 
   @Get(':id')

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { OrderDto, OrderItemDto, OrderStatus, PaymentGateway, PaymentResultDto, ShippingAddressDto } from '@shop/contracts';
+import type { OrderDto, OrderItemDto, OrderListDto, OrderStatus, PaymentGateway, PaymentResultDto, ShippingAddressDto } from '@shop/contracts';
 
 /** OpenAPI shapes of the order answers (see OrderDto in libs/contracts). */
 export class OrderItemResponse implements OrderItemDto {
@@ -51,4 +51,11 @@ export class OrderResponse implements OrderDto {
   @ApiProperty() isDelivered: boolean;
   @ApiPropertyOptional({ format: 'date-time' }) deliveredAt?: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+/** One page of the admin orders table (OpenAPI shape of OrderListDto). */
+export class OrderListResponse implements OrderListDto {
+  @ApiProperty({ type: [OrderResponse] }) orders: OrderResponse[];
+  @ApiProperty({ description: 'The page answered, from 1' }) page: number;
+  @ApiProperty({ description: 'How many pages there are (0 when there is no order)' }) pages: number;
 }
