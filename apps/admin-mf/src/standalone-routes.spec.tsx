@@ -6,11 +6,13 @@ import { renderPage } from './testing/render-page.js';
 describe('the admin area running alone', () => {
   it.each([
     ['/admin/userList', 'Users'],
+    ['/admin/userlist/2', 'Users'],
     ['/admin/users/u2/edit', 'Edit User'],
     ['/admin/productList', 'Products'],
     ['/admin/productlist/2', 'Products'],
     ['/admin/product/p1/edit', 'Edit Product'],
     ['/admin/orderList', 'Orders'],
+    ['/admin/orderlist/2', 'Orders'],
   ])('shows %s to an admin under the heading %s', (path, heading) => {
     mockApi({
       'GET /api/users': 'pending',

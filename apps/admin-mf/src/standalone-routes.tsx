@@ -14,11 +14,13 @@ export function StandaloneRoutes() {
   return (
     <Routes>
       <Route path="/admin/userList" element={<UserListPage />} />
+      <Route path="/admin/userlist/:pageNumber" element={<UserListPage />} />
       <Route path="/admin/users/:id/edit" element={<UserEditPage />} />
       <Route path="/admin/productList" element={<ProductListPage />} />
       <Route path="/admin/productlist/:pageNumber" element={<ProductListPage />} />
       <Route path="/admin/product/:id/edit" element={<ProductEditPage />} />
       <Route path="/admin/orderList" element={<OrderListPage />} />
+      <Route path="/admin/orderlist/:pageNumber" element={<OrderListPage />} />
       {/* Sign-in, the storefront and the order page belong to other remotes, which only the shell brings in;
           alone, this fallback offers a small sign-in so the admin pages can be tried (standalone-sign-in.tsx). */}
       <Route path="*" element={<StandaloneFallback />} />

@@ -1,5 +1,5 @@
 export { ApiError, createApiClient, type ApiClient, type ApiClientOptions, type HttpMethod, type RequestOptions } from './api/http.js';
-export { createShopApi, type MessageDto, type ProductListQuery, type ShopApi } from './api/endpoints.js';
+export { createShopApi, type MessageDto, type PageQuery, type ProductListQuery, type ShopApi } from './api/endpoints.js';
 export { cartCount, cartPrices, cartSubtotal, type CartItem, type CartPrices } from './store/cart.js';
 export {
   createShopStore,

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import type { OrderDto } from '@shop/contracts';
 import { aCustomer, anAdmin, anOrder, mockApi } from '@shop/web-testing';
 import { renderPage } from '../testing/render-page.js';
 
@@ -14,6 +15,11 @@ const delivered = anOrder({
   createdAt: '2026-11-21T09:00:00.000Z',
 });
 
+/** An answer of GET /api/orders: one page of the orders table. */
+function listOf(orders: OrderDto[], page = 1, pages = orders.length === 0 ? 0 : 1) {
+  return { json: { orders, page, pages } };
+}
+
 function rowOf(orderId: string): HTMLElement {
   const row = screen.getByRole('rowheader', { name: orderId }).closest('tr');
   if (!row) throw new Error(`no row for ${orderId}`);
@@ -25,7 +31,7 @@ describe('OrderListPage', () => {
     ['a guest', undefined],
     ['a customer', aCustomer],
   ])('sends %s to /login without asking for the orders', (_, user) => {
-    const { calls } = mockApi({ 'GET /api/orders': { json: [unpaid] } });
+    const { calls } = mockApi({ 'GET /api/orders': listOf([unpaid]) });
     renderPage('/admin/orderList', { user });
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/login$/);
     expect(calls).toHaveLength(0);
@@ -46,14 +52,14 @@ describe('OrderListPage', () => {
   });
 
   it("says 'No orders found.' when there are none", async () => {
-    mockApi({ 'GET /api/orders': { json: [] } });
+    mockApi({ 'GET /api/orders': listOf([]) });
     renderPage('/admin/orderList', { user: anAdmin });
     expect(await screen.findByText('No orders found.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('lists ORDER ID, USER ID, USER NAME, DATE, TOTAL, PAID and DELIVERED, in a region that scrolls sideways', async () => {
-    const { calls } = mockApi({ 'GET /api/orders': { json: [unpaid, delivered] } });
+    const { calls } = mockApi({ 'GET /api/orders': listOf([unpaid, delivered]) });
     renderPage('/admin/orderList', { user: anAdmin });
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
@@ -75,12 +81,12 @@ describe('OrderListPage', () => {
       '2026-11-22',
     ]);
     expect(screen.getByRole('region', { name: 'Orders' })).toContainElement(table);
-    expect(calls[0]?.url).toBe('/api/orders');
+    expect(calls[0]?.url).toBe('/api/orders?pageNumber=1');
     expect(calls[0]?.headers.get('Authorization')).toBe('Bearer token-of-admin');
   });
 
   it("shows a cross, read as 'Not paid' and 'Not delivered', for an unpaid, undelivered order", async () => {
-    mockApi({ 'GET /api/orders': { json: [unpaid] } });
+    mockApi({ 'GET /api/orders': listOf([unpaid]) });
     renderPage('/admin/orderList', { user: anAdmin });
     await screen.findByRole('table');
     const cells = within(rowOf('o1')).getAllByRole('cell');
@@ -93,7 +99,7 @@ describe('OrderListPage', () => {
 
   it("opens the order's page with 'Details', each named by its order", async () => {
     const user = userEvent.setup();
-    mockApi({ 'GET /api/orders': { json: [unpaid, delivered] } });
+    mockApi({ 'GET /api/orders': listOf([unpaid, delivered]) });
     renderPage('/admin/orderList', { user: anAdmin });
     const details = within(await screen.findByRole('row', { name: /^o2 / })).getByRole('link', { name: 'Details of order o2' });
     expect(details).toHaveTextContent('Details');
@@ -101,5 +107,59 @@ describe('OrderListPage', () => {
     expect(details).toHaveAttribute('href', '/order/o2');
     await user.click(details);
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/order/o2');
+  });
+
+  describe('page by page', () => {
+    const orders = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => anOrder({ _id: `o${from + i}`, user: { _id: `u${from + i}`, name: `Buyer ${from + i}`, email: 'b@example.com' } }));
+
+    it('reads page 1 at /admin/orderList, with no pagination when there is one page', async () => {
+      const { calls } = mockApi({ 'GET /api/orders': listOf([unpaid, delivered]) });
+      renderPage('/admin/orderList', { user: anAdmin });
+      await screen.findByRole('table');
+      expect(calls.map((call) => call.url)).toEqual(['/api/orders?pageNumber=1']);
+      expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    });
+
+    it('shows the page of the address, each order with its user name, and links the pages to /admin/orderlist/n', async () => {
+      const { calls } = mockApi({ 'GET /api/orders': listOf(orders(21, 20), 2, 3) });
+      renderPage('/admin/orderlist/2', { user: anAdmin });
+      expect(within(await screen.findByRole('row', { name: /^o21 / })).getByRole('cell', { name: 'Buyer 21' })).toBeInTheDocument();
+      const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+      expect(within(pagination).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+        '/admin/orderlist/1',
+        '/admin/orderlist/2',
+        '/admin/orderlist/3',
+      ]);
+      expect(within(pagination).getByRole('link', { name: '2' })).toHaveAttribute('aria-current', 'page');
+      expect(calls.map((call) => call.url)).toEqual(['/api/orders?pageNumber=2']);
+    });
+
+    it('links the first, the last and the pages near the current one when there are thousands', async () => {
+      mockApi({ 'GET /api/orders': listOf(orders(1, 20), 1, 2500) });
+      renderPage('/admin/orderList', { user: anAdmin });
+      const pagination = await screen.findByRole('navigation', { name: 'Pagination' });
+      expect(within(pagination).getAllByRole('link').map((link) => link.textContent)).toEqual(['1', '2', '3', '2500']);
+    });
+
+    it('moves to another page with its link', async () => {
+      const user = userEvent.setup();
+      const { calls } = mockApi({
+        'GET /api/orders': (call) => (call.url.endsWith('pageNumber=2') ? listOf(orders(21, 2), 2, 2) : listOf(orders(1, 20), 1, 2)),
+      });
+      renderPage('/admin/orderList', { user: anAdmin });
+      await screen.findByRole('rowheader', { name: 'o1' });
+      await user.click(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('link', { name: '2' }));
+      expect(await screen.findByRole('rowheader', { name: 'o22' })).toBeInTheDocument();
+      expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/admin\/orderlist\/2$/);
+      expect(calls.map((call) => call.url)).toEqual(['/api/orders?pageNumber=1', '/api/orders?pageNumber=2']);
+    });
+
+    it('shows the last page for an address past it', async () => {
+      mockApi({ 'GET /api/orders': (call) => (call.url.endsWith('pageNumber=7') ? listOf([], 7, 2) : listOf([delivered], 2, 2)) });
+      renderPage('/admin/orderlist/7', { user: anAdmin });
+      await waitFor(() => expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/admin\/orderlist\/2$/));
+      expect(await screen.findByRole('rowheader', { name: 'o2' })).toBeInTheDocument();
+    });
   });
 });

@@ -1,14 +1,17 @@
 /**
- * All orders (spec section 2, route /admin/orderList), exposed to the shell as `admin/OrderListPage`.
- * Admins only: anyone else goes to /login (spec section 6).
+ * All orders (spec section 2, routes /admin/orderList and /admin/orderlist/:pageNumber), exposed to the
+ * shell as `admin/OrderListPage`. Admins only: anyone else goes to /login (spec section 6).
  */
+import { useParams } from 'react-router-dom';
+import { pageOf } from '../layout.js';
 import { OrderList } from '../orders/order-list.js';
 import { RequireAdmin } from '../require-admin.js';
 
 export default function OrderListPage() {
+  const { pageNumber } = useParams();
   return (
     <RequireAdmin otherwise="/login">
-      <OrderList />
+      <OrderList page={pageOf(pageNumber)} />
     </RequireAdmin>
   );
 }

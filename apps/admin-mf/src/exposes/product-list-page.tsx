@@ -3,15 +3,15 @@
  * exposed to the shell as `admin/ProductListPage`. Admins only: anyone else goes to /login (spec section 6).
  */
 import { useParams } from 'react-router-dom';
+import { pageOf } from '../layout.js';
 import { ProductList } from '../products/product-list.js';
 import { RequireAdmin } from '../require-admin.js';
 
 export default function ProductListPage() {
   const { pageNumber } = useParams();
-  const page = Number(pageNumber) || 1;
   return (
     <RequireAdmin otherwise="/login">
-      <ProductList page={page} />
+      <ProductList page={pageOf(pageNumber)} />
     </RequireAdmin>
   );
 }

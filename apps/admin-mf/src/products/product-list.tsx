@@ -2,7 +2,7 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import type { ProductDto } from '@shop/contracts';
 import { useCreateProduct, useDeleteProduct, useProducts } from '@shop/shop-client';
 import { Alert, Button, dollars, Paginate, Spinner, Table, usePageTitle, VisuallyHidden } from '@shop/ui';
-import { Heading, RowActions, RowHeader, TitleBar } from '../layout.js';
+import { Heading, PAGES_AROUND, RowActions, RowHeader, TitleBar } from '../layout.js';
 
 /** Where page n of the admin products table lives (the shell's route /admin/productlist/:pageNumber). */
 export function productListHref(page: number): string {
@@ -106,7 +106,7 @@ export function ProductList({ page }: ProductListProps) {
               ))}
             </tbody>
           </Table>
-          <Paginate pages={data.pages} page={data.page} hrefFor={productListHref} />
+          <Paginate pages={data.pages} page={data.page} hrefFor={productListHref} around={PAGES_AROUND} />
         </>
       )}
     </>

@@ -36,17 +36,19 @@ describe('createShopApi', () => {
     ['a registration', (api) => api.users.register({ name: 'A', email: 'a@b.c', password: 'pw' }), 'POST', '/api/users', { name: 'A', email: 'a@b.c', password: 'pw' }],
     ['the profile', (api) => api.users.profile(), 'GET', '/api/users/profile', undefined],
     ['a profile update', (api) => api.users.updateProfile({ name: 'A', email: 'a@b.c', password: 'new' }), 'PUT', '/api/users/profile', { name: 'A', email: 'a@b.c', password: 'new' }],
-    ['the users', (api) => api.users.list(), 'GET', '/api/users', undefined],
+    ['the first page of users', (api) => api.users.list(), 'GET', '/api/users?pageNumber=1', undefined],
+    ['a page of users', (api) => api.users.list({ pageNumber: 3 }), 'GET', '/api/users?pageNumber=3', undefined],
     ['a user', (api) => api.users.detail('u1'), 'GET', '/api/users/u1', undefined],
     ['a user update', (api) => api.users.update('u1', { name: 'B', email: 'b@c.d', isAdmin: true }), 'PUT', '/api/users/u1', { _id: 'u1', name: 'B', email: 'b@c.d', isAdmin: true }],
     ['a user delete', (api) => api.users.delete('u1'), 'DELETE', '/api/users/u1', undefined],
     ['an order', (api) => api.orders.detail('o1'), 'GET', '/api/orders/o1', undefined],
     ['my orders', (api) => api.orders.mine(), 'GET', '/api/orders/mine', undefined],
-    ['all orders', (api) => api.orders.list(), 'GET', '/api/orders', undefined],
+    ['the first page of orders', (api) => api.orders.list(), 'GET', '/api/orders?pageNumber=1', undefined],
+    ['a page of orders', (api) => api.orders.list({ pageNumber: 2 }), 'GET', '/api/orders?pageNumber=2', undefined],
     ['a delivery', (api) => api.orders.deliver('o1'), 'PUT', '/api/orders/o1/delivery_status', {}],
     ['the PayPal config', (api) => api.config.paypal(), 'GET', '/api/config/paypal', undefined],
   ] satisfies CallCase[])('calls %s', async (_name, call, method, path, body) => {
-    const { api, calls } = apiWith({ [`${method} ${path}`]: { json: order } });
+    const { api, calls } = apiWith({ [`${method} ${path.split('?')[0]}`]: { json: order } });
     await call(api);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ method, url: path });

@@ -2,6 +2,7 @@ import type {
   LoginInput,
   OrderCreateInput,
   OrderDto,
+  OrderListDto,
   PayPalConfigDto,
   PayStatusInput,
   ProductDetailDto,
@@ -15,6 +16,7 @@ import type {
   UserDeletedDto,
   UserDto,
   UserInfoDto,
+  UserListDto,
   UserUpdateInput,
 } from '@shop/contracts';
 import type { ApiClient, RequestOptions } from './http.js';
@@ -22,6 +24,11 @@ import type { ApiClient, RequestOptions } from './http.js';
 /** The home list's query: the search keyword (none lists everything) and the 1-based page. */
 export interface ProductListQuery {
   keyword?: string;
+  pageNumber?: number;
+}
+
+/** Which page of an admin table (users, orders) to read: 1-based, page 1 by default. */
+export interface PageQuery {
   pageNumber?: number;
 }
 
@@ -66,7 +73,8 @@ export function createShopApi(client: ApiClient) {
       profile: () => request<ProfileDto>('/api/users/profile'),
       updateProfile: (changes: ProfileUpdateInput) =>
         request<UserInfoDto>('/api/users/profile', { method: 'PUT', body: withoutEmptyPassword(changes) }),
-      list: () => request<UserDto[]>('/api/users'),
+      /** One page of the users table (admin), oldest account first. */
+      list: ({ pageNumber = 1 }: PageQuery = {}) => request<UserListDto>('/api/users', { query: { pageNumber } }),
       detail: (userId: string) => request<UserDto>(`/api/users/${id(userId)}`),
       update: (userId: string, user: UserUpdateInput) =>
         request<UserDto>(`/api/users/${id(userId)}`, { method: 'PUT', body: { ...user, _id: userId } }),
@@ -81,7 +89,8 @@ export function createShopApi(client: ApiClient) {
         request<OrderDto>('/api/orders', { method: 'POST', body: order, headers: { Prefer: `wait=${PLACEMENT_WAIT_SECONDS}` } }),
       detail: (orderId: string) => request<OrderDto>(`/api/orders/${id(orderId)}`),
       mine: () => request<OrderDto[]>('/api/orders/mine'),
-      list: () => request<OrderDto[]>('/api/orders'),
+      /** One page of the orders table (admin), newest first. */
+      list: ({ pageNumber = 1 }: PageQuery = {}) => request<OrderListDto>('/api/orders', { query: { pageNumber } }),
       /** Opens the order's PayPal payment on the server (amount and order id from the shop); answers PayPal's order id. */
       openPayPal: (orderId: string) => request<{ id: string }>(`/api/orders/${id(orderId)}/paypal`, { method: 'POST', body: {} }),
       pay: (orderId: string, paymentResult: PayStatusInput) =>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderCreateInput, OrderDto, PayStatusInput } from '@shop/contracts';
+import type { PageQuery } from '../api/endpoints.js';
 import { useSession } from '../store/hooks.js';
 import { shopKeys } from './query-keys.js';
 import { useShopClient } from './shop-client-provider.js';
@@ -36,11 +37,14 @@ export function useOrder(id: string | undefined) {
   });
 }
 
-/** Every order (admin). */
-export function useOrders() {
+/**
+ * One page of the orders table (admin), page 1 by default. Each page is its own query; paying or
+ * delivering an order invalidates every cached page (refreshOrder), so the page on screen reloads.
+ */
+export function useOrders(query: PageQuery = {}) {
   const { api, store } = useShopClient();
   const { isSignedIn } = useSession(store);
-  return useQuery({ queryKey: shopKeys.orders.list(), queryFn: api.orders.list, enabled: isSignedIn });
+  return useQuery({ queryKey: shopKeys.orders.list(query), queryFn: () => api.orders.list(query), enabled: isSignedIn });
 }
 
 /** The signed-in user's own orders. */

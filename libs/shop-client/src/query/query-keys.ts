@@ -1,4 +1,4 @@
-import type { ProductListQuery } from '../api/endpoints.js';
+import type { PageQuery, ProductListQuery } from '../api/endpoints.js';
 
 /**
  * Every query key of the shop, from broad to narrow, so that invalidating `products.all` also
@@ -15,13 +15,15 @@ export const shopKeys = {
   },
   users: {
     all: ['users'] as const,
-    list: () => [...shopKeys.users.all, 'list'] as const,
+    lists: () => [...shopKeys.users.all, 'list'] as const,
+    list: ({ pageNumber = 1 }: PageQuery) => [...shopKeys.users.lists(), { pageNumber }] as const,
     detail: (id: string) => [...shopKeys.users.all, 'detail', id] as const,
     profile: () => [...shopKeys.users.all, 'profile'] as const,
   },
   orders: {
     all: ['orders'] as const,
-    list: () => [...shopKeys.orders.all, 'list'] as const,
+    lists: () => [...shopKeys.orders.all, 'list'] as const,
+    list: ({ pageNumber = 1 }: PageQuery) => [...shopKeys.orders.lists(), { pageNumber }] as const,
     mine: () => [...shopKeys.orders.all, 'mine'] as const,
     detail: (id: string) => [...shopKeys.orders.all, 'detail', id] as const,
   },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, waitFor } from '@testing-library/react';
 import type { UserInfoDto } from '@shop/contracts';
+import type { FakeReply } from '../test-support/fake-fetch.js';
 import { renderWithClient } from '../test-support/render-with-client.js';
 import { shopKeys } from './query-keys.js';
 import { useMyOrders } from './orders.js';
@@ -115,21 +116,56 @@ describe('useProfile', () => {
   });
 });
 
-describe('useDeleteUser', () => {
-  it('removes the deleted user from the list by id', async () => {
-    const bob = { _id: 'u2', name: 'Bob', email: 'bob@example.com', isAdmin: false };
-    const { result, store } = renderWithClient(() => ({ users: useUsers(), remove: useDeleteUser() }), {
-      'GET /api/users': { json: [ann, bob] },
-      'DELETE /api/users/u2': { json: { _id: 'u2' } },
+describe('useUsers', () => {
+  it('reads the page it is asked for, each page its own query', async () => {
+    const { result, store, calls, queryClient } = renderWithClient(() => useUsers({ pageNumber: 2 }), {
+      'GET /api/users': { json: { users: [ann], page: 2, pages: 3 } },
     });
     act(() => store.signIn({ ...ann, isAdmin: true }));
-    await waitFor(() => expect(result.current.users.data).toHaveLength(2));
+    await waitFor(() => expect(result.current.data).toEqual({ users: [ann], page: 2, pages: 3 }));
+    expect(calls.map((call) => call.url)).toEqual(['/api/users?pageNumber=2']);
+    expect(queryClient.getQueryData(shopKeys.users.list({ pageNumber: 2 }))).toEqual({ users: [ann], page: 2, pages: 3 });
+    expect(queryClient.getQueryData(shopKeys.users.list({ pageNumber: 1 }))).toBeUndefined();
+  });
+});
+
+describe('useDeleteUser', () => {
+  const bob = { _id: 'u2', name: 'Bob', email: 'bob@example.com', isAdmin: false };
+  const cy = { _id: 'u3', name: 'Cy', email: 'cy@example.com', isAdmin: false };
+
+  /** Page 1 of two users a page, answered by `afterDelete` once Bob is deleted. */
+  function renderPageOne(afterDelete: FakeReply) {
+    let deleted = false;
+    const rendered = renderWithClient(() => ({ users: useUsers({ pageNumber: 1 }), remove: useDeleteUser() }), {
+      'GET /api/users': () => (deleted ? afterDelete : { json: { users: [ann, bob], page: 1, pages: 2 } }),
+      'DELETE /api/users/u2': () => {
+        deleted = true;
+        return { json: { _id: 'u2' } };
+      },
+    });
+    act(() => rendered.store.signIn({ ...ann, isAdmin: true }));
+    return rendered;
+  }
+
+  it('removes the deleted user from the cached page by id, whatever the page read next answers', async () => {
+    const { result } = renderPageOne({ status: 500, json: { message: 'Users are unavailable' } });
+    await waitFor(() => expect(result.current.users.data?.users).toHaveLength(2));
 
     await act(() => result.current.remove.mutateAsync('u2'));
 
     // The query cache tells its observers on its next tick, not within the mutation's promise.
-    await waitFor(() => expect(result.current.users.data?.map((user) => user._id)).toEqual(['u1']));
+    await waitFor(() => expect(result.current.users.data?.users.map((user) => user._id)).toEqual(['u1']));
     expect(result.current.remove.isSuccess).toBe(true);
+  });
+
+  it('reads the page on screen again, so the next user moves up into it', async () => {
+    const { result, calls } = renderPageOne({ json: { users: [ann, cy], page: 1, pages: 1 } });
+    await waitFor(() => expect(result.current.users.data?.users).toHaveLength(2));
+
+    await act(() => result.current.remove.mutateAsync('u2'));
+
+    await waitFor(() => expect(result.current.users.data).toEqual({ users: [ann, cy], page: 1, pages: 1 }));
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/users?pageNumber=1', 'DELETE /api/users/u2', 'GET /api/users?pageNumber=1']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, ProfileUpdateInput, RegisterInput, UserDto, UserUpdateInput } from '@shop/contracts';
+import type { LoginInput, ProfileUpdateInput, RegisterInput, UserListDto, UserUpdateInput } from '@shop/contracts';
+import type { PageQuery } from '../api/endpoints.js';
 import { useSession } from '../store/hooks.js';
 import { shopKeys } from './query-keys.js';
 import { useShopClient } from './shop-client-provider.js';
@@ -63,11 +64,11 @@ export function useUpdateProfile() {
   });
 }
 
-/** Every user (admin); idle while signed out. */
-export function useUsers() {
+/** One page of the users table (admin), page 1 by default; idle while signed out. Each page is its own query. */
+export function useUsers(query: PageQuery = {}) {
   const { api, store } = useShopClient();
   const { isSignedIn } = useSession(store);
-  return useQuery({ queryKey: shopKeys.users.list(), queryFn: api.users.list, enabled: isSignedIn });
+  return useQuery({ queryKey: shopKeys.users.list(query), queryFn: () => api.users.list(query), enabled: isSignedIn });
 }
 
 /** One user (admin). */
@@ -89,22 +90,28 @@ export function useUpdateUser() {
     mutationFn: ({ id, ...user }: UserUpdateInput & { id: string }) => api.users.update(id, user),
     onSuccess: (user) => {
       queryClient.setQueryData(shopKeys.users.detail(user._id), user);
-      return queryClient.invalidateQueries({ queryKey: shopKeys.users.list() });
+      return queryClient.invalidateQueries({ queryKey: shopKeys.users.lists() });
     },
   });
 }
 
-/** Deletes a user (admin); the user leaves the cached list by id at once (spec section 4). */
+/**
+ * Deletes a user (admin). The user leaves every cached page by id at once (spec section 4), then the
+ * pages are read again: the page on screen fills up with the next user, and its page count follows.
+ */
 export function useDeleteUser() {
   const { api } = useShopClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.users.delete(id),
     onSuccess: async ({ _id }) => {
-      // A list fetch still in flight was asked before the delete: it would put the user back.
-      await queryClient.cancelQueries({ queryKey: shopKeys.users.list() });
-      queryClient.setQueryData<UserDto[]>(shopKeys.users.list(), (users) => users?.filter((user) => user._id !== _id));
+      // A page fetch still in flight was asked before the delete: it would put the user back.
+      await queryClient.cancelQueries({ queryKey: shopKeys.users.lists() });
+      queryClient.setQueriesData<UserListDto>({ queryKey: shopKeys.users.lists() }, (list) =>
+        list ? { ...list, users: list.users.filter((user) => user._id !== _id) } : list,
+      );
       queryClient.removeQueries({ queryKey: shopKeys.users.detail(_id) });
+      await queryClient.invalidateQueries({ queryKey: shopKeys.users.lists() });
     },
   });
 }
