@@ -7,16 +7,18 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { resolve, sharedSingletons, typescriptRule } from '../../rspack.preset.mjs';
+import { esmFederationRuntime, precompress, resolve, sharedSingletons, typescriptRule } from '../../rspack.preset.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 /**
- * One copy of each on the page. None is eager: src/main.ts reaches React only through
- * import('./bootstrap.js'), which gives the runtime the async boundary it needs to share them.
+ * One copy of each on the page, and the shell provides them: eager, so they are in the entry chunk
+ * with the shell's own code. The page then needs one script of the shell's instead of a dozen
+ * chunks found one after another, and no async boundary before React. The remotes' copies stay
+ * lazy fallbacks they never load in the shop.
  */
-const shared = sharedSingletons(dependencies);
+const shared = sharedSingletons(dependencies, { eager: true });
 
 export default (_env, argv) => {
   const production = argv.mode === 'production';
@@ -47,9 +49,15 @@ export default (_env, argv) => {
         manifest: false, // the shell is a host only: nothing loads it as a remote
         dts: false,
         // The page's one copy of the MF runtime: production remotes use it instead of their own (rspack.preset.mjs).
-        experiments: { provideExternalRuntime: true },
+        // Remotes are registered by the address of their remoteEntry.js, never by manifest, so the
+        // runtime's manifest (snapshot) code and its Node.js loaders are left out of the page.
+        experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
       }),
+      esmFederationRuntime,
       new rspack.HtmlRspackPlugin({ template: './src/index.html', favicon: './src/favicon.svg' }),
+      // The route table, read by the gateway to send each page's remote files with index.html.
+      new rspack.CopyRspackPlugin({ patterns: [{ from: './src/app/routes.json', to: 'routes.json' }] }),
+      ...precompress(rspack),
     ],
     devServer: {
       port: 3010,

@@ -3,8 +3,7 @@ import { act, screen } from '@testing-library/react';
 
 const loadRemote = jest.fn<(id: string) => Promise<unknown>>();
 const registerRemotes = jest.fn<(remotes: Array<{ name: string; entry: string }>) => void>();
-const preloadRemote = jest.fn(async (_options: unknown[]) => undefined);
-jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({ loadRemote, preloadRemote, registerRemotes }));
+jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes }));
 
 const { fetchRemoteManifest } = await import('./remote-manifest.js');
 
@@ -32,14 +31,13 @@ async function startWith(answer: () => Promise<unknown>) {
   const fetchManifest = jest.fn(answer) as unknown as typeof fetch;
   const { start, connectRemotes } = await freshShell();
   // What main.ts does, at the home page.
-  await act(() => start(connectRemotes(fetchRemoteManifest(fetchManifest), '/')));
+  await act(() => start(connectRemotes(fetchRemoteManifest(fetchManifest))));
 }
 
 beforeEach(() => {
   document.body.innerHTML = '<div id="root"></div>';
   loadRemote.mockReset();
   registerRemotes.mockReset();
-  preloadRemote.mockClear();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
@@ -49,19 +47,10 @@ describe('start-up', () => {
   it('registers the remotes of /mf/remotes.json and loads the home page from the catalog', async () => {
     runtimeServing({ 'catalog/HomePage': () => <h1>Latest Products</h1> });
 
-    await startWith(async () => ({ ok: true, json: async () => ({ catalog: '/mf/catalog/mf-manifest.json' }) }));
+    await startWith(async () => ({ ok: true, json: async () => ({ catalog: '/mf/catalog/3f9a1c2b7d/remoteEntry.js' }) }));
 
-    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'catalog', entry: 'http://localhost/mf/catalog/mf-manifest.json' }]);
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'catalog', entry: 'http://localhost/mf/catalog/3f9a1c2b7d/remoteEntry.js' }]);
     expect(await screen.findByRole('heading', { name: 'Latest Products' })).toBeInTheDocument();
-  });
-
-  it("starts fetching the home page's remote files before React renders", async () => {
-    runtimeServing({});
-
-    await startWith(async () => ({ ok: true, json: async () => ({ catalog: '/mf/catalog/mf-manifest.json' }) }));
-
-    expect(preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'catalog', exposes: ['./HomePage'] }]);
-    expect(preloadRemote.mock.invocationCallOrder[0]).toBeLessThan(loadRemote.mock.invocationCallOrder[0] ?? Infinity);
   });
 
   it('still renders the shell with the notice when /mf/remotes.json is missing', async () => {

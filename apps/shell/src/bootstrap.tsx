@@ -1,9 +1,9 @@
 /** Renders the shell once its remotes are registered (main.ts started that alongside this chunk). */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app.js';
-import { shellRoutes } from './app/routes.js';
+import { ShellRoutes } from './app/routes.js';
 
 export async function start(remotesReady: Promise<void>): Promise<void> {
   await remotesReady;
@@ -11,7 +11,11 @@ export async function start(remotesReady: Promise<void>): Promise<void> {
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(
     <StrictMode>
-      <App router={createBrowserRouter(shellRoutes)} />
+      <App>
+        <BrowserRouter>
+          <ShellRoutes />
+        </BrowserRouter>
+      </App>
     </StrictMode>,
   );
 }

@@ -1,11 +1,11 @@
 /**
- * Entry of the shell. Two things start at once, so neither waits for the other:
- * - finding the remotes: /mf/remotes.json, then the first page's remote files (start-up.ts);
- * - the download of bootstrap's chunk and React, behind the async boundary Module Federation needs
- *   before any shared module is touched.
+ * Entry of the shell. The shared libraries (React…) are in this chunk (eager in the host, see
+ * rspack.config.mjs), so the page renders as soon as it has run; the remotes are registered from
+ * the list the gateway wrote into index.html, and the first page's remote files were already
+ * requested by index.html's preload hints, in parallel with this file.
  */
-import { fetchRemoteManifest } from './remote-manifest.js';
+import { start } from './bootstrap.js';
+import { remoteManifestOfPage } from './remote-manifest.js';
 import { connectRemotes } from './start-up.js';
 
-const remotesReady = connectRemotes(fetchRemoteManifest(), window.location.pathname);
-void import('./bootstrap.js').then(({ start }) => start(remotesReady));
+void start(connectRemotes(remoteManifestOfPage()));

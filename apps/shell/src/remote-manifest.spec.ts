@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { fetchRemoteManifest, REMOTE_MANIFEST_URL } from './remote-manifest.js';
+import { fetchRemoteManifest, REMOTE_MANIFEST_URL, remoteManifestOfPage } from './remote-manifest.js';
 
 /** A fetch answering like the gateway would (jsdom has no Response, so only what the code reads). */
 function answering(status: number, body: unknown): typeof fetch {
@@ -9,11 +9,11 @@ function answering(status: number, body: unknown): typeof fetch {
 
 describe('fetchRemoteManifest', () => {
   it('reads where each remote lives from the manifest the gateway serves', async () => {
-    const fetchManifest = answering(200, { catalog: '/mf/catalog/mf-manifest.json', checkout: '/mf/checkout/mf-manifest.json' });
+    const fetchManifest = answering(200, { catalog: '/mf/catalog/3f9a1c2b7d/remoteEntry.js', checkout: '/mf/checkout/9d8c7b6a5f/remoteEntry.js' });
 
     await expect(fetchRemoteManifest(fetchManifest)).resolves.toEqual({
-      catalog: '/mf/catalog/mf-manifest.json',
-      checkout: '/mf/checkout/mf-manifest.json',
+      catalog: '/mf/catalog/3f9a1c2b7d/remoteEntry.js',
+      checkout: '/mf/checkout/9d8c7b6a5f/remoteEntry.js',
     });
     expect(fetchManifest).toHaveBeenCalledWith(REMOTE_MANIFEST_URL, expect.anything());
   });
@@ -35,12 +35,37 @@ describe('fetchRemoteManifest', () => {
   });
 
   it('ignores entries that are not addresses', async () => {
-    const fetchManifest = answering(200, { catalog: '/mf/catalog/mf-manifest.json', checkout: 42, admin: '' });
+    const fetchManifest = answering(200, { catalog: '/mf/catalog/3f9a1c2b7d/remoteEntry.js', checkout: 42, admin: '' });
 
-    await expect(fetchRemoteManifest(fetchManifest)).resolves.toEqual({ catalog: '/mf/catalog/mf-manifest.json' });
+    await expect(fetchRemoteManifest(fetchManifest)).resolves.toEqual({ catalog: '/mf/catalog/3f9a1c2b7d/remoteEntry.js' });
   });
 
   it('gives no remotes when the manifest is a list', async () => {
-    await expect(fetchRemoteManifest(answering(200, ['/mf/catalog/mf-manifest.json']))).resolves.toEqual({});
+    await expect(fetchRemoteManifest(answering(200, ['/mf/catalog/3f9a1c2b7d/remoteEntry.js']))).resolves.toEqual({});
+  });
+});
+
+describe('remoteManifestOfPage', () => {
+  function pageWith(html: string): Document {
+    const page = document.implementation.createHTMLDocument('shop');
+    page.body.innerHTML = html;
+    return page;
+  }
+
+  it('reads the list the gateway wrote into index.html, without a request', async () => {
+    const page = pageWith('<script type="application/json" id="shop-remotes">{"catalog":"/mf/catalog/3f9a1c2b7d/remoteEntry.js"}</script>');
+    const fetchManifest = answering(200, {});
+
+    await expect(remoteManifestOfPage(page, fetchManifest)).resolves.toEqual({ catalog: '/mf/catalog/3f9a1c2b7d/remoteEntry.js' });
+    expect(fetchManifest).not.toHaveBeenCalled();
+  });
+
+  it('asks the gateway when the page has no list, or a garbled one', async () => {
+    for (const html of ['<div id="root"></div>', '<script type="application/json" id="shop-remotes">{not json</script>']) {
+      const fetchManifest = answering(200, { checkout: '/mf/checkout/9d8c7b6a5f/remoteEntry.js' });
+
+      await expect(remoteManifestOfPage(pageWith(html), fetchManifest)).resolves.toEqual({ checkout: '/mf/checkout/9d8c7b6a5f/remoteEntry.js' });
+      expect(fetchManifest).toHaveBeenCalledWith(REMOTE_MANIFEST_URL, expect.anything());
+    }
   });
 });

@@ -1,11 +1,31 @@
 /**
  * Where each remote lives, as the gateway publishes it at run time (never baked into the build):
- * `{ "catalog": "/mf/catalog/mf-manifest.json", "checkout": "...", "admin": "..." }`.
+ * `{ "catalog": "/mf/catalog/3f9a1c2b7d/remoteEntry.js", "checkout": "...", "admin": "..." }`, the
+ * address of each remote's current build.
  */
 export type RemoteManifest = Readonly<Record<string, string>>;
 
 /** The gateway serves it beside the remotes' builds. */
 export const REMOTE_MANIFEST_URL = '/mf/remotes.json';
+
+/** The element of index.html in which the gateway writes the same list, so the page need not ask. */
+export const INLINE_MANIFEST_ID = 'shop-remotes';
+
+/**
+ * The remotes manifest of this page: the one the gateway wrote into index.html (no request, no
+ * wait), or, where the page has none (the shell's own dev server), the one at REMOTE_MANIFEST_URL.
+ */
+export function remoteManifestOfPage(page: Document = document, fetchManifest: typeof fetch = globalThis.fetch): Promise<RemoteManifest> {
+  const inline = page.getElementById(INLINE_MANIFEST_ID)?.textContent;
+  if (inline) {
+    try {
+      return Promise.resolve(manifestFrom(JSON.parse(inline)));
+    } catch {
+      // A garbled inline list: ask the gateway instead.
+    }
+  }
+  return fetchRemoteManifest(fetchManifest);
+}
 
 /**
  * Fetches the remotes manifest. Never rejects: a missing, failing or malformed manifest gives an

@@ -2,10 +2,9 @@ import { jest } from '@jest/globals';
 
 const loadRemote = jest.fn<(id: string) => Promise<unknown>>();
 const registerRemotes = jest.fn();
-const preloadRemote = jest.fn<(options: unknown[]) => Promise<void>>();
-jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({ loadRemote, preloadRemote, registerRemotes }));
+jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes }));
 
-const { loadRemotePage, prefetchRemotePage, registerShopRemotes } = await import('./remotes.js');
+const { loadRemotePage, registerShopRemotes } = await import('./remotes.js');
 
 function HomePage() {
   return null;
@@ -14,19 +13,18 @@ function HomePage() {
 beforeEach(() => {
   loadRemote.mockReset();
   registerRemotes.mockReset();
-  preloadRemote.mockReset();
 });
 
 describe('registerShopRemotes', () => {
   it('registers each remote of the manifest at its absolute manifest address', () => {
     registerShopRemotes(
-      { catalog: '/mf/catalog/mf-manifest.json', admin: 'https://cdn.example.com/admin/mf-manifest.json' },
+      { catalog: '/mf/catalog/3f9a1c2b7d/remoteEntry.js', admin: 'https://cdn.example.com/admin/v7/remoteEntry.js' },
       'http://localhost:3000/search/phone',
     );
 
     expect(registerRemotes).toHaveBeenCalledWith([
-      { name: 'catalog', entry: 'http://localhost:3000/mf/catalog/mf-manifest.json' },
-      { name: 'admin', entry: 'https://cdn.example.com/admin/mf-manifest.json' },
+      { name: 'catalog', entry: 'http://localhost:3000/mf/catalog/3f9a1c2b7d/remoteEntry.js' },
+      { name: 'admin', entry: 'https://cdn.example.com/admin/v7/remoteEntry.js' },
     ]);
   });
 
@@ -60,22 +58,5 @@ describe('loadRemotePage', () => {
 
     await expect(loadRemotePage(page)).rejects.toThrow('checkout/CartPage');
     await expect(loadRemotePage(page)).resolves.toEqual({ default: HomePage });
-  });
-});
-
-describe('prefetchRemotePage', () => {
-  it("fetches the files of the remote's page ahead of rendering", () => {
-    preloadRemote.mockResolvedValue(undefined);
-
-    prefetchRemotePage({ remote: 'catalog', module: 'HomePage' });
-
-    expect(preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'catalog', exposes: ['./HomePage'] }]);
-  });
-
-  it('lets a failed prefetch pass quietly: the page itself shows the notice', async () => {
-    preloadRemote.mockRejectedValue(new Error('Failed to fetch'));
-
-    expect(() => prefetchRemotePage({ remote: 'admin', module: 'UserListPage' })).not.toThrow();
-    await Promise.resolve();
   });
 });

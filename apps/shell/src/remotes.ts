@@ -3,7 +3,7 @@
  * and loading their page modules.
  */
 import type { ComponentType } from 'react';
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteManifest } from './remote-manifest.js';
 
 /** The micro-frontends the shell composes (docs/micro-frontends.md). */
@@ -43,7 +43,7 @@ function absoluteUrl(address: string, base: string): string | undefined {
 const loading = new Map<string, Promise<PageModule>>();
 
 /**
- * Loads a remote's page module (downloading what prefetchRemotePage has not already fetched).
+ * Loads a remote's page module (downloading what index.html's preload hints have not already fetched).
  * Concurrent and later calls share one load; a failure is forgotten, so a retry fetches again.
  */
 export function loadRemotePage({ remote, module }: RemotePage): Promise<PageModule> {
@@ -57,14 +57,4 @@ export function loadRemotePage({ remote, module }: RemotePage): Promise<PageModu
   loading.set(id, page);
   page.catch(() => loading.delete(id));
   return page;
-}
-
-/**
- * Fetches a page's files (its remote's manifest, remoteEntry.js and the page's chunks) without
- * running them, so they download while the shell's own code still does.
- */
-export function prefetchRemotePage({ remote, module }: RemotePage): void {
-  preloadRemote([{ nameOrAlias: remote, exposes: [`./${module}`] }]).catch(() => {
-    // Only a head start: the page's boundary loads it again and shows the notice if it still fails.
-  });
 }

@@ -90,6 +90,7 @@ interface FirstCardFigures {
   scriptKb: number;
   ms: number;
   scripts: string[];
+  others: string[];
 }
 
 /**
@@ -120,6 +121,7 @@ async function firstProductCard(browser: Browser, shop: RunningShop): Promise<Fi
       scriptKb: scripts.reduce((sum, request) => sum + request.bytes, 0) / 1024,
       ms,
       scripts: scripts.map((request) => `${new URL(request.url).pathname} ${(request.bytes / 1024).toFixed(1)} KB`),
+      others: seen.filter((request) => request.type !== 'Script').map((request) => `${request.type ?? '?'} ${new URL(request.url).pathname}`),
     };
   } finally {
     await context.close();
@@ -133,6 +135,7 @@ async function measureFirstCard(browser: Browser, shop: RunningShop): Promise<vo
   console.log(`\nCold home page until the first product card, median of ${RUNS} (targets: script <= 150 KB, requests <= 20)`);
   console.log(`first product card: ${m('requests')} requests, ${m('scriptKb').toFixed(1)} KB of script, ${m('ms').toFixed(0)} ms`);
   console.log(`  scripts of the last run: ${runs.at(-1)?.scripts.join(', ')}`);
+  console.log(`  other requests of the last run: ${runs.at(-1)?.others.join(", ")}`);
 }
 
 async function newContext(browser: Browser, admin: UserInfoDto | undefined): Promise<BrowserContext> {

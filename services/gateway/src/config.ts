@@ -12,7 +12,7 @@ const serviceUrl = (defaultUrl: string) =>
 /** A CSP source for the PayPal script: an http(s) origin, its host optionally a `*.` wildcard. */
 const CSP_ORIGIN = /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
-/** `name=location` pairs: a remote's built folder (served at /mf/{name}/) or the http(s) URL of its mf-manifest.json. */
+/** `name=location` pairs: a remote's built folder (served at /mf/{name}/{build}/) or the http(s) URL of its remoteEntry.js. */
 const remotesSetting = z
   .string()
   .default('catalog=apps/catalog-mf/dist checkout=apps/checkout-mf/dist admin=apps/admin-mf/dist')
@@ -21,7 +21,7 @@ const remotesSetting = z
     z.array(
       z.tuple(
         [z.string().regex(/^[a-z][a-z0-9-]{0,30}$/, 'remote names are lowercase words'), z.string().min(1)],
-        { error: 'must be name=folder-or-manifest-url pairs separated by spaces' },
+        { error: 'must be name=folder-or-remote-entry-url pairs separated by spaces' },
       ),
     ),
   );
@@ -61,6 +61,12 @@ export const gatewaySettings = {
   SHELL_DIR: z.string().min(1).default('apps/shell/dist'),
   /** Where each micro-frontend lives, read by the shell at run time from /mf/remotes.json. */
   MF_REMOTES: remotesSetting,
+  /**
+   * A JSON file `{ "catalog": "releases/catalog/3f9a1c2b7d", … }` naming the build each remote runs
+   * (a folder, relative to the file, or the URL of a remoteEntry.js). When set it replaces MF_REMOTES,
+   * and the gateway rereads it when it changes: switching or rolling back a remote is editing it.
+   */
+  MF_REMOTES_FILE: z.string().min(1).optional(),
 };
 
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewaySettings>>;

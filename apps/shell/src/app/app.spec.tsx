@@ -1,18 +1,17 @@
 import { jest } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { shopStore, useCart, useSession, useShopClient } from '@shop/shop-client';
 
 const loadRemote = jest.fn<(id: string) => Promise<unknown>>();
 jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({
   loadRemote,
-  preloadRemote: jest.fn(async () => undefined),
   registerRemotes: jest.fn(),
 }));
 
 const { App } = await import('./app.js');
-const { shellRoutes } = await import('./routes.js');
+const { ShellRoutes } = await import('./routes.js');
 
 /** Reads the theme the shell provides; without it, this would throw on `theme.colors`. */
 const Themed = styled.p`
@@ -42,7 +41,13 @@ afterEach(() => act(() => shopStore.signOut()));
 describe('App', () => {
   it('gives a remote page the shared session, cart, API client and theme', async () => {
     shopStore.signIn({ _id: 'u1', name: 'Jane Doe', email: 'jane@example.com', isAdmin: false, token: 't' });
-    render(<App router={createMemoryRouter(shellRoutes, { initialEntries: ['/profile'] })} />);
+    render(
+      <App>
+        <MemoryRouter initialEntries={['/profile']}>
+          <ShellRoutes />
+        </MemoryRouter>
+      </App>,
+    );
 
     expect(await screen.findByRole('heading', { name: 'Hello Jane Doe' })).toBeInTheDocument();
     expect(screen.getByText('0 in cart, api function')).toBeInTheDocument();
@@ -51,7 +56,13 @@ describe('App', () => {
 
   it('shows the header and the page reading the same store', async () => {
     shopStore.signIn({ _id: 'u1', name: 'Jane Doe', email: 'jane@example.com', isAdmin: false, token: 't' });
-    render(<App router={createMemoryRouter(shellRoutes, { initialEntries: ['/profile'] })} />);
+    render(
+      <App>
+        <MemoryRouter initialEntries={['/profile']}>
+          <ShellRoutes />
+        </MemoryRouter>
+      </App>,
+    );
     await screen.findByRole('heading', { name: 'Hello Jane Doe' });
 
     act(() => shopStore.signOut());

@@ -1,18 +1,14 @@
+import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider, type DataRouter } from 'react-router-dom';
 import { AppProviders } from './providers.js';
 
 export interface AppProps {
-  /** Passed in, so tests drive the shell with a memory router. */
-  router: DataRouter;
+  /** The router with the shell's routes: BrowserRouter in the page, a MemoryRouter in tests. */
+  children: ReactNode;
   queryClient?: QueryClient;
 }
 
 /** The shell's root: the shared providers once, around the router, so every remote page gets them. */
-export function App({ router, queryClient }: AppProps) {
-  return (
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  );
+export function App({ children, queryClient }: AppProps) {
+  return <AppProviders queryClient={queryClient}>{children}</AppProviders>;
 }

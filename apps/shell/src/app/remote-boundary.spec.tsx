@@ -6,7 +6,6 @@ import { ShopThemeProvider } from '@shop/ui';
 const loadRemote = jest.fn<(id: string) => Promise<unknown>>();
 jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({
   loadRemote,
-  preloadRemote: jest.fn(async () => undefined),
   registerRemotes: jest.fn(),
 }));
 
@@ -62,7 +61,7 @@ describe('RemoteBoundary', () => {
   });
 
   it('shows a notice when the remote fails to load, and the rest of the page keeps working', async () => {
-    loadRemote.mockRejectedValue(new Error('Failed to fetch /mf/catalog/mf-manifest.json'));
+    loadRemote.mockRejectedValue(new Error('Failed to fetch /mf/catalog/3f9a1c2b7d/remoteEntry.js'));
 
     renderBeside('UnreachablePage');
 
@@ -71,7 +70,7 @@ describe('RemoteBoundary', () => {
   });
 
   it('asks an unreachable remote once, not again on every render', async () => {
-    loadRemote.mockRejectedValue(new Error('Failed to fetch /mf/admin/mf-manifest.json'));
+    loadRemote.mockRejectedValue(new Error('Failed to fetch /mf/admin/5e4d3c2b1a/remoteEntry.js'));
 
     renderBeside('DownPage');
     await screen.findByRole('alert');

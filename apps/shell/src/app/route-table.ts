@@ -4,37 +4,18 @@
  * React in it, so the entry chunk can find the first page's remote before React has downloaded.
  */
 import type { RemotePage } from '../remotes.js';
+import routeTable from './routes.json' with { type: 'json' };
 
 export interface ShopRoute extends RemotePage {
   /** A react-router path pattern: `:name` is a segment, `:name?` an optional one. */
   path: string;
 }
 
-const catalog = (path: string, module: string): ShopRoute => ({ path, remote: 'catalog', module });
-const checkout = (path: string, module: string): ShopRoute => ({ path, remote: 'checkout', module });
-const admin = (path: string, module: string): ShopRoute => ({ path, remote: 'admin', module });
-
-export const shopRoutes: readonly ShopRoute[] = [
-  catalog('/', 'HomePage'),
-  catalog('/page/:pageNumber', 'HomePage'),
-  catalog('/search/:keyword', 'HomePage'),
-  catalog('/search/:keyword/page/:pageNumber', 'HomePage'),
-  catalog('/product/:id', 'ProductPage'),
-  checkout('/cart/:id?', 'CartPage'),
-  checkout('/login', 'LoginPage'),
-  checkout('/register', 'RegisterPage'),
-  checkout('/profile', 'ProfilePage'),
-  checkout('/shipping', 'ShippingPage'),
-  checkout('/payment', 'PaymentPage'),
-  checkout('/placeorder', 'PlaceOrderPage'),
-  checkout('/order/:id', 'OrderPage'),
-  admin('/admin/userList', 'UserListPage'),
-  admin('/admin/users/:id/edit', 'UserEditPage'),
-  admin('/admin/productList', 'ProductListPage'),
-  admin('/admin/productlist/:pageNumber', 'ProductListPage'),
-  admin('/admin/product/:id/edit', 'ProductEditPage'),
-  admin('/admin/orderList', 'OrderListPage'),
-];
+/**
+ * The table itself is data (routes.json), so the gateway reads the same file from the shell's build
+ * to know which remote files a page will need and tell the browser to fetch them with the page.
+ */
+export const shopRoutes: readonly ShopRoute[] = routeTable as ShopRoute[];
 
 /**
  * The page that renders at a URL path, matched as react-router matches these patterns (whole

@@ -1,17 +1,16 @@
 import { jest } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, matchRoutes } from 'react-router-dom';
+import { MemoryRouter, matchRoutes } from 'react-router-dom';
 
 const loadRemote = jest.fn<(id: string) => Promise<unknown>>();
 jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({
   loadRemote,
-  preloadRemote: jest.fn(async () => undefined),
   registerRemotes: jest.fn(),
 }));
 
 const { App } = await import('./app.js');
-const { shellRoutes } = await import('./routes.js');
+const { ShellRoutes, shellRoutes } = await import('./routes.js');
 const { remotePageFor } = await import('./route-table.js');
 
 function HomePage() {
@@ -65,7 +64,13 @@ describe('the router', () => {
 
 describe('the shell', () => {
   function renderAt(path: string) {
-    render(<App router={createMemoryRouter(shellRoutes, { initialEntries: [path] })} />);
+    render(
+      <App>
+        <MemoryRouter initialEntries={[path]}>
+          <ShellRoutes />
+        </MemoryRouter>
+      </App>,
+    );
   }
 
   beforeEach(() => {

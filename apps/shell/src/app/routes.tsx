@@ -1,5 +1,5 @@
 /** The router's table: the shell's frame around the page of whichever remote owns the route. */
-import type { RouteObject } from 'react-router-dom';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { ShellLayout } from './layout/shell-layout.js';
 import { RemoteBoundary } from './remote-boundary.js';
 import { shopRoutes } from './route-table.js';
@@ -14,3 +14,12 @@ export const shellRoutes: RouteObject[] = [
     })),
   },
 ];
+
+/**
+ * The table rendered inside whichever router surrounds it. A component router (not a data router,
+ * createBrowserRouter): the shop uses no loaders or actions, and the component router is the part
+ * of React Router the page downloads (~14 KB gzip, against ~31 KB).
+ */
+export function ShellRoutes() {
+  return useRoutes(shellRoutes);
+}

@@ -1,7 +1,8 @@
 import { All, Controller, Get, Header, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
-import { FrontEnd, REMOTES_PATH } from './front-end.service.js';
+import { FrontEnd } from './front-end.service.js';
+import { REMOTES_PATH } from './remote-builds.js';
 
 /** A browser route of the single-page app: no file extension, outside /api and the image and remote paths. */
 const BROWSER_ROUTE = /^\/(?!api(\/|$)|uploads(\/|$)|mf(\/|$))[^.]*$/;
@@ -18,8 +19,9 @@ function serveFrom(handler: (req: Request, res: Response, next: NextFunction) =>
 
 /**
  * Every path no service answers: the storefront's files, the micro-frontends'
- * run-time list and files, and index.html for the browser's routes. Anything
- * else (an unknown /api path above all) answers 404 `{ message }`.
+ * run-time list and builds, and index.html (with the page's remotes written in) for
+ * the browser's routes. Anything else (an unknown /api path above all) answers
+ * 404 `{ message }`.
  */
 @ApiExcludeController()
 @Controller()
@@ -29,16 +31,16 @@ export class FrontEndController {
   @Get(`${REMOTES_PATH.slice(1)}/remotes.json`)
   @Header('Cache-Control', 'no-cache')
   remotes(): Record<string, string> {
-    return this.frontEnd.remoteManifests();
+    return this.frontEnd.remoteEntries();
   }
 
-  @Get(`${REMOTES_PATH.slice(1)}/:name/{*file}`)
-  async remoteFile(@Param('name') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const files = this.frontEnd.remoteFiles(name);
+  @Get(`${REMOTES_PATH.slice(1)}/:name/:build/{*file}`)
+  async remoteFile(@Param('name') name: string, @Param('build') build: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const files = this.frontEnd.buildFilesOf(name, build);
     if (!files) throw notFound();
-    // The remote's folder is its own root: strip /mf/{name} from the path it looks up.
+    // The build's folder is its own root: strip /mf/{name}/{build} from the path it looks up.
     const url = req.url;
-    req.url = req.url.slice(`${REMOTES_PATH}/${name}`.length) || '/';
+    req.url = req.url.slice(`${REMOTES_PATH}/${name}/${build}`.length) || '/';
     try {
       if (!(await serveFrom(files, req, res))) throw notFound();
     } finally {
@@ -50,9 +52,11 @@ export class FrontEndController {
   async shell(@Req() req: Request, @Res() res: Response): Promise<void> {
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
     if (!readOnly || !this.frontEnd.shellBuilt || req.path.startsWith('/api/') || req.path === '/api') throw notFound();
-    if (await serveFrom(this.frontEnd.shellFiles, req, res)) return;
-    if (!BROWSER_ROUTE.test(req.path) || !req.accepts('html')) throw notFound();
+    const browserRoute = (BROWSER_ROUTE.test(req.path) || req.path === '/index.html') && req.accepts('html');
+    if (!browserRoute && (await serveFrom(this.frontEnd.shellFiles, req, res))) return;
+    const page = browserRoute ? this.frontEnd.page(req.path) : undefined;
+    if (page === undefined) throw notFound();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile('index.html', { root: this.frontEnd.shellDir });
+    res.type('html').send(page);
   }
 }

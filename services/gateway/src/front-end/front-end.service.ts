@@ -1,63 +1,72 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import express, { type Handler } from 'express';
+import type express from 'express';
+import type { Handler } from 'express';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
+import { IndexPage } from './index-page.js';
+import { precompressedFiles } from './precompressed-files.js';
+import { RemoteBuilds } from './remote-builds.js';
 
-/** The path under which the gateway serves a remote's folder. */
-export const REMOTES_PATH = '/mf';
+/** A content-hashed file name (`main.3f2a9c1e.js`): its content never changes under that name. */
+const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.(br|gz))?$/;
+const FOR_GOOD = 'public, max-age=31536000, immutable';
 
-/** Files whose name never changes between builds: the browser must ask again each time. */
-const ENTRY_FILES = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json)$/;
-
-/** Long caching for content-hashed assets, none for the entry files that point at them. */
-function setCacheHeaders(res: express.Response, path: string): void {
-  res.setHeader('Cache-Control', ENTRY_FILES.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable');
+/** The shell's hashed assets are kept for good; its other files (favicon.svg, routes.json) revalidated. */
+function shellCacheHeaders(res: express.Response, path: string): void {
+  res.setHeader('Cache-Control', HASHED.test(path) ? FOR_GOOD : 'no-cache');
 }
 
-const staticFiles = (dir: string): Handler =>
-  express.static(dir, { index: false, fallthrough: true, dotfiles: 'ignore', setHeaders: setCacheHeaders });
-
-interface Remote {
-  name: string;
-  /** What /mf/remotes.json tells the shell for this remote. */
-  manifestUrl: string;
-  /** The folder served at /mf/{name}/, when the remote is served by the gateway. */
-  files?: Handler;
+/** Everything in a remote's build folder is kept for good: the folder's address names the build. */
+function buildCacheHeaders(res: express.Response): void {
+  res.setHeader('Cache-Control', FOR_GOOD);
 }
 
 /**
- * The storefront as the browser gets it: the shell's files, the run-time list
- * of where each micro-frontend lives, and the remotes' own files. Pointing
- * MF_REMOTES at another build (or another server) changes the site without
- * rebuilding the shell.
+ * The storefront as the browser gets it: the shell's files, its index.html with the remotes'
+ * current addresses written in, and the remotes' builds. Which build of a remote runs comes from
+ * RemoteBuilds (MF_REMOTES, or MF_REMOTES_FILE, which can change while the gateway runs).
  */
 @Injectable()
 export class FrontEnd {
   readonly shellDir: string;
-  readonly shellBuilt: boolean;
   readonly shellFiles: Handler;
-  private readonly remotes: Remote[];
+  private readonly indexPage: IndexPage;
+  private readonly buildFiles = new Map<string, Handler>();
 
-  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
+  constructor(
+    @Inject(SERVICE_CONFIG) config: GatewayConfig,
+    private readonly builds: RemoteBuilds,
+  ) {
     this.shellDir = resolve(config.SHELL_DIR);
-    this.shellBuilt = existsSync(resolve(this.shellDir, 'index.html'));
-    this.shellFiles = staticFiles(this.shellDir);
-    this.remotes = config.MF_REMOTES.map(([name, location]) =>
-      /^https?:\/\//.test(location)
-        ? { name, manifestUrl: location }
-        : { name, manifestUrl: `${REMOTES_PATH}/${name}/mf-manifest.json`, files: staticFiles(resolve(location)) },
-    );
+    this.shellFiles = precompressedFiles(this.shellDir, shellCacheHeaders);
+    this.indexPage = new IndexPage(this.shellDir);
   }
 
-  /** `{ name: manifest URL }` for every remote, as the shell reads it at start-up. */
-  remoteManifests(): Record<string, string> {
-    return Object.fromEntries(this.remotes.map((remote) => [remote.name, remote.manifestUrl]));
+  get shellBuilt(): boolean {
+    return existsSync(resolve(this.shellDir, 'index.html'));
   }
 
-  /** The file server of a remote the gateway serves, if it is one. */
-  remoteFiles(name: string): Handler | undefined {
-    return this.remotes.find((remote) => remote.name === name)?.files;
+  /** `{ name: address of its remoteEntry.js }` for every remote, as the shell reads it at start-up. */
+  remoteEntries(): Record<string, string> {
+    return Object.fromEntries(this.builds.current().map((remote) => [remote.name, remote.entry]));
+  }
+
+  /** index.html for the browser route `pathname`, with what that page needs written in. */
+  page(pathname: string): string | undefined {
+    return this.indexPage.render(pathname, this.builds.current());
+  }
+
+  /** The file server of a build of a remote, if the gateway serves that build. */
+  buildFilesOf(name: string, id: string): Handler | undefined {
+    const dir = this.builds.folderOf(name, id);
+    if (!dir) return undefined;
+    let files = this.buildFiles.get(dir);
+    if (!files) {
+      files = precompressedFiles(dir, buildCacheHeaders);
+      this.buildFiles.set(dir, files);
+    }
+    return files;
   }
 }

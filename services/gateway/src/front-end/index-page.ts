@@ -1,0 +1,93 @@
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { REMOTES_PATH, type RemoteLocation } from './remote-builds.js';
+
+/** The id of the element in which the shell looks for the remotes (apps/shell/src/remote-manifest.ts). */
+const INLINE_MANIFEST_ID = 'shop-remotes';
+
+/** The shell's route table (apps/shell/src/app/routes.json, copied into its build). */
+const routeTable = z.array(z.object({ path: z.string(), remote: z.string(), module: z.string() }));
+type ShellRoute = z.infer<typeof routeTable>[number];
+
+/** What a remote's mf-manifest.json says of the files of each module it exposes. */
+const remoteManifest = z.object({
+  exposes: z.array(z.object({ name: z.string(), assets: z.object({ js: z.object({ sync: z.array(z.string()) }) }) })),
+});
+
+/** A file read again only when it changes (its size or time). */
+class FileCache<T> {
+  private readonly entries = new Map<string, { stamp: string; value: T }>();
+
+  constructor(private readonly parse: (text: string) => T) {}
+
+  read(path: string): T | undefined {
+    try {
+      const stat = statSync(path);
+      const stamp = `${stat.size}:${stat.mtimeMs}`;
+      const cached = this.entries.get(path);
+      if (cached?.stamp === stamp) return cached.value;
+      const value = this.parse(readFileSync(path, 'utf8'));
+      this.entries.set(path, { stamp, value });
+      return value;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** JSON for inside a <script> element: nothing in it can close the element or open a comment. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** Matches a path as the shell's router does: whole segments, any letter case, `:name?` optional. */
+function routeFor(routes: ShellRoute[], pathname: string): ShellRoute | undefined {
+  const segments = pathname.split('/').filter(Boolean);
+  return routes.find((route) => {
+    const pattern = route.path.split('/').filter(Boolean);
+    const required = pattern.filter((part) => !part.endsWith('?')).length;
+    if (segments.length < required || segments.length > pattern.length) return false;
+    return segments.every((segment, i) => {
+      const part = pattern[i] ?? '';
+      return part.startsWith(':') || part.toLowerCase() === segment.toLowerCase();
+    });
+  });
+}
+
+/**
+ * The shell's index.html as the gateway sends it: with the remotes' current addresses written in
+ * (the shell need not ask for them), and preload hints for the files of the page's remote (its
+ * remoteEntry.js and the chunks of the module the route renders). So the browser fetches the shell
+ * and the page's remote files at once, instead of one after another as each script finds the next.
+ */
+export class IndexPage {
+  private readonly template = new FileCache((text) => text);
+  private readonly routes = new FileCache((text) => routeTable.parse(JSON.parse(text)));
+  private readonly manifests = new FileCache((text) => remoteManifest.parse(JSON.parse(text)));
+
+  constructor(private readonly shellDir: string) {}
+
+  /** The page for a browser route, or undefined when the shell has no index.html. */
+  render(pathname: string, remotes: RemoteLocation[]): string | undefined {
+    const html = this.template.read(resolve(this.shellDir, 'index.html'));
+    if (html === undefined) return undefined;
+    const entries = Object.fromEntries(remotes.map((remote) => [remote.name, remote.entry]));
+    const head = [
+      `<script type="application/json" id="${INLINE_MANIFEST_ID}">${scriptJson(entries)}</script>`,
+      ...this.preloadsFor(pathname, remotes).map((href) => `<link rel="preload" as="script" href="${attribute(href)}">`),
+    ].join('');
+    return html.includes('</head>') ? html.replace('</head>', `${head}</head>`) : `${head}${html}`;
+  }
+
+  /** The scripts the page at `pathname` will need from its remote, in the order it needs them. */
+  private preloadsFor(pathname: string, remotes: RemoteLocation[]): string[] {
+    const route = routeFor(this.routes.read(resolve(this.shellDir, 'routes.json')) ?? [], pathname);
+    const remote = route && remotes.find((candidate) => candidate.name === route.remote);
+    if (!route || !remote) return [];
+    if (!remote.build) return [remote.entry];
+    const base = `${REMOTES_PATH}/${remote.name}/${remote.build.id}/`;
+    const exposed = this.manifests.read(resolve(remote.build.dir, 'mf-manifest.json'))?.exposes.find((expose) => expose.name === route.module);
+    return [remote.entry, ...(exposed?.assets.js.sync ?? []).map((file) => `${base}${file}`)];
+  }
+}
