@@ -163,4 +163,12 @@ describe('GET /api/orders: the admin orders table, page by page', () => {
     expect((await request(orders.http).get('/api/orders?pageNumber=2').set(customer.headers).expect(403)).body).toEqual({ message: 'Not authorized as an admin' });
     expect((await request(orders.http).get('/api/orders?pageNumber=abc').expect(401)).body).toEqual({ message: 'Not authorized, no token' });
   });
+
+  it('documents pageNumber and the page answer in the OpenAPI document', async () => {
+    const { body } = await request(orders.http).get('/openapi.json').expect(200);
+    const list = body.paths['/api/orders'].get;
+    expect(list.parameters).toEqual([expect.objectContaining({ name: 'pageNumber', in: 'query', required: false, schema: expect.objectContaining({ minimum: 1, maximum: 1_000_000 }) })]);
+    const schema = list.responses['200'].content['application/json'].schema.$ref.split('/').at(-1);
+    expect(Object.keys(body.components.schemas[schema].properties).sort()).toEqual(['orders', 'page', 'pages'].sort());
+  });
 });

@@ -104,4 +104,12 @@ describe('GET /api/users: the admin users table, page by page', () => {
     await request(users.http).get('/api/users?pageNumber=2').set({ Authorization: `Bearer ${other.body.token}` }).expect(403);
     await request(users.http).get('/api/users?pageNumber=abc').expect(401);
   });
+
+  it('documents pageNumber and the page answer in the OpenAPI document', async () => {
+    const { body } = await request(users.http).get('/openapi.json').expect(200);
+    const list = body.paths['/api/users'].get;
+    expect(list.parameters).toEqual([expect.objectContaining({ name: 'pageNumber', in: 'query', required: false, schema: expect.objectContaining({ minimum: 1, maximum: 1_000_000 }) })]);
+    const schema = list.responses['200'].content['application/json'].schema.$ref.split('/').at(-1);
+    expect(Object.keys(body.components.schemas[schema].properties).sort()).toEqual(['users', 'page', 'pages'].sort());
+  });
 });
