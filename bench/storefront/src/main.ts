@@ -5,18 +5,25 @@
  *   more warm, in Debian's chromium at 1280 x 900, and prints the median of: requests, script and total
  *   bytes over the wire, first contentful paint, largest contentful paint, the time until the screen's
  *   heading shows, and the cumulative layout shift;
+ * - scores home, product and cart with Lighthouse (mobile, simulated slow 4G), median of BENCH_LIGHTHOUSE_RUNS;
  * - times GET /api/products and GET /api/products/{id} through the gateway (sequential, then 10 at once).
  * Figures depend on the machine; compare runs on the same one.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { launch as launchChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { ProductListDto, UserInfoDto } from '@shop/contracts';
 import { launchChromium, startIsolatedShop, type RunningShop } from '@shop/testing';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const API_REQUESTS = Number(process.env.BENCH_API_REQUESTS ?? 200);
-/** What to measure: `BENCH_PARTS=first-card` measures only the cold home page until its first product card. */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'first-card,screens,api').split(',').map((part) => part.trim()));
+/**
+ * What to measure: `BENCH_PARTS=first-card` measures only the cold home page until its first product
+ * card; `lighthouse` scores home, product and cart as Lighthouse does (mobile, simulated slow 4G).
+ */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'first-card,lighthouse,screens,api').split(',').map((part) => part.trim()));
 const launcher = fileURLToPath(new URL('../../../tools/launcher/dist/main.js', import.meta.url));
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-secret' };
 
@@ -188,6 +195,73 @@ async function measureScreens(browser: Browser, shop: RunningShop, screens: Scre
   }
 }
 
+interface LighthouseFigures {
+  score: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+}
+
+/**
+ * Lighthouse's performance category for one page, as its CLI scores it by default: a Moto G Power
+ * sized phone, simulated slow 4G (150 ms round trips, 1.6 Mbit/s) and a 4x slower CPU. Its own
+ * Chromium (Debian's), a fresh profile, so every run is a first visit.
+ */
+async function lighthouseRun(url: string): Promise<LighthouseFigures> {
+  const chrome = await launchChrome({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { categories, audits } = result.lhr;
+    const value = (audit: string) => audits[audit]?.numericValue ?? NaN;
+    return {
+      score: Math.round((categories.performance?.score ?? 0) * 100),
+      lcpMs: value('largest-contentful-paint'),
+      fcpMs: value('first-contentful-paint'),
+      tbtMs: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+      speedIndexMs: value('speed-index'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function measureLighthouse(shop: RunningShop, productId: string): Promise<void> {
+  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+  console.log(`\nLighthouse ${lighthouseVersion()} mobile performance, median of ${runs} (targets: score >= 95, LCP <= 2500 ms, CLS <= 0.1, TBT <= 100 ms)`);
+  console.log('page         score  LCP ms  FCP ms  TBT ms    CLS  speed index ms');
+  for (const [name, path] of [
+    ['home', '/'],
+    ['product', `/product/${productId}`],
+    ['cart', '/cart'],
+  ] as const) {
+    const figures: LighthouseFigures[] = [];
+    for (let run = 0; run < runs; run++) figures.push(await lighthouseRun(`${shop.base}${path}`));
+    const m = (key: keyof LighthouseFigures) => median(figures.map((figure) => figure[key]));
+    console.log(
+      [
+        name.padEnd(12),
+        String(m('score')).padStart(5),
+        m('lcpMs').toFixed(0).padStart(7),
+        m('fcpMs').toFixed(0).padStart(7),
+        m('tbtMs').toFixed(0).padStart(7),
+        m('cls').toFixed(3).padStart(6),
+        m('speedIndexMs').toFixed(0).padStart(15),
+      ].join(' '),
+    );
+  }
+}
+
+function lighthouseVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../../node_modules/lighthouse/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
 async function timeRequests(url: string, concurrency: number): Promise<number[]> {
   const times: number[] = [];
   let next = 0;
@@ -252,6 +326,7 @@ async function main(): Promise<void> {
     ];
     console.log(`Shop at ${shop.base} (instance ${prefix}); chromium ${browser.version()}`);
     if (PARTS.has('first-card')) await measureFirstCard(browser, shop);
+    if (PARTS.has('lighthouse')) await measureLighthouse(shop, product._id);
     if (PARTS.has('screens')) await measureScreens(browser, shop, screens, admin);
     if (PARTS.has('api')) await measureApi(shop, product._id);
   } finally {
