@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * One copy of each on the page, whoever loads first provides it. None is eager: each app's
- * src/main.ts reaches React only through import('./bootstrap.js'), the async boundary sharing needs.
+ * One copy of each on the page. The shell provides them (eagerly, in its entry script); a remote's
+ * own copies are fallbacks for its standalone page and never load in the shop.
  */
 export const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'styled-components', '@shop/shop-client', '@shop/ui'];
 // Not @tanstack/react-query: only @shop/shop-client uses it, and that is a singleton already, so one
@@ -28,12 +28,28 @@ function installedVersion(name) {
   return JSON.parse(readFileSync(new URL(`./node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
 }
 
-/** The `shared` option of ModuleFederationPlugin, with the versions an app's package.json asks for. */
+/**
+ * The range of a shared library an app works with, from its package.json: an exact pin of a
+ * third-party library ("19.3.1") means "built and tested against 19.3.1", which any later 19.x keeps
+ * working with (semver), so `^19.3.1`; our own libraries declare their range ("^1.0.0") themselves.
+ */
+export function requiredRange(declared) {
+  return /^\d+\.\d+\.\d+$/.test(declared) ? `^${declared}` : declared;
+}
+
+/**
+ * The `shared` option of ModuleFederationPlugin: each library with the range the app's package.json
+ * asks for. `strictVersion`: a remote built against a version range the page's copy does not satisfy
+ * (a @shop/ui 2.x remote on a shell that provides 1.4) is refused by the runtime, and the shell shows
+ * that remote's notice, instead of running it against a library it was not built for and breaking
+ * somewhere inside. This is the contract between the shell and its remotes (docs/micro-frontends.md).
+ */
 export function sharedSingletons(dependencies, { eager = false } = {}) {
   return Object.fromEntries(
     SINGLETONS.map((name) => {
       const narrowed = NARROWED[name];
-      const config = { singleton: true, eager, requiredVersion: dependencies[name] };
+      if (!dependencies[name]) throw new Error(`package.json does not name ${name}, a library every front end shares`);
+      const config = { singleton: true, strictVersion: true, eager, requiredVersion: requiredRange(dependencies[name]) };
       if (narrowed) {
         Object.assign(config, { import: fileURLToPath(new URL(`./${narrowed.file}`, import.meta.url)), version: installedVersion(narrowed.versionOf) });
       }

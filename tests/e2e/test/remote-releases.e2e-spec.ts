@@ -1,0 +1,165 @@
+/**
+ * A remote ships and rolls back while the shop runs, and the runtime refuses a remote built against
+ * a shared library the page cannot give it. Two more builds of catalog-mf are made here from copies
+ * of its folder: one whose home page says "Newest Products", and one that declares it needs
+ * @shop/ui 2.x (the shell provides 1.x). They are published with tools/scripts/mf-release.mjs, as an
+ * operator would, and the gateway picks up each switch from MF_REMOTES_FILE. The shell is never
+ * rebuilt and nothing is restarted.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { deleteStream, dropDatabases, freeBasePort, launchChromium, startShop, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL, type RunningShop } from '@shop/testing';
+
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
+const launcher = join(repo, 'tools/launcher/dist/main.js');
+const releaseTool = join(repo, 'tools/scripts/mf-release.mjs');
+const NOTICE = 'This part of the shop is unavailable right now';
+
+let shop: RunningShop;
+let browser: Browser;
+let prefix: string;
+let dataDir: string;
+let releasesDir: string;
+/** Copies of catalog-mf, inside the repository so their imports find its node_modules. */
+const copies: string[] = [];
+/** The build folders of the two copies, and the build id of the shop's own catalog build. */
+const builds = { original: '', newest: '', incompatible: '' };
+const pageErrors: string[] = [];
+
+/**
+ * Builds a copy of catalog-mf changed by `change` (its folder) as its team's CI would (its
+ * rspack.config.mjs, through rspack's CLI); returns the build folder.
+ */
+async function buildCatalogCopy(name: string, change: (folder: string) => void): Promise<string> {
+  const folder = join(repo, 'tmp', `${prefix}-${name}`);
+  copies.push(folder);
+  for (const part of ['src', 'package.json', 'rspack.config.mjs']) cpSync(join(repo, 'apps/catalog-mf', part), join(folder, part), { recursive: true });
+  change(folder);
+  // `npm run build` of the remote: rspack's CLI with its config.
+  execFileSync(join(repo, 'node_modules/.bin/rspack'), ['build', '--mode', 'production'], { cwd: folder, stdio: 'pipe' });
+  return join(folder, 'dist');
+}
+
+function release(...args: string[]): string {
+  return execFileSync(process.execPath, [releaseTool, ...args], { env: { ...process.env, MF_RELEASES_DIR: releasesDir }, encoding: 'utf8' }).trim();
+}
+
+/** Publishes a build and makes it current; returns its build id (the first line the tool prints). */
+const publishAndUse = (remote: string, folder: string) => release('publish', remote, folder, '--use').split('\n')[0] ?? '';
+
+/** Loads the home page in a fresh context (a new visitor) until `check` holds: the gateway looks at the file once a second. */
+async function homeShows(check: (page: Page, errors: string[]) => Promise<void>): Promise<void> {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const context = await browser.newContext({ baseURL: shop.base });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    try {
+      await page.goto('/');
+      await check(page, errors);
+      return;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+    } finally {
+      await context.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 }).or(page.getByRole('heading', { name, level: 2 })).first().waitFor({ timeout: 5_000 });
+
+beforeAll(async () => {
+  prefix = testPrefix();
+  dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-releases-'));
+  releasesDir = join(dataDir, 'mf-releases');
+  builds.newest = await buildCatalogCopy('newest', (folder) => {
+    const page = join(folder, 'src/exposes/home-page.tsx');
+    writeFileSync(page, readFileSync(page, 'utf8').replace('<Heading>Latest Products</Heading>', '<Heading>Newest Products</Heading>'));
+  });
+  builds.incompatible = await buildCatalogCopy('incompatible', (folder) => {
+    const manifest = join(folder, 'package.json');
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('"@shop/ui": "^1.0.0"', '"@shop/ui": "^2.0.0"'));
+  });
+  // The shop's own builds are the first release of each remote.
+  builds.original = publishAndUse('catalog', join(repo, 'apps/catalog-mf/dist'));
+  publishAndUse('checkout', join(repo, 'apps/checkout-mf/dist'));
+  publishAndUse('admin', join(repo, 'apps/admin-mf/dist'));
+  const port = await freeBasePort();
+  [shop, browser] = await Promise.all([
+    startShop(launcher, {
+      PORT: String(port),
+      INSTANCE_PREFIX: prefix,
+      DATA_DIR: dataDir,
+      DATABASE_URL: TEST_DATABASE_URL,
+      NATS_URL: TEST_NATS_URL,
+      LOG_LEVEL: 'warn',
+      MF_REMOTES_FILE: join(releasesDir, 'remotes.json'),
+    }),
+    launchChromium(),
+  ]);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await dropDatabases(prefix);
+  await deleteStream(prefix);
+  rmSync(dataDir, { recursive: true, force: true });
+  for (const folder of copies) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('a remote released while the shop runs', () => {
+  it('switches catalog-mf to a new build and back for new page loads, the open page keeps working, the shell untouched', async () => {
+    const shellScript = join(repo, 'apps/shell/dist/index.html');
+    const shellBuiltAt = statSync(shellScript).mtimeMs;
+    await homeShows((page) => heading(page, 'Latest Products'));
+
+    // A shopper who opened the shop before the release.
+    const openContext = await browser.newContext({ baseURL: shop.base });
+    const openPage = await openContext.newPage();
+    openPage.on('pageerror', (error) => pageErrors.push(error.message));
+    await openPage.goto('/');
+    await heading(openPage, 'Latest Products');
+
+    const newest = publishAndUse('catalog', builds.newest);
+    expect(newest).not.toBe(builds.original);
+    await homeShows((page) => heading(page, 'Newest Products'));
+
+    // The open page still runs the build it loaded, and still navigates with it.
+    await openPage.locator('a[href^="/product/"]').first().click();
+    await openPage.getByRole('button', { name: 'Add to Cart' }).waitFor();
+    await openPage.goBack();
+    await heading(openPage, 'Latest Products');
+    await openContext.close();
+
+    release('use', 'catalog', builds.original);
+    await homeShows((page) => heading(page, 'Latest Products'));
+    expect(release('list')).toContain(`* catalog ${builds.original}`);
+    expect(statSync(shellScript).mtimeMs).toBe(shellBuiltAt);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("refuses a build that needs another @shop/ui than the shell's: the catalog's notice, the rest of the page works", async () => {
+    publishAndUse('catalog', builds.incompatible);
+
+    await homeShows(async (page, errors) => {
+      await page.getByRole('alert').filter({ hasText: NOTICE }).waitFor({ timeout: 5_000 });
+      await page.getByRole('link', { name: 'Cart' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Latest Products' }).count()).toBe(0);
+      // Refused for the version, by the Module Federation runtime: not some other failure.
+      expect(errors.join('\n')).toMatch(/@shop\/ui[\s\S]*\^2\.0\.0|\^2\.0\.0[\s\S]*@shop\/ui/);
+    });
+
+    release('use', 'catalog', builds.original);
+    await homeShows((page) => heading(page, 'Latest Products'));
+  });
+});
