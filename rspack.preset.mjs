@@ -143,6 +143,15 @@ export function typescriptRule(production) {
   };
 }
 
+/** A remote's `exposes`: the pages the contract names for it (libs/contracts, REMOTE_PAGES). */
+export async function exposedPagesOf(name) {
+  const { REMOTE_PAGES } = await import('@shop/contracts');
+  const pages = REMOTE_PAGES[name];
+  if (!pages) throw new Error(`${name} is no remote of the contract (libs/contracts/src/remote-pages.ts)`);
+  const kebab = (page) => page.replace(/[A-Z]/g, (letter, at) => `${at ? '-' : ''}${letter.toLowerCase()}`);
+  return Object.fromEntries(pages.map((page) => [`./${page}`, `./src/exposes/${kebab(page)}.tsx`]));
+}
+
 /**
  * The whole rspack configuration of a remote micro-frontend. Its build serves two audiences:
  * - the shell, through dist/mf-manifest.json and dist/remoteEntry.js (the exposed route-level pages);
@@ -154,13 +163,17 @@ export function typescriptRule(production) {
  * (`externalRuntime`; the shell sets `provideExternalRuntime`), one copy per page instead of one per
  * remote (~34 KB gzip each). The standalone page, which has no shell, is then a build of its own.
  *
- * @param {{ name: string, here: string, dependencies: Record<string, string>, exposes: Record<string, string>, port: number }} remote
+ * The modules it exposes are the pages the contract names for it (libs/contracts, REMOTE_PAGES).
+ *
+ * @param {{ name: string, here: string, dependencies: Record<string, string>, port: number }} remote
  */
-export function remoteConfig({ name, here, dependencies, exposes, port }) {
+export function remoteConfig({ name, here, dependencies, port }) {
   return async (_env, argv) => {
     const production = argv.mode === 'production';
     const { rspack } = await import('@rspack/core');
     const { ModuleFederationPlugin } = await import('@module-federation/enhanced/rspack');
+    // The pages of the contract, each from src/exposes/{kebab-case name}.tsx: HomePage, home-page.tsx.
+    const exposes = await exposedPagesOf(name);
     // The standalone page: its script address must be absolute (it has deep routes); the shell never uses it.
     const standalonePage = () => new rspack.HtmlRspackPlugin({ template: './src/index.html', chunks: ['main'], publicPath: '/' });
     const container = {

@@ -13,13 +13,5 @@ export default remoteConfig({
   name: 'admin',
   here: fileURLToPath(new URL('.', import.meta.url)),
   dependencies,
-  // The page modules this remote exposes; the shell's route table names them (docs/micro-frontends.md).
-  exposes: {
-    './UserListPage': './src/exposes/user-list-page.tsx',
-    './UserEditPage': './src/exposes/user-edit-page.tsx',
-    './ProductListPage': './src/exposes/product-list-page.tsx',
-    './ProductEditPage': './src/exposes/product-edit-page.tsx',
-    './OrderListPage': './src/exposes/order-list-page.tsx',
-  },
   port: 3013,
 });

@@ -12,10 +12,5 @@ export default remoteConfig({
   name: 'catalog',
   here: fileURLToPath(new URL('.', import.meta.url)),
   dependencies,
-  // The page modules this remote exposes; the shell's route table names them (docs/micro-frontends.md).
-  exposes: {
-    './HomePage': './src/exposes/home-page.tsx',
-    './ProductPage': './src/exposes/product-page.tsx',
-  },
   port: 3011,
 });

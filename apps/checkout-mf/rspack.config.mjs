@@ -13,16 +13,5 @@ export default remoteConfig({
   name: 'checkout',
   here: fileURLToPath(new URL('.', import.meta.url)),
   dependencies,
-  // The page modules this remote exposes; the shell's route table names them (docs/micro-frontends.md).
-  exposes: {
-    './CartPage': './src/exposes/cart-page.tsx',
-    './LoginPage': './src/exposes/login-page.tsx',
-    './RegisterPage': './src/exposes/register-page.tsx',
-    './ProfilePage': './src/exposes/profile-page.tsx',
-    './ShippingPage': './src/exposes/shipping-page.tsx',
-    './PaymentPage': './src/exposes/payment-page.tsx',
-    './PlaceOrderPage': './src/exposes/place-order-page.tsx',
-    './OrderPage': './src/exposes/order-page.tsx',
-  },
   port: 3012,
 });

@@ -3,13 +3,14 @@
  * and loading their page modules.
  */
 import type { ComponentType } from 'react';
+import type { RemoteName } from '@shop/contracts';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteManifest } from './remote-manifest.js';
 
-/** The micro-frontends the shell composes (docs/micro-frontends.md). */
-export type RemoteName = 'catalog' | 'checkout' | 'admin';
-
-/** A page a remote exposes: the remote's name and its exposed module, as in `catalog/HomePage`. */
+/**
+ * A page a remote exposes, as in `catalog/HomePage`. Which pages exist is the contract of
+ * libs/contracts (REMOTE_PAGES): the route table names only those (routes.spec.tsx checks it).
+ */
 export interface RemotePage {
   remote: RemoteName;
   module: string;

@@ -6,3 +6,4 @@ export * from './auth.js';
 export * from './events.js';
 export * from './event-schemas.js';
 export * from './nats-permissions.js';
+export * from './remote-pages.js';

@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, matchRoutes } from 'react-router-dom';
+import { REMOTE_PAGES } from '@shop/contracts';
 
 const loadRemote = jest.fn<(id: string) => Promise<unknown>>();
 jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({
@@ -11,7 +12,7 @@ jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({
 
 const { App } = await import('./app.js');
 const { ShellRoutes, shellRoutes } = await import('./routes.js');
-const { remotePageFor } = await import('./route-table.js');
+const { remotePageFor, shopRoutes } = await import('./route-table.js');
 
 function HomePage() {
   return <h1>Latest Products</h1>;
@@ -44,6 +45,12 @@ const specRoutes: Array<[path: string, remote: string, module: string]> = [
 describe('the route table of spec section 2', () => {
   it.each(specRoutes)('gives %s to %s/%s', (pathname, remote, module) => {
     expect(remotePageFor(pathname)).toMatchObject({ remote, module });
+  });
+
+  it("names only pages the remotes expose by the contract (libs/contracts' REMOTE_PAGES)", () => {
+    for (const { remote, module } of shopRoutes) {
+      expect(REMOTE_PAGES[remote] as readonly string[]).toContain(module);
+    }
   });
 
   it('matches paths as the router does: whole segments, any letter case, optional segments', () => {

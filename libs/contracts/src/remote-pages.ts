@@ -1,0 +1,27 @@
+/**
+ * The contract between the shell and its remotes: the page modules each remote exposes. The shell's
+ * route table may name only these (apps/shell/src/app/route-table.spec.ts); each remote's build
+ * exposes exactly these, from src/exposes/{kebab-case name}.tsx (rspack.preset.mjs derives its
+ * `exposes` from this list), and its exposes.contract.spec.ts checks each is a component, by type and
+ * by loading it. Removing a page here, or a remote's file, fails the build or the tests of both sides.
+ */
+export const REMOTE_PAGES = {
+  catalog: ['HomePage', 'ProductPage'],
+  checkout: ['CartPage', 'LoginPage', 'RegisterPage', 'ProfilePage', 'ShippingPage', 'PaymentPage', 'PlaceOrderPage', 'OrderPage'],
+  admin: ['UserListPage', 'UserEditPage', 'ProductListPage', 'ProductEditPage', 'OrderListPage'],
+} as const;
+
+/** The micro-frontends the shell composes. */
+export type RemoteName = keyof typeof REMOTE_PAGES;
+
+/** A page module a remote exposes, e.g. `HomePage` of `catalog`. */
+export type RemotePageName<R extends RemoteName = RemoteName> = (typeof REMOTE_PAGES)[R][number];
+
+/**
+ * What a remote's exposed modules must be: for every page of the contract, a module whose default
+ * export is a component taking no props. A remote writes `{ HomePage: () => import('./home-page.js'), … }
+ * satisfies ExposedPages<'catalog'>`: a missing or extra page, or one that is no component, is a type error.
+ */
+export type ExposedPages<R extends RemoteName> = {
+  [P in RemotePageName<R>]: () => Promise<{ default: (props: Record<string, never>) => unknown }>;
+};
