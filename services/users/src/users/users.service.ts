@@ -61,16 +61,15 @@ export class UsersService {
 
   /**
    * One page of accounts, oldest first (created time, then id, so accounts made in the same
-   * microsecond keep one order): the index app_user_oldest (created_at, id) serves it, and the
-   * count is one count(*), so a page costs the same at 10 users or 10,000. A page beyond the last
-   * answers no users.
+   * microsecond keep one order), read from the index app_user_oldest (created_at, id), and a plain
+   * count(*) beside it (TypeORM's count would be a slower count(DISTINCT id)). A page beyond the
+   * last answers no users.
    */
   async list(page: number): Promise<UserListDto> {
-    const [users, count] = await this.users.findAndCount({
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: (page - 1) * USERS_PAGE_SIZE,
-      take: USERS_PAGE_SIZE,
-    });
+    const [users, [{ count }]] = await Promise.all([
+      this.users.find({ order: { createdAt: 'ASC', id: 'ASC' }, skip: (page - 1) * USERS_PAGE_SIZE, take: USERS_PAGE_SIZE }),
+      this.users.query<{ count: number }[]>('SELECT count(*)::int AS count FROM app_user'),
+    ]);
     return { users: users.map(toUserDto), page, pages: pagesOf(count, USERS_PAGE_SIZE) };
   }
 
