@@ -29,7 +29,27 @@ const projects = folders.flatMap((folder) =>
 
 const serverOnlyPackages = ['@nestjs/*', 'typeorm', 'pg', '@nats-io/*', 'argon2', 'express', 'multer'];
 
-const testFiles = ['**/test/**', '**/testing/**', '**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'];
+/**
+ * Browser code gets of React Router only what the front ends share of it (tools/rspack/react-router.mjs):
+ * a name missing there would be undefined in the page, so it is a lint error here instead.
+ */
+const sharedRouterNames = Object.keys(await import('./tools/rspack/react-router.mjs'));
+const browserOnlyShared = [
+  {
+    name: 'react-router-dom',
+    allowImportNames: sharedRouterNames,
+    allowTypeImports: true,
+    message: 'Only the part of React Router the front ends share may be imported: add the name to tools/rspack/react-router.mjs.',
+  },
+  {
+    // Not shared between the shell and the remotes: a page importing it would get a second query cache.
+    name: '@tanstack/react-query',
+    allowTypeImports: true,
+    message: 'Pages reach server state through @shop/shop-client, the one query cache on the page.',
+  },
+];
+
+const testFiles = ['**/test/**', '**/testing/**', '**/test-support.tsx', '**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'];
 
 /** May project `from` import project `to` (in its tests, when `inTests`)? */
 function mayImport(from, to, testCode) {
@@ -60,13 +80,17 @@ const boundaryConfigs = projects.flatMap((project) => [false, true].map((inTests
     files: inTests ? testFiles.map((glob) => `${project.root}/${glob}`) : [`${project.root}/**/*.{ts,tsx}`],
     ...(inTests ? {} : { ignores: testFiles.map((glob) => `${project.root}/${glob}`) }),
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: forbidden.map((name) => ({
-            name,
-            message: `${project.name} (${project.folder}, ${project.type}) may not import ${name}: see the boundaries in eslint.config.js.`,
-          })),
+          paths: [
+            ...forbidden.map((name) => ({
+              name,
+              message: `${project.name} (${project.folder}, ${project.type}) may not import ${name}: see the boundaries in eslint.config.js.`,
+            })),
+            // The front ends' own code (not their tests, not the shared client library that wraps TanStack).
+            ...(project.folder === 'apps' && !inTests ? browserOnlyShared : []),
+          ],
           patterns,
         },
       ],

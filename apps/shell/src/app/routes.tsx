@@ -1,5 +1,6 @@
 /** The router's table: the shell's frame around the page of whichever remote owns the route. */
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { useRoutes } from 'react-router-dom';
 import { ShellLayout } from './layout/shell-layout.js';
 import { RemoteBoundary } from './remote-boundary.js';
 import { shopRoutes } from './route-table.js';
