@@ -7,8 +7,8 @@ import request from 'supertest';
 import { startShop, type TestShop } from './support/gateway.js';
 
 const ROUTES = [
-  { path: '/', remote: 'catalog', module: 'HomePage' },
-  { path: '/product/:id', remote: 'catalog', module: 'ProductPage' },
+  { path: '/', remote: 'catalog', module: 'HomePage', data: ['/api/products/top', '/api/products?pageNumber=1'] },
+  { path: '/product/:id', remote: 'catalog', module: 'ProductPage', data: ['/api/products/:id'] },
   { path: '/cart/:id?', remote: 'checkout', module: 'CartPage' },
   { path: '/admin/userList', remote: 'admin', module: 'UserListPage' },
 ];
@@ -55,6 +55,7 @@ function inlineRemotes(html: string): Record<string, string> {
 }
 
 const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((match) => match[1]);
+const dataPreloads = (html: string) => [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g)].map((match) => match[1]);
 
 describe('the storefront through the gateway', () => {
   const files = builtFrontEnd();
@@ -99,6 +100,16 @@ describe('the storefront through the gateway', () => {
     expect(preloads(await page('/admin/userList'))).toEqual(['https://cdn.example.com/admin/v7/remoteEntry.js']);
     expect(preloads(await page('/cart'))).toEqual([]);
     expect(preloads(await page('/nowhere/at/all'))).toEqual([]);
+  });
+
+  it('tells the browser to fetch the API answers the page asks for first, with its segments filled in', async () => {
+    const page = async (path: string) => (await get(path).set('Accept', 'text/html').expect(200)).text;
+
+    expect(dataPreloads(await page('/'))).toEqual(['/api/products/top', '/api/products?pageNumber=1']);
+    expect(dataPreloads(await page('/product/0f0f0f0f-0000-4000-8000-000000000000'))).toEqual(['/api/products/0f0f0f0f-0000-4000-8000-000000000000']);
+    // A segment that would need encoding is not guessed at; routes without data get none.
+    expect(dataPreloads(await page('/product/a%20b'))).toEqual([]);
+    expect(dataPreloads(await page('/cart'))).toEqual([]);
   });
 
   it('serves hashed assets for a year, its other files revalidated, and the remotes list uncached', async () => {

@@ -9,6 +9,12 @@ import routeTable from './routes.json' with { type: 'json' };
 export interface ShopRoute extends RemotePage {
   /** A react-router path pattern: `:name` is a segment, `:name?` an optional one. */
   path: string;
+  /**
+   * The API answers the page asks for first, exactly as @shop/shop-client requests them (`:name` is
+   * the path's segment). Only the gateway reads these: it tells the browser to fetch them with
+   * index.html, so they are there when the page renders (a hint: a wrong one costs one request).
+   */
+  data?: string[];
 }
 
 /**

@@ -7,7 +7,7 @@ import { REMOTES_PATH, type RemoteLocation } from './remote-builds.js';
 const INLINE_MANIFEST_ID = 'shop-remotes';
 
 /** The shell's route table (apps/shell/src/app/routes.json, copied into its build). */
-const routeTable = z.array(z.object({ path: z.string(), remote: z.string(), module: z.string() }));
+const routeTable = z.array(z.object({ path: z.string(), remote: z.string(), module: z.string(), data: z.array(z.string()).optional() }));
 type ShellRoute = z.infer<typeof routeTable>[number];
 
 /** What a remote's mf-manifest.json says of the files of each module it exposes. */
@@ -41,25 +41,52 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
+/** A route of the table and the values of its `:name` segments. */
+interface RouteMatch {
+  route: ShellRoute;
+  params: Record<string, string>;
+}
+
 /** Matches a path as the shell's router does: whole segments, any letter case, `:name?` optional. */
-function routeFor(routes: ShellRoute[], pathname: string): ShellRoute | undefined {
+function routeFor(routes: ShellRoute[], pathname: string): RouteMatch | undefined {
   const segments = pathname.split('/').filter(Boolean);
-  return routes.find((route) => {
+  for (const route of routes) {
     const pattern = route.path.split('/').filter(Boolean);
     const required = pattern.filter((part) => !part.endsWith('?')).length;
-    if (segments.length < required || segments.length > pattern.length) return false;
-    return segments.every((segment, i) => {
+    if (segments.length < required || segments.length > pattern.length) continue;
+    const params: Record<string, string> = {};
+    const matches = segments.every((segment, i) => {
       const part = pattern[i] ?? '';
+      if (part.startsWith(':')) params[part.slice(1).replace(/\?$/, '')] = segment;
       return part.startsWith(':') || part.toLowerCase() === segment.toLowerCase();
     });
+    if (matches) return { route, params };
+  }
+  return undefined;
+}
+
+/** A segment that may go into an API address as it is: an id or a number, nothing to encode. */
+const PLAIN_SEGMENT = /^[A-Za-z0-9-]{1,100}$/;
+
+/** The route's API addresses with its segments filled in; one with a segment that is not plain is left out. */
+function dataOf({ route, params }: RouteMatch): string[] {
+  return (route.data ?? []).flatMap((template) => {
+    let plain = true;
+    const address = template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+      const value = params[name] ?? '';
+      plain &&= PLAIN_SEGMENT.test(value);
+      return value;
+    });
+    return plain && address.startsWith('/api/') ? [address] : [];
   });
 }
 
 /**
  * The shell's index.html as the gateway sends it: with the remotes' current addresses written in
  * (the shell need not ask for them), and preload hints for the files of the page's remote (its
- * remoteEntry.js and the chunks of the module the route renders). So the browser fetches the shell
- * and the page's remote files at once, instead of one after another as each script finds the next.
+ * remoteEntry.js and the chunks of the module the route renders) and for the API answers the page
+ * asks for first (the route table's `data`). So the browser fetches the shell, the page's remote
+ * files and its data at once, instead of one after another as each script finds the next.
  */
 export class IndexPage {
   private readonly template = new FileCache((text) => text);
@@ -73,18 +100,20 @@ export class IndexPage {
     const html = this.template.read(resolve(this.shellDir, 'index.html'));
     if (html === undefined) return undefined;
     const entries = Object.fromEntries(remotes.map((remote) => [remote.name, remote.entry]));
+    const match = routeFor(this.routes.read(resolve(this.shellDir, 'routes.json')) ?? [], pathname);
     const head = [
       `<script type="application/json" id="${INLINE_MANIFEST_ID}">${scriptJson(entries)}</script>`,
-      ...this.preloadsFor(pathname, remotes).map((href) => `<link rel="preload" as="script" href="${attribute(href)}">`),
+      ...(match ? this.scriptsOf(match.route, remotes) : []).map((href) => `<link rel="preload" as="script" href="${attribute(href)}">`),
+      // As fetch() will ask for them (CORS mode, same-origin credentials), so the browser reuses the answer.
+      ...(match ? dataOf(match) : []).map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(href)}">`),
     ].join('');
     return html.includes('</head>') ? html.replace('</head>', `${head}</head>`) : `${head}${html}`;
   }
 
-  /** The scripts the page at `pathname` will need from its remote, in the order it needs them. */
-  private preloadsFor(pathname: string, remotes: RemoteLocation[]): string[] {
-    const route = routeFor(this.routes.read(resolve(this.shellDir, 'routes.json')) ?? [], pathname);
-    const remote = route && remotes.find((candidate) => candidate.name === route.remote);
-    if (!route || !remote) return [];
+  /** The scripts the route's page will need from its remote, in the order it needs them. */
+  private scriptsOf(route: ShellRoute, remotes: RemoteLocation[]): string[] {
+    const remote = remotes.find((candidate) => candidate.name === route.remote);
+    if (!remote) return [];
     if (!remote.build) return [remote.entry];
     const base = `${REMOTES_PATH}/${remote.name}/${remote.build.id}/`;
     const exposed = this.manifests.read(resolve(remote.build.dir, 'mf-manifest.json'))?.exposes.find((expose) => expose.name === route.module);
