@@ -35,11 +35,13 @@ const specRoutes: Array<[path: string, remote: string, module: string]> = [
   ['/placeorder', 'checkout', 'PlaceOrderPage'],
   ['/order/42', 'checkout', 'OrderPage'],
   ['/admin/userList', 'admin', 'UserListPage'],
+  ['/admin/userlist/2', 'admin', 'UserListPage'],
   ['/admin/users/42/edit', 'admin', 'UserEditPage'],
   ['/admin/productList', 'admin', 'ProductListPage'],
   ['/admin/productlist/2', 'admin', 'ProductListPage'],
   ['/admin/product/42/edit', 'admin', 'ProductEditPage'],
   ['/admin/orderList', 'admin', 'OrderListPage'],
+  ['/admin/orderlist/2', 'admin', 'OrderListPage'],
 ];
 
 describe('the route table of spec section 2', () => {
