@@ -202,6 +202,8 @@ interface LighthouseFigures {
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
+  /** The longest main-thread tasks, as Lighthouse attributes them: `240 ms main.3f2a9c1e.js`. */
+  longTasks: string[];
 }
 
 /**
@@ -226,6 +228,9 @@ async function lighthouseRun(url: string): Promise<LighthouseFigures> {
       tbtMs: value('total-blocking-time'),
       cls: value('cumulative-layout-shift'),
       speedIndexMs: value('speed-index'),
+      longTasks: ((audits['long-tasks']?.details as { items?: Array<{ url: string; duration: number }> } | undefined)?.items ?? [])
+        .slice(0, 4)
+        .map((task) => `${Math.round(task.duration)} ms ${task.url.split('/').pop() || task.url}`),
     };
   } finally {
     chrome.kill();
@@ -243,7 +248,7 @@ async function measureLighthouse(shop: RunningShop, productId: string): Promise<
   ] as const) {
     const figures: LighthouseFigures[] = [];
     for (let run = 0; run < runs; run++) figures.push(await lighthouseRun(`${shop.base}${path}`));
-    const m = (key: keyof LighthouseFigures) => median(figures.map((figure) => figure[key]));
+    const m = (key: Exclude<keyof LighthouseFigures, 'longTasks'>) => median(figures.map((figure) => figure[key]));
     console.log(
       [
         name.padEnd(12),
@@ -255,6 +260,7 @@ async function measureLighthouse(shop: RunningShop, productId: string): Promise<
         m('speedIndexMs').toFixed(0).padStart(15),
       ].join(' '),
     );
+    console.log(`             longest tasks of the last run: ${figures.at(-1)?.longTasks.join(', ')}`);
   }
 }
 

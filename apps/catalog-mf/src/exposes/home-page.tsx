@@ -3,6 +3,7 @@
  * /search/:keyword/page/:pageNumber), exposed to the shell as `catalog/HomePage`.
  * Needs ShopThemeProvider and ShopClientProvider above it (the shell's, or the standalone bootstrap's).
  */
+import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { PRODUCTS_PAGE_SIZE } from '@shop/contracts';
@@ -24,7 +25,10 @@ export function homePageHref(keyword: string | undefined, page: number): string 
 export default function HomePage() {
   const { keyword, pageNumber } = useParams();
   const page = Number(pageNumber) || 1;
-  const { data, isPending, error } = useProducts({ keyword, pageNumber: page });
+  const { data: answer, error } = useProducts({ keyword, pageNumber: page });
+  // The cards render in a background (interruptible) pass once the answer is in, not in the query's
+  // synchronous update: eight cards at once held a slow phone's main thread in one long task.
+  const data = useDeferredValue(answer);
   usePageTitle(keyword ? `Search: ${keyword}` : 'Latest Products');
 
   return (
@@ -37,7 +41,7 @@ export default function HomePage() {
         <TopProductsCarousel />
       )}
       <Heading>Latest Products</Heading>
-      {isPending ? (
+      {!data && !error ? (
         <>
           {/* The placeholder cards show the wait; this tells screen readers, without taking any room. */}
           <VisuallyHidden role="status" aria-label="Loading products...">
@@ -51,8 +55,8 @@ export default function HomePage() {
             ))}
           </Row>
         </>
-      ) : error ? (
-        <Alert variant="danger">{error.message}</Alert>
+      ) : error || !data ? (
+        <Alert variant="danger">{error?.message}</Alert>
       ) : data.products.length === 0 ? (
         <Alert variant="warning">No products to show...</Alert>
       ) : (

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useTopProducts } from '@shop/shop-client';
@@ -45,8 +46,10 @@ const Caption = styled.span`
 
 /** The top-rated products of the home page (shown when there is no keyword), each linking to its page. */
 export function TopProductsCarousel() {
-  const { data: products, isPending, error } = useTopProducts();
-  if (isPending) {
+  const { data: answer, error } = useTopProducts();
+  // Rendered in a background pass once the answer is in, as the home page's cards.
+  const products = useDeferredValue(answer);
+  if (!products && !error) {
     return (
       <Carousel label="Top rated products">
         <LoadingSlide>
@@ -58,7 +61,7 @@ export function TopProductsCarousel() {
       </Carousel>
     );
   }
-  if (error) return <Alert variant="danger">{error.message}</Alert>;
+  if (error || !products) return <Alert variant="danger">{error?.message}</Alert>;
   if (products.length === 0) return null;
   return (
     <Carousel label="Top rated products">
