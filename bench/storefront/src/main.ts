@@ -219,6 +219,7 @@ async function lighthouseRun(url: string): Promise<LighthouseFigures> {
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse could not score ${url}: ${result.lhr.runtimeError.message}`);
     const { categories, audits } = result.lhr;
     const value = (audit: string) => audits[audit]?.numericValue ?? NaN;
     return {
@@ -247,7 +248,18 @@ async function measureLighthouse(shop: RunningShop, productId: string): Promise<
     ['cart', '/cart'],
   ] as const) {
     const figures: LighthouseFigures[] = [];
-    for (let run = 0; run < runs; run++) figures.push(await lighthouseRun(`${shop.base}${path}`));
+    const failures: string[] = [];
+    for (let run = 0; run < runs; run++) {
+      try {
+        figures.push(await lighthouseRun(`${shop.base}${path}`));
+      } catch (error) {
+        failures.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+    if (figures.length === 0) {
+      console.log(`${name.padEnd(12)} no score: ${failures.join('; ')}`);
+      continue;
+    }
     const m = (key: Exclude<keyof LighthouseFigures, 'longTasks'>) => median(figures.map((figure) => figure[key]));
     console.log(
       [
@@ -261,6 +273,7 @@ async function measureLighthouse(shop: RunningShop, productId: string): Promise<
       ].join(' '),
     );
     console.log(`             longest tasks of the last run: ${figures.at(-1)?.longTasks.join(', ')}`);
+    if (failures.length > 0) console.log(`             ${failures.length} run(s) gave no score: ${failures.join('; ')}`);
   }
 }
 
