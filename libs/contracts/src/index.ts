@@ -7,3 +7,5 @@ export * from './events.js';
 export * from './event-schemas.js';
 export * from './nats-permissions.js';
 export * from './remote-pages.js';
+export * from './event-catalogue.js';
+export * from './event-expectations.js';

@@ -1,0 +1,81 @@
+import type { EventPayloads, Subject } from './events.js';
+import type { NatsService } from './nats-permissions.js';
+
+/**
+ * A consumer of events: the service and the name of its durable consumer
+ * (the name it passes to `EventConsumers.subscribe`), e.g. `orders/products`.
+ */
+export type ConsumerName = `${NatsService}/${string}`;
+
+/** Who publishes a subject and who consumes it. */
+export interface EventRoute {
+  /** The one service that publishes it (NATS lets no other: see nats-permissions.ts). */
+  producer: NatsService;
+  /** Every consumer of it; each declares what it reads (its consumer expectations) beside its handlers. */
+  consumers: readonly ConsumerName[];
+  /** Why nobody consumes it yet, for a subject without consumers. */
+  unconsumedBecause?: string;
+}
+
+const KEPT_FOR_LATER = 'a fact of the order kept in the stream for whoever needs it later (mails, analytics); no service acts on it yet';
+
+/**
+ * The shop's events, subject by subject: the producer and the consumers. Each
+ * service's contract tests hold its part of it to the code: the consumers it
+ * really subscribes and the subjects it really publishes.
+ */
+export const eventCatalogue: { readonly [S in Subject]: EventRoute } = {
+  'product.created': { producer: 'catalog', consumers: ['orders/products'] },
+  'product.updated': { producer: 'catalog', consumers: ['orders/products'] },
+  'product.deleted': { producer: 'catalog', consumers: ['orders/products'] },
+  'user.created': { producer: 'users', consumers: ['orders/users', 'orders/user-access', 'catalog/user-access'] },
+  'user.updated': { producer: 'users', consumers: ['orders/users', 'orders/user-access', 'catalog/user-access'] },
+  'user.deleted': { producer: 'users', consumers: ['orders/users', 'orders/user-access', 'catalog/user-access'] },
+  'order.placed': { producer: 'orders', consumers: ['catalog/orders'] },
+  'order.confirmed': { producer: 'orders', consumers: [], unconsumedBecause: KEPT_FOR_LATER },
+  'order.cancelled': { producer: 'orders', consumers: ['catalog/orders'] },
+  'order.paid': { producer: 'orders', consumers: [], unconsumedBecause: KEPT_FOR_LATER },
+  'order.delivered': { producer: 'orders', consumers: [], unconsumedBecause: KEPT_FOR_LATER },
+  'stock.reserved': { producer: 'catalog', consumers: ['orders/stock'] },
+  'stock.rejected': { producer: 'catalog', consumers: ['orders/stock'] },
+};
+
+/** The subjects `service` publishes, by the catalogue. */
+export function subjectsProducedBy(service: NatsService): Subject[] {
+  return (Object.keys(eventCatalogue) as Subject[]).filter((subject) => eventCatalogue[subject].producer === service);
+}
+
+const ids = {
+  product: '0b7e3c1a-4f2d-4e8b-9a6c-1d2e3f4a5b6c',
+  otherProduct: '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f',
+  user: '7f1e2d3c-4b5a-4697-8877-665544332211',
+  order: '3a2b1c0d-9e8f-4a6b-8c5d-4e3f2a1b0c9d',
+};
+
+/**
+ * One canonical payload per subject, valid by its contract (a contracts test
+ * holds them to it): what a consumer's tests feed its handlers, as the
+ * producer would send it.
+ */
+export const eventExamples: { readonly [S in Subject]: EventPayloads[S] } = {
+  'product.created': { id: ids.product, name: 'Desk lamp', image: '/uploads/desk-lamp.png', priceCents: 34_99, countInStock: 12 },
+  'product.updated': { id: ids.product, name: 'Desk lamp II', image: '/uploads/desk-lamp-2.png', priceCents: 39_50, countInStock: 11 },
+  'product.deleted': { id: ids.product },
+  'user.created': { id: ids.user, name: 'Ada Lovelace', email: 'ada@example.com', isAdmin: false, sessionVersion: 1 },
+  'user.updated': { id: ids.user, name: 'Ada King', email: 'ada.king@example.com', isAdmin: true, sessionVersion: 2 },
+  'user.deleted': { id: ids.user },
+  'order.placed': {
+    orderId: ids.order,
+    userId: ids.user,
+    items: [
+      { productId: ids.product, quantity: 2 },
+      { productId: ids.otherProduct, quantity: 1 },
+    ],
+  },
+  'order.confirmed': { orderId: ids.order, userId: ids.user },
+  'order.cancelled': { orderId: ids.order, userId: ids.user, reason: 'Not paid in time' },
+  'order.paid': { orderId: ids.order, userId: ids.user, totalCents: 127_87, paidAt: '2026-11-23T10:15:00.000Z' },
+  'order.delivered': { orderId: ids.order, userId: ids.user, deliveredAt: '2026-11-25T16:40:00.000Z' },
+  'stock.reserved': { orderId: ids.order },
+  'stock.rejected': { orderId: ids.order, productId: ids.product, productName: 'Desk lamp', reason: 'Only 1 of Desk lamp left in stock' },
+};
