@@ -34,6 +34,8 @@ export interface BatchEventHandler<S extends Subject> {
 export type EventHandlers = { [S in Subject]?: EventHandler<S> | BatchEventHandler<S> };
 
 interface Subscription {
+  /** The name given to `subscribe`. */
+  name: string;
   durable: string;
   filter: string;
   handlers: EventHandlers;
@@ -113,11 +115,21 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
     const [family] = families;
     const { prefix, service } = this.options;
     this.subscriptions.push({
+      name,
       durable: `${prefix}_${service}_${name}`.replace(/[^A-Za-z0-9_-]/g, '_'),
       filter: wireSubjectOf(prefix, `${family}.*`),
       handlers,
       established: false,
     });
+  }
+
+  /**
+   * The handlers of each consumer declared so far, by the name given to
+   * `subscribe`: what this service consumes (its contract tests hold it to the
+   * event catalogue and feed these handlers).
+   */
+  declared(): ReadonlyMap<string, EventHandlers> {
+    return new Map(this.subscriptions.map((subscription) => [subscription.name, subscription.handlers]));
   }
 
   onApplicationBootstrap(): void {

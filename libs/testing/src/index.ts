@@ -5,3 +5,4 @@ export * from './postgres-server.js';
 export * from './token-issuer.js';
 export * from './shop-process.js';
 export * from './chromium.js';
+export * from './event-contracts.js';

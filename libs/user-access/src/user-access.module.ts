@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { Subjects } from '@shop/contracts';
 import { EventConsumers } from '@shop/event-bus';
 import type { AuthOptions } from '@shop/service-kit';
+import { USER_ACCESS_CONSUMER } from './consumer-expectations.js';
 import { PgUserStandings } from './pg-user-standings.js';
 import { applyUserChanges, applyUserDeletions } from './user-access.handler.js';
 
@@ -16,7 +17,7 @@ export class UserAccessModule implements OnModuleInit {
   constructor(private readonly consumers: EventConsumers) {}
 
   onModuleInit(): void {
-    this.consumers.subscribe('user-access', {
+    this.consumers.subscribe(USER_ACCESS_CONSUMER, {
       [Subjects.UserCreated]: { batch: applyUserChanges },
       [Subjects.UserUpdated]: { batch: applyUserChanges },
       [Subjects.UserDeleted]: { batch: applyUserDeletions },

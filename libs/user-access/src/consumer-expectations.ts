@@ -1,0 +1,22 @@
+import type { ConsumerExpectations, PayloadExpectation, UserChanged } from '@shop/contracts';
+
+/** The name UserAccessModule subscribes its consumer under, in every service that imports it. */
+export const USER_ACCESS_CONSUMER = 'user-access';
+
+/** What user_access keeps: the role, and the session version (a positive `integer`) older tokens are refused by. */
+const standing: PayloadExpectation<UserChanged> = {
+  id: 'uuid',
+  isAdmin: 'boolean',
+  sessionVersion: { kind: 'whole number', min: 1, max: 2_147_483_647 },
+};
+
+/**
+ * What the user-access consumer reads of the users service's events (checked
+ * against the contracts in CI, see docs/events.md): a handler that starts
+ * reading another field must declare it here.
+ */
+export const userAccessConsumerExpectations = {
+  'user.created': standing,
+  'user.updated': standing,
+  'user.deleted': { id: 'uuid' },
+} satisfies ConsumerExpectations;
