@@ -25,3 +25,23 @@ export type RemotePageName<R extends RemoteName = RemoteName> = (typeof REMOTE_P
 export type ExposedPages<R extends RemoteName> = {
   [P in RemotePageName<R>]: () => Promise<{ default: (props: Record<string, never>) => unknown }>;
 };
+
+/**
+ * Matches a URL path against a route pattern of the shell's table as react-router does: whole
+ * segments, any letter case, `:name` a segment, `:name?` an optional one. Gives the segments' values,
+ * or undefined when the path is not the pattern's. Shared by the shell (which remote owns a path) and
+ * the gateway (what to preload with a page).
+ */
+export function matchRoutePattern(pattern: string, pathname: string): Record<string, string> | undefined {
+  const parts = pattern.split('/').filter(Boolean);
+  const segments = pathname.split('/').filter(Boolean);
+  const required = parts.filter((part) => !part.endsWith('?')).length;
+  if (segments.length < required || segments.length > parts.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of segments.entries()) {
+    const part = parts[i] ?? '';
+    if (part.startsWith(':')) params[part.slice(1).replace(/\?$/, '')] = segment;
+    else if (part.toLowerCase() !== segment.toLowerCase()) return undefined;
+  }
+  return params;
+}

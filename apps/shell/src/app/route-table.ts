@@ -3,6 +3,7 @@
  * page module that remote exposes (docs/micro-frontends.md lists them all). Plain data with no
  * React in it, so the entry chunk can find the first page's remote before React has downloaded.
  */
+import { matchRoutePattern } from '@shop/contracts';
 import type { RemotePage } from '../remotes.js';
 import routeTable from './routes.json' with { type: 'json' };
 
@@ -29,19 +30,5 @@ export const shopRoutes: readonly ShopRoute[] = routeTable as ShopRoute[];
  * remote worth fetching early (routes.spec.tsx checks the two agree on every route).
  */
 export function remotePageFor(pathname: string): ShopRoute | undefined {
-  const segments = segmentsOf(pathname);
-  return shopRoutes.find((route) => matches(segmentsOf(route.path), segments));
-}
-
-function segmentsOf(path: string): string[] {
-  return path.split('/').filter(Boolean);
-}
-
-function matches(pattern: string[], segments: string[]): boolean {
-  const required = pattern.filter((part) => !part.endsWith('?')).length;
-  if (segments.length < required || segments.length > pattern.length) return false;
-  return segments.every((segment, i) => {
-    const part = pattern[i] ?? '';
-    return part.startsWith(':') || part.toLowerCase() === segment.toLowerCase();
-  });
+  return shopRoutes.find((route) => matchRoutePattern(route.path, pathname));
 }

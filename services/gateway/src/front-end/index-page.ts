@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { matchRoutePattern } from '@shop/contracts';
 import { REMOTES_PATH, type RemoteLocation } from './remote-builds.js';
 
 /** The id of the element in which the shell looks for the remotes (apps/shell/src/remote-manifest.ts). */
@@ -47,20 +48,11 @@ interface RouteMatch {
   params: Record<string, string>;
 }
 
-/** Matches a path as the shell's router does: whole segments, any letter case, `:name?` optional. */
+/** The route of the shell's table that renders at `pathname`, and its segments' values. */
 function routeFor(routes: ShellRoute[], pathname: string): RouteMatch | undefined {
-  const segments = pathname.split('/').filter(Boolean);
   for (const route of routes) {
-    const pattern = route.path.split('/').filter(Boolean);
-    const required = pattern.filter((part) => !part.endsWith('?')).length;
-    if (segments.length < required || segments.length > pattern.length) continue;
-    const params: Record<string, string> = {};
-    const matches = segments.every((segment, i) => {
-      const part = pattern[i] ?? '';
-      if (part.startsWith(':')) params[part.slice(1).replace(/\?$/, '')] = segment;
-      return part.startsWith(':') || part.toLowerCase() === segment.toLowerCase();
-    });
-    if (matches) return { route, params };
+    const params = matchRoutePattern(route.path, pathname);
+    if (params) return { route, params };
   }
   return undefined;
 }
