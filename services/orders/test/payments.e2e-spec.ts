@@ -2,6 +2,7 @@ import request from 'supertest';
 import { Subjects, type OrderDto } from '@shop/contracts';
 import { OutboxRelay } from '@shop/event-bus';
 import { startPayPalStandIn, type PayPalStandIn, type RequestLogEntry } from '@shop/paypal-stand-in';
+import { producedContractProblems } from '@shop/testing';
 import { answerStock, placeOrder, readOrder, startOrders, type TestOrders, type TestUser } from './support/orders-app.js';
 import { PayPalBuyer, standInOrder } from './support/paypal-buyer.js';
 
@@ -219,6 +220,8 @@ describe('orders: payments verified with PayPal (through the PayPal stand-in), t
       await orders.app.get(OutboxRelay).flush();
       const events = await orders.stream.of(Subjects.OrderDelivered, (data) => data.orderId === order._id);
       expect(events.map((event) => event.data)).toEqual([{ orderId: order._id, userId: casey.claims.sub, deliveredAt: delivered.deliveredAt }]);
+      // Every event the orders service published on the way (placed, confirmed, paid, delivered) keeps its contract.
+      expect(producedContractProblems('orders', await orders.stream.all())).toEqual([]);
     });
 
     it('refuses fields in the delivery body', async () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { Subjects } from '@shop/contracts';
+import { Subjects, subjectsProducedBy } from '@shop/contracts';
+import { producedContractProblems, subjectsAmong } from '@shop/testing';
 import { ADMIN, eventsAbout, publishedEvents, registerCustomer, signInAdmin, startUsers, type Bearer, type TestUsers } from './support/users-app.js';
 
 describe('user events', () => {
@@ -43,6 +44,16 @@ describe('user events', () => {
       expect(event).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), subject: event.subject, occurredAt: expect.any(String), data: event.data });
     }
     expect(JSON.stringify(events)).not.toMatch(/password|argon2/i);
+  });
+
+  it('publishes every subject it owns keeping its contract (the one the other services check what they read against)', async () => {
+    const customer = await registerCustomer(users, { name: 'Contract Keeper' });
+    await updateProfile(customer.auth, { name: 'Contract Keeper II', email: customer.email });
+    await request(users.http).delete(`/api/users/${customer.info._id}`).set(admin).expect(200);
+
+    const events = await publishedEvents(users);
+    expect(subjectsAmong('users', events)).toEqual(subjectsProducedBy('users').sort());
+    expect(producedContractProblems('users', events)).toEqual([]);
   });
 
   it('publishes nothing for a rejected change', async () => {
