@@ -328,8 +328,10 @@ async function main(): Promise<void> {
   // requests from one address do not hit.
   const shop = await startIsolatedShop(launcher, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_PER_MINUTE: '1000000' });
   const { prefix } = shop;
-  const browser = await launchChromium();
+  let browser: Browser | undefined;
   try {
+    // Inside the try: a browser that fails to start must not leave the shop running.
+    browser = await launchChromium();
     const products = (await (await fetch(`${shop.base}/api/products`)).json()) as ProductListDto;
     const product = products.products[0];
     const admin = (await (
@@ -349,7 +351,7 @@ async function main(): Promise<void> {
     if (PARTS.has('screens')) await measureScreens(browser, shop, screens, admin);
     if (PARTS.has('api')) await measureApi(shop, product._id);
   } finally {
-    await browser.close();
+    await browser?.close();
     await shop.remove();
   }
 }
