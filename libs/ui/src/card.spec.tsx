@@ -19,6 +19,14 @@ describe('Card', () => {
     expect(screen.getByRole('article')).toContainElement(screen.getByRole('heading', { name: 'iPhone 11 Pro' }));
   });
 
+  it('fetches a priority image (above the fold) at once and first, not lazily', () => {
+    renderWithTheme(<CardMedia src="/images/phone.jpg" alt="iPhone 11 Pro" priority />);
+
+    const image = screen.getByRole('img', { name: 'iPhone 11 Pro' });
+    expect(image).not.toHaveAttribute('loading');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+  });
+
   it('can wrap the image in a link to the product', () => {
     renderWithTheme(
       <MemoryRouter>

@@ -28,6 +28,11 @@ export interface CardMediaProps {
   ratio?: number;
   /** Wraps the image, e.g. in a link to the product. */
   wrap?: (image: ReactNode) => ReactNode;
+  /**
+   * Above the fold (the first row of a grid): fetched at once and first, not lazily. The page's
+   * largest image is usually one of these, and a lazy image starts only after layout.
+   */
+  priority?: boolean;
 }
 
 /** The box reserves its height from the ratio before the image arrives, so nothing below it jumps. */
@@ -48,8 +53,12 @@ const MediaBox = styled.div<{ $ratio: number }>`
   }
 `;
 
-/** A card's image in a fixed-ratio box, loaded lazily. */
-export function CardMedia({ src, alt, ratio = 4 / 3, wrap }: CardMediaProps) {
-  const image = <img src={src} alt={alt} loading="lazy" decoding="async" />;
+/** A card's image in a fixed-ratio box, loaded lazily unless it is a priority. */
+export function CardMedia({ src, alt, ratio = 4 / 3, wrap, priority = false }: CardMediaProps) {
+  const image = priority ? (
+    <img src={src} alt={alt} fetchPriority="high" />
+  ) : (
+    <img src={src} alt={alt} loading="lazy" decoding="async" />
+  );
   return <MediaBox $ratio={ratio}>{wrap ? wrap(image) : image}</MediaBox>;
 }

@@ -22,6 +22,9 @@ export function homePageHref(keyword: string | undefined, page: number): string 
   return `${base}/page/${page}`;
 }
 
+/** The cards in view without scrolling on a wide screen (4 columns from xl): their images come first. */
+const FIRST_ROW = 4;
+
 export default function HomePage() {
   const { keyword, pageNumber } = useParams();
   const page = Number(pageNumber) || 1;
@@ -62,9 +65,9 @@ export default function HomePage() {
       ) : (
         <>
           <Row>
-            {data.products.map((product) => (
+            {data.products.map((product, index) => (
               <Col key={product._id}>
-                <ProductCard product={product} />
+                <ProductCard product={product} priority={index < FIRST_ROW} />
               </Col>
             ))}
           </Row>

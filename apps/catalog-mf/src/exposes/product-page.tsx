@@ -54,7 +54,7 @@ export default function ProductPage() {
         <>
           <Row>
             <Col $span={{ md: 6 }}>
-              <Image src={product.image} alt={product.name} />
+              <Image src={product.image} alt={product.name} fetchPriority="high" />
             </Col>
             <Col $span={{ md: 3 }}>
               <Details>

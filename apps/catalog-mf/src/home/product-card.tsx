@@ -22,10 +22,12 @@ const Price = styled.p`
 
 export interface ProductCardProps {
   product: ProductDto;
+  /** In the first row of the grid: its image is fetched at once (see CardMedia). */
+  priority?: boolean;
 }
 
 /** One product of the home grid: image and name link to its page, then rating and price (spec section 2). */
-export function ProductCard({ product }: ProductCardProps) {
+export function ProductCard({ product, priority = false }: ProductCardProps) {
   const href = `/product/${product._id}`;
   return (
     <Card>
@@ -33,6 +35,7 @@ export function ProductCard({ product }: ProductCardProps) {
       <CardMedia
         src={product.image}
         alt={product.name}
+        priority={priority}
         wrap={(image) => (
           <Link to={href} tabIndex={-1} aria-hidden="true">
             {image}

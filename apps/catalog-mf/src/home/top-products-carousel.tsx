@@ -65,9 +65,10 @@ export function TopProductsCarousel() {
   if (products.length === 0) return null;
   return (
     <Carousel label="Top rated products">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <SlideLink key={product._id} to={`/product/${product._id}`}>
-          <Image src={product.image} alt={product.name} />
+          {/* The first slide is in view at once; the others wait until the shopper moves on. */}
+          <Image src={product.image} alt={product.name} {...(index === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })} />
           <Caption>
             {product.name} ({dollars(product.price)})
           </Caption>
