@@ -43,13 +43,18 @@ export function requiredRange(declared) {
  * (a @shop/ui 2.x remote on a shell that provides 1.4) is refused by the runtime, and the shell shows
  * that remote's notice, instead of running it against a library it was not built for and breaking
  * somewhere inside. This is the contract between the shell and its remotes (docs/micro-frontends.md).
+ *
+ * `eager` is the host's (the shell's) configuration: it provides the page's copies and consumes only
+ * those, so its own imports ask for no range (`requiredVersion: false`). A range there could only be
+ * checked against the shell's own copy, and the runtime's semver parsing of every shared import at
+ * start-up cost a phone's first render ~50 ms; the ranges that matter are the remotes'.
  */
 export function sharedSingletons(dependencies, { eager = false } = {}) {
   return Object.fromEntries(
     SINGLETONS.map((name) => {
       const narrowed = NARROWED[name];
       if (!dependencies[name]) throw new Error(`package.json does not name ${name}, a library every front end shares`);
-      const config = { singleton: true, strictVersion: true, eager, requiredVersion: requiredRange(dependencies[name]) };
+      const config = { singleton: true, strictVersion: true, eager, requiredVersion: eager ? false : requiredRange(dependencies[name]) };
       if (narrowed) {
         Object.assign(config, { import: fileURLToPath(new URL(`./${narrowed.file}`, import.meta.url)), version: installedVersion(narrowed.versionOf) });
       }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { GLOBAL_STYLE_ID, globalCss } from '@shop/ui/global-css';
 import { esmFederationRuntime, precompress, resolve, sharedSingletons, typescriptRule } from '../../rspack.preset.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -54,7 +55,13 @@ export default (_env, argv) => {
         experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
       }),
       esmFederationRuntime,
-      new rspack.HtmlRspackPlugin({ template: './src/index.html', favicon: './src/favicon.svg' }),
+      // index.html carries the global styles (tokens as CSS variables, base font, focus ring) as plain
+      // CSS, so no script generates them on the page (libs/ui/src/global-css.ts).
+      new rspack.HtmlRspackPlugin({
+        template: './src/index.html',
+        favicon: './src/favicon.svg',
+        templateParameters: { globalStyleId: GLOBAL_STYLE_ID, globalCss: globalCss() },
+      }),
       // The route table, read by the gateway to send each page's remote files with index.html.
       new rspack.CopyRspackPlugin({ patterns: [{ from: './src/app/routes.json', to: 'routes.json' }] }),
       ...precompress(rspack),

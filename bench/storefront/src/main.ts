@@ -5,11 +5,13 @@
  *   more warm, in Debian's chromium at 1280 x 900, and prints the median of: requests, script and total
  *   bytes over the wire, first contentful paint, largest contentful paint, the time until the screen's
  *   heading shows, and the cumulative layout shift;
- * - scores home, product and cart with Lighthouse (mobile, simulated slow 4G), median of BENCH_LIGHTHOUSE_RUNS;
+ * - scores home, product and cart with Lighthouse (mobile, simulated slow 4G), median of BENCH_LIGHTHOUSE_RUNS
+ *   (BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's full JSON report there, to see where the time goes);
  * - times GET /api/products and GET /api/products/{id} through the gateway (sequential, then 10 at once).
  * Figures depend on the machine; compare runs on the same one.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -220,6 +222,12 @@ async function lighthouseRun(url: string): Promise<LighthouseFigures> {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse could not score ${url}: ${result.lhr.runtimeError.message}`);
+    const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      const name = `${new URL(url).pathname.replaceAll('/', '_') || '_'}-${Date.now()}.json`;
+      writeFileSync(join(reports, name), result.report as string);
+    }
     const { categories, audits } = result.lhr;
     const value = (audit: string) => audits[audit]?.numericValue ?? NaN;
     return {

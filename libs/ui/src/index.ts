@@ -2,7 +2,8 @@
 export * from './tokens.js';
 export { theme, media } from './theme.js';
 export type { ShopTheme } from './styled.js';
-export { GlobalStyle, cssVariables } from './global-style.js';
+export { GlobalStyle } from './global-style.js';
+export { GLOBAL_STYLE_ID, cssVariables, globalCss } from './global-css.js';
 export { ShopThemeProvider, type ShopThemeProviderProps } from './theme-provider.js';
 export { VisuallyHidden } from './visually-hidden.js';
 export { Button, type ButtonSize, type ButtonStyleProps, type ButtonVariant } from './button.js';

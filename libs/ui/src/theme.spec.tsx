@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { styled, useTheme } from 'styled-components';
-import { cssVariables } from './global-style.js';
+import { cssVariables, GLOBAL_STYLE_ID, globalCss } from './global-css.js';
 import { media, theme } from './theme.js';
 import { ShopThemeProvider } from './theme-provider.js';
 
@@ -46,5 +46,22 @@ describe('ShopThemeProvider', () => {
     expect(css).toContain('box-sizing: border-box');
     expect(css).toContain(':focus-visible');
     expect(css).toContain('prefers-reduced-motion');
+  });
+});
+
+describe('GlobalStyle', () => {
+  it('adds nothing where the page carries the global styles already (the shell’s index.html)', () => {
+    document.head.innerHTML = `<style id="${GLOBAL_STYLE_ID}">body { margin: 0; }</style>`;
+    render(<ShopThemeProvider>page</ShopThemeProvider>);
+    expect(document.querySelectorAll(`#${GLOBAL_STYLE_ID}`)).toHaveLength(1);
+    expect(document.getElementById(GLOBAL_STYLE_ID)?.textContent).toBe('body { margin: 0; }');
+  });
+
+  it('writes the tokens, base font, focus ring and reduced motion into one stylesheet', () => {
+    const css = globalCss();
+    expect(css).toContain(`--shop-color-primary: ${theme.colors.primary};`);
+    expect(css).toContain(`font-family: ${theme.fonts.body};`);
+    expect(css).toContain(`outline: 3px solid ${theme.colors.focus};`);
+    expect(css).toContain('@media (prefers-reduced-motion: reduce)');
   });
 });
