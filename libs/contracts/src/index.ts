@@ -9,3 +9,4 @@ export * from './nats-permissions.js';
 export * from './remote-pages.js';
 export * from './event-catalogue.js';
 export * from './event-expectations.js';
+export * from './images.js';
