@@ -49,7 +49,7 @@ export function OrderItems({ lines }: { lines: readonly OrderLine[] }) {
     <List>
       {lines.map((line) => (
         <Item key={line.product}>
-          <ProductThumb src={line.image} alt={line.name} width={48} height={48} loading="lazy" />
+          <ProductThumb src={line.image} alt={line.name} width={48} height={48} sizes="48px" />
           <Link to={`/product/${line.product}`}>{line.name}</Link>
           <Amount>
             {line.quantity} x {dollars(line.price)} = {dollars(Math.round(line.price * line.quantity * 100) / 100)}

@@ -1,10 +1,11 @@
 import { styled } from 'styled-components';
+import { Picture } from '@shop/ui';
 
 /**
  * A product's picture in a cart or order line: a fixed square, so the line does not move when the
  * picture arrives, and a missing picture keeps its alt text inside the box.
  */
-export const ProductThumb = styled.img`
+export const ProductThumb = styled(Picture)`
   display: block;
   width: 100%;
   height: auto;

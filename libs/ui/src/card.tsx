@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
+import { Picture } from './picture.js';
 
 /** The frame of a product card: image on top, body below, the same height as its neighbours in a row. */
 export const Card = styled.article`
@@ -26,6 +27,8 @@ export interface CardMediaProps {
   alt: string;
   /** Width / height of the image box; 4 / 3 by default. */
   ratio?: number;
+  /** How wide the card shows at each viewport width (see Picture); the whole viewport by default. */
+  sizes?: string;
   /** Wraps the image, e.g. in a link to the product. */
   wrap?: (image: ReactNode) => ReactNode;
   /**
@@ -53,12 +56,11 @@ const MediaBox = styled.div<{ $ratio: number }>`
   }
 `;
 
-/** A card's image in a fixed-ratio box, loaded lazily unless it is a priority. */
-export function CardMedia({ src, alt, ratio = 4 / 3, wrap, priority = false }: CardMediaProps) {
-  const image = priority ? (
-    <img src={src} alt={alt} fetchPriority="high" />
-  ) : (
-    <img src={src} alt={alt} loading="lazy" decoding="async" />
-  );
+/** The intrinsic width given to a card image; its height follows from the box's ratio. */
+const MEDIA_WIDTH = 640;
+
+/** A card's image in a fixed-ratio box, in the best format and size the browser takes, loaded lazily unless it is a priority. */
+export function CardMedia({ src, alt, ratio = 4 / 3, sizes = '100vw', wrap, priority = false }: CardMediaProps) {
+  const image = <Picture src={src} alt={alt} width={MEDIA_WIDTH} height={Math.round(MEDIA_WIDTH / ratio)} sizes={sizes} priority={priority} />;
   return <MediaBox $ratio={ratio}>{wrap ? wrap(image) : image}</MediaBox>;
 }

@@ -56,6 +56,10 @@ img {
   max-width: 100%;
   height: auto;
 }
+/* A <picture> only chooses the file: the <img> inside is the box that is laid out and styled. */
+picture {
+  display: contents;
+}
 /* Keyboard focus: a thick ring with an offset, visible on light and dark controls alike. */
 :focus-visible {
   outline: 3px solid ${theme.colors.focus};

@@ -65,3 +65,24 @@ export const Col = styled.div<ColProps>`
       `,
     )}
 `;
+
+/** The Container's side gutters together, in px (space[3] on each side). */
+const CONTAINER_GUTTERS_PX = 32;
+
+/**
+ * The `sizes` of an image as wide as a Col (see Picture): its width at each breakpoint, from the
+ * Container's width and the Col's span, so a phone fetches a phone-sized copy and a desktop grid
+ * cell a cell-sized one.
+ */
+export function colImageSizes(span?: ColSpans): string {
+  const spans = colSpans(span);
+  let cells = GRID_SIZE;
+  const widths = breakpointNames.map((name) => {
+    cells = spans[name] ?? cells;
+    const container = containerWidths[name];
+    const share = cells / GRID_SIZE;
+    return { name, size: container ? `${Math.round((parseInt(container, 10) - CONTAINER_GUTTERS_PX) * share)}px` : `${Math.round(share * 100)}vw` };
+  });
+  const [smallest, ...larger] = widths;
+  return [...larger.reverse().map(({ name, size }) => `(min-width: ${breakpoints[name]}px) ${size}`), smallest.size].join(', ');
+}

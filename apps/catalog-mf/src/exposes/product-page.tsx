@@ -5,7 +5,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useProduct } from '@shop/shop-client';
-import { Alert, Button, Col, dollars, Rating, Row, Spinner, usePageTitle } from '@shop/ui';
+import { Alert, Button, Col, colImageSizes, dollars, Picture, Rating, Row, Spinner, usePageTitle } from '@shop/ui';
 import { AddToCartPanel } from '../product/add-to-cart-panel.js';
 import { ReviewForm } from '../product/review-form.js';
 import { ReviewList } from '../product/review-list.js';
@@ -16,7 +16,7 @@ const BackLink = styled(Button)`
 `;
 
 /** Square box reserved before the image arrives, so the text beside it does not move. */
-const Image = styled.img`
+const Image = styled(Picture)`
   display: block;
   width: 100%;
   aspect-ratio: 1;
@@ -24,6 +24,9 @@ const Image = styled.img`
   border-radius: ${({ theme }) => theme.radii.md};
   background-color: ${({ theme }) => theme.colors.surface};
 `;
+
+const IMAGE_SPAN = { md: 6 };
+const IMAGE_SIZES = colImageSizes(IMAGE_SPAN);
 
 const Details = styled.div`
   h1 {
@@ -53,8 +56,8 @@ export default function ProductPage() {
       ) : (
         <>
           <Row>
-            <Col $span={{ md: 6 }}>
-              <Image src={product.image} alt={product.name} fetchPriority="high" />
+            <Col $span={IMAGE_SPAN}>
+              <Image src={product.image} alt={product.name} width={640} height={640} sizes={IMAGE_SIZES} priority />
             </Col>
             <Col $span={{ md: 3 }}>
               <Details>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { ProductDto } from '@shop/contracts';
-import { Card, CardBody, CardMedia, dollars, Rating } from '@shop/ui';
+import { Card, CardBody, CardMedia, colImageSizes, dollars, Rating } from '@shop/ui';
 import { reviewCountText } from '../review-count.js';
 
 const Name = styled.h2`
@@ -20,6 +20,9 @@ const Price = styled.p`
   font-weight: ${({ theme }) => theme.fontWeights.bold};
 `;
 
+/** A card is one cell of the home grid (a Col without span). */
+const CARD_IMAGE_SIZES = colImageSizes();
+
 export interface ProductCardProps {
   product: ProductDto;
   /** In the first row of the grid: its image is fetched at once (see CardMedia). */
@@ -36,6 +39,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
         src={product.image}
         alt={product.name}
         priority={priority}
+        sizes={CARD_IMAGE_SIZES}
         wrap={(image) => (
           <Link to={href} tabIndex={-1} aria-hidden="true">
             {image}

@@ -2,7 +2,7 @@ import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useTopProducts } from '@shop/shop-client';
-import { Alert, Carousel, dollars, Spinner } from '@shop/ui';
+import { Alert, Carousel, dollars, Picture, Spinner } from '@shop/ui';
 
 const SlideLink = styled(Link)`
   display: flex;
@@ -13,8 +13,9 @@ const SlideLink = styled(Link)`
   text-decoration: none;
 `;
 
-/** A fixed square, so the carousel keeps its height while the images load. */
-const Image = styled.img`
+/** A fixed square (12rem, 192 px), so the carousel keeps its height while the images load. */
+const IMAGE_PX = 192;
+const Image = styled(Picture)`
   width: 12rem;
   height: 12rem;
   border-radius: ${({ theme }) => theme.radii.round};
@@ -68,7 +69,7 @@ export function TopProductsCarousel() {
       {products.map((product, index) => (
         <SlideLink key={product._id} to={`/product/${product._id}`}>
           {/* The first slide is in view at once; the others wait until the shopper moves on. */}
-          <Image src={product.image} alt={product.name} {...(index === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })} />
+          <Image src={product.image} alt={product.name} width={IMAGE_PX} height={IMAGE_PX} sizes={`${IMAGE_PX}px`} priority={index === 0} />
           <Caption>
             {product.name} ({dollars(product.price)})
           </Caption>

@@ -51,7 +51,7 @@ export function CartLine({ item, busy, onQuantity, onRemove }: CartLineProps) {
   const choices = Array.from({ length: Math.max(item.countInStock, item.quantity, 1) }, (_, index) => index + 1);
   return (
     <Line>
-      <ProductThumb src={item.image} alt={item.name} width={72} height={72} loading="lazy" />
+      <ProductThumb src={item.image} alt={item.name} width={72} height={72} sizes="72px" />
       <Link to={`/product/${item.product}`}>{item.name}</Link>
       <span>
         <VisuallyHidden>Price: </VisuallyHidden>
