@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { styled } from 'styled-components';
+import { alert } from './alert.styles.js';
+import { cx } from './css.js';
 
 export type AlertVariant = 'danger' | 'success' | 'info' | 'warning';
 
@@ -10,23 +11,14 @@ export interface AlertProps {
   className?: string;
 }
 
-const Box = styled.div<{ $variant: AlertVariant }>`
-  margin: ${({ theme }) => `${theme.space[3]} 0`};
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[3]}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid currentColor;
-  background-color: ${({ theme, $variant }) => theme.colors[`${$variant}Bg`]};
-  color: ${({ theme, $variant }) => theme.colors[`${$variant}Text`]};
-`;
-
 /**
  * A message box. Errors (danger) interrupt screen readers with role="alert"; every other variant is
  * announced politely with role="status".
  */
 export function Alert({ variant = 'info', children, className }: AlertProps) {
   return (
-    <Box role={variant === 'danger' ? 'alert' : 'status'} $variant={variant} className={className}>
+    <div role={variant === 'danger' ? 'alert' : 'status'} className={cx(alert.root, alert.variant[variant], className)}>
       {children}
-    </Box>
+    </div>
   );
 }

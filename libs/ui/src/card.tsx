@@ -1,25 +1,16 @@
-import type { ReactNode } from 'react';
-import { styled } from 'styled-components';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import { card } from './card.styles.js';
+import { cx } from './css.js';
 import { Picture } from './picture.js';
 
 /** The frame of a product card: image on top, body below, the same height as its neighbours in a row. */
-export const Card = styled.article`
-  display: flex;
-  flex-direction: column;
-  height: 100%;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background-color: ${({ theme }) => theme.colors.background};
-  overflow: hidden;
-`;
+export function Card({ className, ...props }: ComponentPropsWithoutRef<'article'>) {
+  return <article {...props} className={cx(card.root, className)} />;
+}
 
-export const CardBody = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]};
-  flex: 1;
-  padding: ${({ theme }) => theme.space[3]};
-`;
+export function CardBody({ className, ...props }: ComponentPropsWithoutRef<'div'>) {
+  return <div {...props} className={cx(card.body, className)} />;
+}
 
 export interface CardMediaProps {
   src: string;
@@ -38,29 +29,16 @@ export interface CardMediaProps {
   priority?: boolean;
 }
 
-/** The box reserves its height from the ratio before the image arrives, so nothing below it jumps. */
-const MediaBox = styled.div<{ $ratio: number }>`
-  aspect-ratio: ${({ $ratio }) => $ratio};
-  background-color: ${({ theme }) => theme.colors.surface};
-
-  a {
-    display: block;
-    height: 100%;
-  }
-
-  img {
-    display: block;
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
-  }
-`;
-
 /** The intrinsic width given to a card image; its height follows from the box's ratio. */
 const MEDIA_WIDTH = 640;
 
 /** A card's image in a fixed-ratio box, in the best format and size the browser takes, loaded lazily unless it is a priority. */
 export function CardMedia({ src, alt, ratio = 4 / 3, sizes = '100vw', wrap, priority = false }: CardMediaProps) {
   const image = <Picture src={src} alt={alt} width={MEDIA_WIDTH} height={Math.round(MEDIA_WIDTH / ratio)} sizes={sizes} priority={priority} />;
-  return <MediaBox $ratio={ratio}>{wrap ? wrap(image) : image}</MediaBox>;
+  // The box reserves its height from the ratio before the image arrives, so nothing below it jumps.
+  return (
+    <div className={card.media} style={{ aspectRatio: ratio }}>
+      {wrap ? wrap(image) : image}
+    </div>
+  );
 }

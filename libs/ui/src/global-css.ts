@@ -1,6 +1,7 @@
 /**
- * The page-wide base styles as plain CSS text: predictable box sizing, the base font, a focus ring no
- * one can miss, motion switched off for people who ask for less of it, and the tokens as CSS variables.
+ * The page's stylesheet as plain CSS text: the base styles (predictable box sizing, the base font, a
+ * focus ring no one can miss, motion switched off for people who ask for less of it, the tokens as CSS
+ * variables) and the static components' styles (see css.ts).
  *
  * Plain text rather than a styled-components global style, so the shell's build writes it into
  * index.html (`@shop/ui/global-css`) and the browser has it before any script runs: the shell's first
@@ -8,7 +9,20 @@
  * of a throttled phone's first render). GlobalStyle adds the same text where no index.html carries it
  * (a remote run on its own, tests).
  */
+import { alertCss } from './alert.styles.js';
+import { buttonCss } from './button.styles.js';
+import { cardCss } from './card.styles.js';
+import { gridCss } from './grid.styles.js';
+import { ratingCss } from './rating.styles.js';
+import { spinnerCss } from './spinner.styles.js';
 import { media, theme as shopTheme, type ShopTheme } from './theme.js';
+import { visuallyHiddenCss } from './visually-hidden.styles.js';
+
+/**
+ * The components whose styles are static (their `*.styles.ts`): their CSS is part of the page's one
+ * stylesheet. The others still use styled-components, and move here one by one (docs/decisions.md).
+ */
+const COMPONENTS_CSS = [visuallyHiddenCss, gridCss, buttonCss, cardCss, ratingCss, spinnerCss, alertCss];
 
 /** The id of the `<style>` element that holds the global CSS, in index.html or added by GlobalStyle. */
 export const GLOBAL_STYLE_ID = 'shop-global-style';
@@ -30,8 +44,12 @@ function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
-/** The whole global stylesheet for `theme` (the shop's by default). */
+/** The page's stylesheet: base styles for `theme` (the shop's by default), then the static components'. */
 export function globalCss(theme: ShopTheme = shopTheme): string {
+  return `${baseCss(theme)}\n${COMPONENTS_CSS.join('\n')}`;
+}
+
+function baseCss(theme: ShopTheme): string {
   return `
 :root {
 ${cssVariables(theme)}

@@ -1,18 +1,12 @@
 /**
- * Page-wide base styles for every front end, through ShopThemeProvider. The shell's index.html carries
- * them already (see global-css.ts); GlobalStyle adds them only where the page has none yet, once, and
- * leaves them when it unmounts (they belong to the page, not to a component).
+ * Page-wide styles for every front end, through ShopThemeProvider: the base styles and the static
+ * components' CSS. The shell's index.html carries them already (see global-css.ts); GlobalStyle adds
+ * them only where the page has none yet (a remote on its own, tests), once.
  */
-import { useInsertionEffect } from 'react';
 import { GLOBAL_STYLE_ID, globalCss } from './global-css.js';
+import { useStaticStyles } from './static-styles.js';
 
 export function GlobalStyle(): null {
-  useInsertionEffect(() => {
-    if (document.getElementById(GLOBAL_STYLE_ID)) return;
-    const style = document.createElement('style');
-    style.id = GLOBAL_STYLE_ID;
-    style.textContent = globalCss();
-    document.head.append(style);
-  }, []);
+  useStaticStyles(GLOBAL_STYLE_ID, globalCss);
   return null;
 }

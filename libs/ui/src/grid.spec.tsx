@@ -19,12 +19,14 @@ describe('grid', () => {
       </Row>,
     );
     const classes = screen.getByText('card').className.split(' ');
-    const mediaRules = Array.from(document.styleSheets)
-      .flatMap((sheet) => Array.from(sheet.cssRules))
-      .filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule)
-      .filter((rule) => classes.some((name) => rule.cssText.includes(`.${name}`)));
+    // The span the page's stylesheet gives the column's classes from `width` px up.
     const spanAt = (width: number) =>
-      mediaRules.find((rule) => rule.conditionText === `(min-width: ${width}px)`)?.cssText.match(/span (\d+)/)?.[1];
+      Array.from(document.styleSheets)
+        .flatMap((sheet) => Array.from(sheet.cssRules))
+        .filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule && rule.conditionText === `(min-width: ${width}px)`)
+        .flatMap((rule) => Array.from(rule.cssRules))
+        .filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && classes.some((name) => rule.selectorText === `.${name}`))
+        .map((rule) => rule.style.getPropertyValue('grid-column').match(/span (\d+)/)?.[1])[0];
     expect(spanAt(992)).toBe('4');
     expect(spanAt(1200)).toBe('3');
   });

@@ -1,35 +1,24 @@
-import { styled, css } from 'styled-components';
-import { media } from './theme.js';
+import type { ComponentPropsWithoutRef } from 'react';
+import { cx } from './css.js';
+import { breakpointNames, colClass, grid, GRID_SIZE } from './grid.styles.js';
 import { breakpoints, containerWidths, gridColumns, type Breakpoint } from './tokens.js';
 
-/** Columns of the underlying grid; a Col spans some of them. */
-export const GRID_SIZE = 12;
+export { GRID_SIZE };
 
-const breakpointNames = Object.keys(breakpoints) as Breakpoint[];
+export interface ContainerProps extends ComponentPropsWithoutRef<'div'> {
+  /** A div by default; `main` when it is the page's main content. */
+  as?: 'div' | 'main' | 'section';
+}
 
 /** Centred page content with side gutters, as wide as the breakpoint allows. */
-export const Container = styled.div`
-  width: 100%;
-  margin-inline: auto;
-  padding-inline: ${({ theme }) => theme.space[3]};
-
-  ${breakpointNames
-    .filter((name) => containerWidths[name])
-    .map(
-      (name) => css`
-        ${media.up(name)} {
-          max-width: ${containerWidths[name]};
-        }
-      `,
-    )}
-`;
+export function Container({ as: Tag = 'div', className, ...props }: ContainerProps) {
+  return <Tag {...props} className={cx(grid.container, className)} />;
+}
 
 /** A 12-column grid row; its Cols wrap onto new lines. */
-export const Row = styled.div`
-  display: grid;
-  grid-template-columns: repeat(${GRID_SIZE}, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space[3]};
-`;
+export function Row({ className, ...props }: ComponentPropsWithoutRef<'div'>) {
+  return <div {...props} className={cx(grid.row, className)} />;
+}
 
 export type ColSpans = Partial<Record<Breakpoint, number>>;
 
@@ -54,17 +43,11 @@ export function colSpans(span?: ColSpans): ColSpans {
   return spans;
 }
 
-export const Col = styled.div<ColProps>`
-  min-width: 0;
-  ${({ $span }) =>
-    Object.entries(colSpans($span)).map(
-      ([name, cells]) => css`
-        ${media.up(name as Breakpoint)} {
-          grid-column: span ${cells};
-        }
-      `,
-    )}
-`;
+/** A cell of a Row, spanning `$span` columns from each breakpoint up. */
+export function Col({ $span, className, ...props }: ColProps & ComponentPropsWithoutRef<'div'>) {
+  const spans = Object.entries(colSpans($span)).map(([name, cells]) => colClass(name as Breakpoint, cells));
+  return <div {...props} className={cx(grid.col, ...spans, className)} />;
+}
 
 /** The Container's side gutters together, in px (space[3] on each side). */
 const CONTAINER_GUTTERS_PX = 32;

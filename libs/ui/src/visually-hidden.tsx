@@ -1,14 +1,13 @@
-import { styled } from 'styled-components';
+import type { ComponentPropsWithoutRef } from 'react';
+import { cx } from './css.js';
+import { visuallyHidden } from './visually-hidden.styles.js';
+
+export interface VisuallyHiddenProps extends ComponentPropsWithoutRef<'label'> {
+  /** A span by default; a label names a control only screen readers need named. */
+  as?: 'span' | 'label';
+}
 
 /** Text for screen readers only: out of sight, still in the accessibility tree (unlike display: none). */
-export const VisuallyHidden = styled.span`
-  position: absolute !important;
-  width: 1px !important;
-  height: 1px !important;
-  padding: 0 !important;
-  margin: -1px !important;
-  overflow: hidden !important;
-  clip: rect(0, 0, 0, 0) !important;
-  white-space: nowrap !important;
-  border: 0 !important;
-`;
+export function VisuallyHidden({ as: Tag = 'span', className, ...props }: VisuallyHiddenProps) {
+  return <Tag {...props} className={cx(visuallyHidden, className)} />;
+}

@@ -11,7 +11,7 @@ import { ReviewForm } from '../product/review-form.js';
 import { ReviewList } from '../product/review-list.js';
 import { reviewCountText } from '../review-count.js';
 
-const BackLink = styled(Button)`
+const Back = styled.div`
   margin: ${({ theme }) => `${theme.space[3]} 0`};
 `;
 
@@ -46,9 +46,11 @@ export default function ProductPage() {
 
   return (
     <>
-      <BackLink as={Link} to="/" $variant="light">
-        Go Back
-      </BackLink>
+      <Back>
+        <Button as={Link} to="/" $variant="light">
+          Go Back
+        </Button>
+      </Back>
       {isPending ? (
         <Spinner />
       ) : error ? (

@@ -1,148 +1,157 @@
 /** The header's look: every value from the @shop/ui theme; the nav collapses below md (spec section 9 breakpoints). */
 import { Link } from 'react-router-dom';
-import { css, styled } from 'styled-components';
-import { media } from '@shop/ui';
+import { classed, css, media, theme } from '@shop/ui';
 
-export const HeaderBar = styled.header`
+const { colors, space, radii, fontSizes, fontWeights, zIndices } = theme;
+
+export const header = {
+  bar: 'shell-header',
+  nav: 'shell-header__nav',
+  brand: 'shell-header__brand',
+  toggle: 'shell-header__toggle',
+  items: 'shell-header__items',
+  itemsOpen: 'shell-header__items--open',
+  search: 'shell-header__search',
+  link: 'shell-header__link',
+  cartCount: 'shell-header__cart-count',
+  menu: 'shell-menu',
+  menuToggle: 'shell-menu__toggle',
+  menuList: 'shell-menu__list',
+  menuItem: 'shell-menu__item',
+} as const;
+
+export const HeaderBar = classed('header', header.bar);
+export const NavBar = classed('nav', header.nav);
+export const Brand = classed(Link, `${header.link} ${header.brand}`);
+/** Shown only below md, where the nav items collapse behind it. */
+export const NavToggle = classed('button', `${header.link} ${header.toggle}`);
+export const SearchForm = classed('form', header.search);
+export const NavLink = classed(Link, header.link);
+export const CartCount = classed('span', header.cartCount);
+export const MenuRoot = classed('div', header.menu);
+export const MenuToggle = classed('button', `${header.link} ${header.menuToggle}`);
+export const MenuList = classed('ul', header.menuList);
+export const MenuLink = classed(Link, header.menuItem);
+export const MenuButton = classed('button', header.menuItem);
+
+export const headerCss = css`
+.${header.bar} {
   min-height: 4.5rem; /* reserved, so a remote's page below does not shift */
-  padding-block: ${({ theme }) => theme.space[2]};
-  background-color: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
-`;
-
-export const NavBar = styled.nav`
+  padding-block: ${space[2]};
+  background-color: ${colors.primary};
+  color: ${colors.onPrimary};
+}
+.${header.nav} {
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[2]};
-`;
-
-const onDark = css`
-  color: ${({ theme }) => theme.colors.onPrimary};
+  gap: ${space[2]};
+}
+/* Links and buttons on the dark bar. */
+.${header.link} {
+  color: ${colors.onPrimary};
   text-decoration: none;
-
-  &:hover {
-    text-decoration: underline;
-  }
-
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.onPrimary};
-    outline-offset: 2px;
-  }
-`;
-
-export const Brand = styled(Link)`
-  ${onDark}
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-`;
-
-/** Shown only below md, where the nav items collapse behind it. */
-export const NavToggle = styled.button`
-  ${onDark}
+}
+.${header.link}:hover {
+  text-decoration: underline;
+}
+.${header.link}:focus-visible {
+  outline: 2px solid ${colors.onPrimary};
+  outline-offset: 2px;
+}
+.${header.brand} {
+  font-size: ${fontSizes.lg};
+  font-weight: ${fontWeights.bold};
+}
+.${header.toggle} {
   min-height: 2.5rem;
-  padding: ${({ theme }) => `${theme.space[1]} ${theme.space[2]}`};
-  border: 1px solid ${({ theme }) => theme.colors.onPrimary};
-  border-radius: ${({ theme }) => theme.radii.sm};
+  padding: ${space[1]} ${space[2]};
+  border: 1px solid ${colors.onPrimary};
+  border-radius: ${radii.sm};
   background: transparent;
   cursor: pointer;
-
-  ${media.up('md')} {
+}
+${media.up('md')} {
+  .${header.toggle} {
     display: none;
   }
-`;
-
-/** A row from md up; below md a column shown only while the toggle is open. */
-export const NavItems = styled.div<{ $open: boolean }>`
+}
+/* A row from md up; below md a column shown only while the toggle is open. */
+.${header.items} {
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
-
-  ${media.down('md')} {
-    display: ${({ $open }) => ($open ? 'flex' : 'none')};
+  gap: ${space[3]};
+}
+${media.down('md')} {
+  .${header.items} {
+    display: none;
     flex-basis: 100%;
     flex-direction: column;
     align-items: flex-start;
-    gap: ${({ theme }) => theme.space[2]};
+    gap: ${space[2]};
   }
-`;
-
-export const SearchForm = styled.form`
+  .${header.itemsOpen} {
+    display: flex;
+  }
+}
+.${header.search} {
   display: flex;
-  gap: ${({ theme }) => theme.space[1]};
-`;
-
-export const NavLink = styled(Link)`
-  ${onDark}
-`;
-
-export const CartCount = styled.span`
+  gap: ${space[1]};
+}
+.${header.cartCount} {
   display: inline-block;
   min-width: 1.5rem;
-  padding-inline: ${({ theme }) => theme.space[1]};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background-color: ${({ theme }) => theme.colors.light};
-  color: ${({ theme }) => theme.colors.onLight};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding-inline: ${space[1]};
+  border-radius: ${radii.pill};
+  background-color: ${colors.light};
+  color: ${colors.onLight};
+  font-size: ${fontSizes.sm};
   text-align: center;
-`;
-
-export const MenuRoot = styled.div`
+}
+.${header.menu} {
   position: relative;
-`;
-
-export const MenuToggle = styled.button`
-  ${onDark}
+}
+.${header.menuToggle} {
   min-height: 2.5rem;
   border: 0;
   background: transparent;
   font: inherit;
   cursor: pointer;
-
-  &::after {
-    content: ' \\25BE' / ''; /* a small down triangle: the button opens a list; empty alt text keeps it out of the button's name */
-  }
-`;
-
-export const MenuList = styled.ul`
+}
+.${header.menuToggle}::after {
+  content: ' \\25BE' / ''; /* a small down triangle: the button opens a list; empty alt text keeps it out of the button's name */
+}
+.${header.menuList} {
   min-width: 10rem;
   margin: 0;
-  padding: ${({ theme }) => theme.space[1]} 0;
+  padding: ${space[1]} 0;
   list-style: none;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background-color: ${({ theme }) => theme.colors.background};
-
-  ${media.up('md')} {
+  border: 1px solid ${colors.border};
+  border-radius: ${radii.md};
+  background-color: ${colors.background};
+}
+${media.up('md')} {
+  .${header.menuList} {
     position: absolute;
     right: 0;
-    z-index: ${({ theme }) => theme.zIndices.dropdown};
+    z-index: ${zIndices.dropdown};
   }
-`;
-
-const menuItem = css`
+}
+.${header.menuItem} {
   display: block;
   width: 100%;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
+  padding: ${space[2]} ${space[3]};
   border: 0;
   background: transparent;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${colors.text};
   font: inherit;
   text-align: left;
   text-decoration: none;
   cursor: pointer;
-
-  &:hover,
-  &:focus-visible {
-    background-color: ${({ theme }) => theme.colors.light};
-  }
-`;
-
-export const MenuLink = styled(Link)`
-  ${menuItem}
-`;
-
-export const MenuButton = styled.button`
-  ${menuItem}
+}
+.${header.menuItem}:hover,
+.${header.menuItem}:focus-visible {
+  background-color: ${colors.light};
+}
 `;

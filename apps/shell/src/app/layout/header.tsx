@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Container, VisuallyHidden } from '@shop/ui';
 import { useCart, useLogout, useSession, useShopClient } from '@shop/shop-client';
-import { Brand, CartCount, HeaderBar, MenuButton, MenuLink, NavBar, NavItems, NavLink, NavToggle } from './header.styles.js';
+import { Brand, CartCount, header, HeaderBar, MenuButton, MenuLink, NavBar, NavLink, NavToggle } from './header.styles.js';
 import { Menu } from './menu.js';
 import { SearchBox } from './search-box.js';
 
@@ -46,7 +46,7 @@ export function Header() {
           >
             Menu
           </NavToggle>
-          <NavItems id="shop-nav-items" $open={navOpen}>
+          <div id="shop-nav-items" className={navOpen ? `${header.items} ${header.itemsOpen}` : header.items}>
             <SearchBox />
             <NavLink to="/cart">
               Cart <CartCount>{count}</CartCount>
@@ -79,7 +79,7 @@ export function Header() {
                 </li>
               </Menu>
             )}
-          </NavItems>
+          </div>
         </NavBar>
       </Container>
     </HeaderBar>

@@ -1,0 +1,64 @@
+import { css } from './css.js';
+import { theme } from './theme.js';
+import type { ButtonSize, ButtonVariant } from './button.js';
+
+const { colors, space, fontSizes } = theme;
+
+const palettes: Record<ButtonVariant, { bg: string; hover: string; fg: string }> = {
+  primary: { bg: colors.primary, hover: colors.primaryHover, fg: colors.onPrimary },
+  secondary: { bg: colors.secondary, hover: colors.secondaryHover, fg: colors.onSecondary },
+  danger: { bg: colors.danger, hover: colors.dangerHover, fg: colors.onDanger },
+  light: { bg: colors.light, hover: colors.lightHover, fg: colors.onLight },
+};
+
+const sizes: Record<ButtonSize, { minHeight: string; padding: string; fontSize: string }> = {
+  sm: { minHeight: '2rem', padding: `${space[1]} ${space[2]}`, fontSize: fontSizes.sm },
+  md: { minHeight: '2.5rem', padding: `${space[2]} ${space[3]}`, fontSize: fontSizes.base },
+  lg: { minHeight: '3rem', padding: `${space[2]} ${space[4]}`, fontSize: fontSizes.lg },
+};
+
+const names = <K extends string>(keys: Record<K, unknown>, prefix: string) =>
+  Object.fromEntries(Object.keys(keys).map((key) => [key, `${prefix}${key}`])) as Record<K, string>;
+
+export const button = {
+  root: 'shop-btn',
+  variant: names(palettes, 'shop-btn--'),
+  size: names(sizes, 'shop-btn--'),
+  block: 'shop-btn--block',
+};
+
+export const buttonCss = css`
+.${button.root} {
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${space[2]};
+  width: auto;
+  border: 1px solid transparent;
+  border-radius: ${theme.radii.sm};
+  font-family: inherit;
+  font-weight: ${theme.fontWeights.medium};
+  line-height: ${theme.lineHeights.tight};
+  text-align: center;
+  text-decoration: none;
+  cursor: pointer;
+  transition: background-color ${theme.durations.fast} ease-in-out;
+}
+.${button.block} {
+  width: 100%;
+}
+${(Object.keys(sizes) as ButtonSize[])
+  .map((size) => `.${button.size[size]} { min-height: ${sizes[size].minHeight}; padding: ${sizes[size].padding}; font-size: ${sizes[size].fontSize}; }`)
+  .join('\n')}
+${(Object.keys(palettes) as ButtonVariant[])
+  .map((variant) => {
+    const { bg, hover, fg } = palettes[variant];
+    const selector = `.${button.variant[variant]}`;
+    return `${selector} { background-color: ${bg}; color: ${fg}; }\n${selector}:hover:not(:disabled) { background-color: ${hover}; color: ${fg}; }`;
+  })
+  .join('\n')}
+.${button.root}:disabled {
+  opacity: 0.65;
+  cursor: not-allowed;
+}
+`;

@@ -1,0 +1,31 @@
+import { css } from './css.js';
+import { theme } from './theme.js';
+
+export const spinner = {
+  root: 'shop-spinner',
+  ring: 'shop-spinner__ring',
+  size: { sm: 'shop-spinner__ring--sm', md: 'shop-spinner__ring--md', lg: 'shop-spinner__ring--lg' },
+} as const;
+
+const diameters = { sm: '1rem', md: '2.5rem', lg: '4rem' } as const;
+
+export const spinnerCss = css`
+@keyframes shop-spin {
+  to { transform: rotate(360deg); }
+}
+.${spinner.root} {
+  display: inline-flex;
+  justify-content: center;
+  align-items: center;
+}
+.${spinner.ring} {
+  display: inline-block;
+  border: 0.25em solid ${theme.colors.primary};
+  border-right-color: transparent;
+  border-radius: ${theme.radii.round};
+  animation: shop-spin 0.75s linear infinite;
+}
+${(Object.keys(diameters) as Array<keyof typeof diameters>)
+  .map((size) => `.${spinner.size[size]} { width: ${diameters[size]}; height: ${diameters[size]}; }`)
+  .join('\n')}
+`;
