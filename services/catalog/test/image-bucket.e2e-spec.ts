@@ -60,6 +60,11 @@ describe('images in an S3-compatible bucket', () => {
     const object = await fetch(`${endpoint}/${BUCKET}/${first.prefix}/images/${name}`);
     expect(object.status).toBe(200);
     expect(Buffer.compare(Buffer.from(await object.arrayBuffer()), PNG)).toBe(0);
+    // Its resized copies beside it, served by any replica.
+    const copy = name.replace('.png', '-w320.avif');
+    expect((await fetch(`${endpoint}/${BUCKET}/${first.prefix}/images/${copy}`)).status).toBe(200);
+    const servedCopy = await binary(request(second.http).get(`/uploads/${copy}`)).expect(200);
+    expect(servedCopy.headers['content-type']).toBe('image/avif');
     expect(await first.dataSource.query(`SELECT name FROM stored_image`)).toEqual([]);
   });
 

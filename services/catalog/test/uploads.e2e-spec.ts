@@ -1,13 +1,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
+import { IMAGE_FORMATS, IMAGE_WIDTHS, imageVariantFile } from '@shop/contracts';
 import { startCatalog, type TestCatalog } from './support/catalog-app.js';
 
-/** Tiny but real images of each accepted format (1×1 pixel). */
+/** Tiny but real images of each accepted format (1×1 pixel), each one that decodes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAf/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABgf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCTADC6v//Z',
   'base64',
 );
 const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
@@ -101,6 +103,81 @@ describe('catalog image uploads', () => {
     expect((await upload().attach('file', PNG, 'a.png').expect(400)).body).toEqual(expected);
     expect((await upload().attach('image', PNG, 'a.png').attach('image', PNG, 'b.png').expect(400)).body).toEqual(expected);
     expect((await upload().field('name', 'x').attach('image', PNG, 'a.png').expect(400)).body).toEqual(expected);
+  });
+
+  describe('responsive copies', () => {
+    /** A real PNG with something in it: a gradient, `width` x `height`. */
+    const pngOf = async (width: number, height: number) => {
+      const pixels = Buffer.alloc(width * height * 3);
+      for (let i = 0; i < pixels.length; i += 3) pixels[i] = (i / 3) % 256;
+      return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+    };
+    const getBinary = (path: string) =>
+      request(catalog.http)
+        .get(path)
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (chunk: Buffer) => chunks.push(chunk));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+    const idOf = (path: string) => /\/uploads\/([0-9a-f-]{36})\./.exec(path)![1];
+
+    it('stores AVIF and WebP copies of an upload at every width, never enlarged, cached for good', async () => {
+      const path = (await upload().attach('image', await pngOf(800, 600), 'photo.png').expect(201)).text;
+      for (const width of IMAGE_WIDTHS) {
+        for (const format of IMAGE_FORMATS) {
+          const res = await getBinary(`/uploads/${imageVariantFile(idOf(path), width, format)}`);
+          expect(res.status).toBe(200);
+          expect(res.headers['content-type']).toBe(`image/${format}`);
+          expect(res.headers['cache-control']).toMatch(/immutable/);
+          const meta = await sharp(res.body as Buffer).metadata();
+          expect(meta.format).toBe(format === 'avif' ? 'heif' : 'webp');
+          expect(meta.width).toBe(Math.min(width, 800));
+          expect(meta.height).toBe(Math.round((Math.min(width, 800) * 600) / 800));
+        }
+      }
+    });
+
+    it('refuses with 400 a file that starts like a PNG but does not decode, storing nothing', async () => {
+      const before = await storedFiles();
+      const fake = Buffer.concat([PNG.subarray(0, 33), Buffer.from('this is not image data at all, only text')]);
+      const res = await upload().attach('image', fake, 'fake.png').expect(400);
+      expect(res.body).toEqual({ message: 'Only JPEG, PNG or WebP images are allowed' });
+      expect(await storedFiles()).toEqual(before);
+    });
+
+    it('refuses with 400 an image of more than 40 megapixels before decoding it, storing nothing', async () => {
+      const before = await storedFiles();
+      // 10000 x 5000 of one colour: a few KB of PNG, 50 megapixels once decoded.
+      const huge = await sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: '#fff' } }).png().toBuffer();
+      const res = await upload().attach('image', huge, 'huge.png').expect(400);
+      expect(res.body).toEqual({ message: 'The image is too large (40 megapixels at most)' });
+      expect(await storedFiles()).toEqual(before);
+    });
+
+    it('makes the copies of an image stored before copies existed on its first request', async () => {
+      const id = '0f0f0f0f-2222-4000-8000-00000000bbbb';
+      await catalog.dataSource.query(`INSERT INTO stored_image (name, content_type, content) VALUES ($1, 'image/png', $2)`, [
+        `${id}.png`,
+        await pngOf(400, 400),
+      ]);
+      const [small, large] = await Promise.all([
+        getBinary(`/uploads/${imageVariantFile(id, 320, 'webp')}`),
+        getBinary(`/uploads/${imageVariantFile(id, 960, 'avif')}`),
+      ]);
+      expect([small.status, large.status]).toEqual([200, 200]);
+      expect(small.headers['content-type']).toBe('image/webp');
+      expect((await sharp(small.body as Buffer).metadata()).width).toBe(320);
+      expect((await sharp(large.body as Buffer).metadata()).width).toBe(400);
+      const copies = await catalog.dataSource.query(`SELECT count(*)::int AS n FROM stored_image WHERE name LIKE $1`, [`${id}-w%`]);
+      expect(copies).toEqual([{ n: IMAGE_WIDTHS.length * IMAGE_FORMATS.length }]);
+    });
+
+    it("answers a copy of an unknown image with 404 'Image not found'", async () => {
+      const res = await request(catalog.http).get(`/uploads/${imageVariantFile('0f0f0f0f-3333-4000-8000-00000000cccc', 640, 'avif')}`).expect(404);
+      expect(res.body).toEqual({ message: 'Image not found' });
+    });
   });
 
   describe('serving', () => {

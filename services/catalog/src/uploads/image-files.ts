@@ -1,5 +1,5 @@
 /** The names the catalog stores and serves images under: no paths, no dots but the extension's. */
-export const IMAGE_FILE_NAME = /^[a-z0-9-]+\.(png|jpe?g|webp|svg)$/;
+export const IMAGE_FILE_NAME = /^[a-z0-9-]+\.(png|jpe?g|webp|avif|svg)$/;
 
 /** Where the catalog serves its images (the gateway proxies this prefix). */
 export const IMAGES_ROUTE = 'uploads';

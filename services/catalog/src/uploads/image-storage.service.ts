@@ -3,10 +3,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
+import { parseImageVariantFile } from '@shop/contracts';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import { uploadDirOf, type CatalogConfig } from '../config.js';
 import { SEED_FILES_DIR } from '../seed/seed-files.js';
 import { IMAGE_FILE_NAME, imagePathOf, SAMPLE_IMAGE_FILE } from './image-files.js';
+import { imageVariantsOf } from './image-variants.js';
 import { IMAGE_STORE, type ImageStore, type StoredImage } from './stores/image-store.js';
 
 const CONTENT_TYPES: Record<string, string | undefined> = {
@@ -14,10 +16,14 @@ const CONTENT_TYPES: Record<string, string | undefined> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.webp': 'image/webp',
+  '.avif': 'image/avif',
   '.svg': 'image/svg+xml',
 };
 
 const contentTypeOf = (fileName: string) => CONTENT_TYPES[extname(fileName)];
+
+/** The extensions an uploaded original may have, to find the original of a copy. */
+const UPLOADED_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'] as const;
 
 /** How many bytes of images each replica keeps in memory: the demo catalog's and the hottest uploads. */
 const CACHE_BYTES = 32 * 1024 * 1024;
@@ -28,6 +34,11 @@ const CACHE_BYTES = 32 * 1024 * 1024;
  * (the catalog database, or an S3-compatible bucket: see ImageStore), so every replica serves every
  * image and a replica's disk holds nothing of value; each replica keeps the most used ones in memory
  * (32 MB; images never change under a name, so nothing needs invalidating).
+ *
+ * Beside each uploaded original the store keeps its copies at several widths in AVIF and WebP (the
+ * naming rule is @shop/contracts' images.ts): made at upload, before anything is stored, so an image
+ * that cannot be decoded is refused whole; made on first request for images uploaded before copies
+ * existed.
  *
  * At start, images of an UPLOAD_DIR folder (where earlier versions kept them) that the store does
  * not have yet are imported, so upgrading loses no upload.
@@ -55,11 +66,23 @@ export class ImageStorage implements OnModuleInit {
     await this.importLegacyFolder();
   }
 
-  /** Stores an uploaded image under a new random name and answers its public path. */
+  /** Copies being made on request, by original id: concurrent requests for one image wait on the same work. */
+  private readonly deriving = new Map<string, Promise<boolean>>();
+
+  /**
+   * Stores an uploaded image under a new random name with its resized copies and answers its public
+   * path. Throws UndecodableImageError or OversizedImageError, having stored nothing.
+   */
   async save(content: Buffer, extension: 'png' | 'jpg' | 'webp'): Promise<string> {
-    const fileName = `${randomUUID()}.${extension}`;
+    const id = randomUUID();
+    const fileName = `${id}.${extension}`;
+    const started = performance.now();
+    const variants = await imageVariantsOf(id, content);
+    // Copies first: once the original is there, its path is answered and its copies must exist.
+    for (const variant of variants) await this.insert(variant.fileName, variant.content);
     await this.insert(fileName, content);
-    this.logger.log(`stored ${fileName} (${content.length} bytes)`);
+    const copiesBytes = variants.reduce((sum, variant) => sum + variant.content.length, 0);
+    this.logger.log(`stored ${fileName} (${content.length} bytes) and ${variants.length} copies (${copiesBytes} bytes) in ${Math.round(performance.now() - started)} ms`);
     return imagePathOf(fileName);
   }
 
@@ -70,16 +93,51 @@ export class ImageStorage implements OnModuleInit {
     return imagePathOf(fileName);
   }
 
-  /** The image stored under `fileName`, or undefined. */
+  /** The image stored under `fileName`, or undefined; a missing copy of an uploaded original is made first. */
   async read(fileName: string): Promise<StoredImage | undefined> {
     const cached = this.cache.get(fileName);
     if (cached) return cached;
-    const stored = await this.store.get(fileName);
-    if (!stored) return undefined;
+    let stored = await this.store.get(fileName);
+    if (!stored) {
+      const variant = parseImageVariantFile(fileName);
+      if (!variant || !(await this.deriveCopies(variant.id))) return undefined;
+      stored = await this.store.get(fileName);
+      if (!stored) return undefined;
+    }
     // The type follows the name, whatever a shared bucket says about the object.
     const image = { contentType: contentTypeOf(fileName) ?? stored.contentType, content: stored.content };
     this.cache.set(fileName, image);
     return image;
+  }
+
+  /**
+   * Makes and stores the copies of original `id` (uploaded before copies existed); false when there
+   * is no such original, or it cannot be decoded. Two replicas doing it at once store the same names,
+   * and the store keeps the first.
+   */
+  private deriveCopies(id: string): Promise<boolean> {
+    let work = this.deriving.get(id);
+    if (!work) {
+      work = this.makeCopies(id).finally(() => this.deriving.delete(id));
+      this.deriving.set(id, work);
+    }
+    return work;
+  }
+
+  private async makeCopies(id: string): Promise<boolean> {
+    const candidates = UPLOADED_EXTENSIONS.map((extension) => `${id}.${extension}`);
+    const [originalName] = await this.store.has(candidates);
+    const original = originalName === undefined ? undefined : await this.store.get(originalName);
+    if (!original) return false;
+    try {
+      const variants = await imageVariantsOf(id, original.content);
+      for (const variant of variants) await this.insert(variant.fileName, variant.content);
+      this.logger.log(`made ${variants.length} copies of ${originalName}, stored before copies existed`);
+      return true;
+    } catch (error) {
+      this.logger.warn(`cannot make copies of ${originalName}: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
   }
 
   private async insert(fileName: string, content: Buffer): Promise<void> {

@@ -6,8 +6,8 @@ import { ImageFileParams } from './dto/image-file.params.js';
 import { IMAGES_ROUTE } from './image-files.js';
 import { ImageStorage } from './image-storage.service.js';
 
-/** Uploaded images have random names and never change; the shop's own images may change with a release. */
-const UPLOADED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\./;
+/** Uploaded images and their copies have random names and never change; the shop's own images may change with a release. */
+const UPLOADED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-w\d+)?\./;
 
 @ApiTags('uploads')
 @Controller(IMAGES_ROUTE)
@@ -15,8 +15,8 @@ export class ImagesController {
   constructor(private readonly storage: ImageStorage) {}
 
   @Get(':file')
-  @ApiOperation({ summary: 'An uploaded or demo image, with its content type' })
-  @ApiProduces('image/png', 'image/jpeg', 'image/webp', 'image/svg+xml')
+  @ApiOperation({ summary: "An uploaded or demo image, or an uploaded image's resized copy ({name}-w{160|320|640|960}.{avif|webp}), with its content type" })
+  @ApiProduces('image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/svg+xml')
   @ApiOkResponse({ description: 'The image' })
   @ApiBadRequestResponse({ description: 'Not an image name (e.g. a path)' })
   @ApiNotFoundResponse({ description: 'Image not found' })

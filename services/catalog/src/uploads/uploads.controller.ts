@@ -15,7 +15,11 @@ import { fileTypeFromBuffer } from 'file-type';
 import multer from 'multer';
 import { AdminOnly } from '@shop/service-kit';
 import { ImageStorage } from './image-storage.service.js';
+import { MAX_IMAGE_PIXELS, OversizedImageError, UndecodableImageError } from './image-variants.js';
 import { MAX_IMAGE_BYTES, UploadErrorsInterceptor } from './upload-errors.interceptor.js';
+
+const NOT_AN_IMAGE = 'Only JPEG, PNG or WebP images are allowed';
+const TOO_MANY_PIXELS = `The image is too large (${MAX_IMAGE_PIXELS / 1_000_000} megapixels at most)`;
 
 /** The image formats accepted, by what file-type recognises in the content, with the extension they are stored under. */
 const ACCEPTED_IMAGES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
@@ -35,12 +39,15 @@ export class UploadsController {
       limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1 },
     }),
   )
-  @ApiOperation({ summary: 'Stores a product image (JPEG, PNG or WebP, recognised by its content; 5 MB at most)' })
+  @ApiOperation({
+    summary:
+      'Stores a product image (JPEG, PNG or WebP, recognised by its content and decoded; 5 MB and 40 megapixels at most) with its copies at 160, 320, 640 and 960 px in AVIF and WebP ({name}-w{width}.{avif|webp})',
+  })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } } })
   @ApiProduces('text/plain')
   @ApiCreatedResponse({ description: "The stored image's path, as text: /uploads/{random name}.{png|jpg|webp}", schema: { type: 'string' } })
-  @ApiBadRequestResponse({ description: 'No image file, or a file that is not a JPEG, PNG or WebP image' })
+  @ApiBadRequestResponse({ description: 'No image file, a file that is not a JPEG, PNG or WebP image that decodes, or over 40 megapixels' })
   @ApiPayloadTooLargeResponse({ description: 'The file is over 5 MB' })
   async upload(
     @UploadedFile() file: Express.Multer.File | undefined,
@@ -49,8 +56,13 @@ export class UploadsController {
     if (!file || file.size === 0) throw new BadRequestException('No image file was sent');
     const type = await fileTypeFromBuffer(file.buffer);
     const extension = type && ACCEPTED_IMAGES[type.mime as keyof typeof ACCEPTED_IMAGES];
-    if (!extension) throw new BadRequestException('Only JPEG, PNG or WebP images are allowed');
-    const path = await this.storage.save(file.buffer, extension);
+    if (!extension) throw new BadRequestException(NOT_AN_IMAGE);
+    const path = await this.storage.save(file.buffer, extension).catch((error: unknown) => {
+      // Its first bytes said image, but it does not decode (or is absurdly large): nothing was stored.
+      if (error instanceof UndecodableImageError) throw new BadRequestException(NOT_AN_IMAGE);
+      if (error instanceof OversizedImageError) throw new BadRequestException(TOO_MANY_PIXELS);
+      throw error;
+    });
     // Set here rather than with @Header, which would also label the JSON of an error as text.
     res.type('text/plain');
     return path;
