@@ -1,5 +1,6 @@
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from 'react';
-import { css, styled } from 'styled-components';
+import { cx } from './css.js';
+import { field } from './form-field.styles.js';
 import { VisuallyHidden } from './visually-hidden.js';
 
 /** What a Field tells the control inside it: its id, and the error text that describes it. */
@@ -24,21 +25,8 @@ export interface FieldProps {
   children: ReactNode;
 }
 
-const Group = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]};
-  margin-bottom: ${({ theme }) => theme.space[3]};
-`;
 
-const Label = styled.label`
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-`;
 
-const ErrorText = styled.div`
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
 
 /**
  * A labelled form field: `<Field label="Email Address" error={...}><Input type="email" /></Field>`.
@@ -51,17 +39,23 @@ export function Field({ label, error, id, hideLabel = false, children }: FieldPr
   const hasError = error !== undefined && error !== null && error !== false && error !== '';
   return (
     <FieldContext.Provider value={{ id: controlId, describedBy: hasError ? errorId : undefined, invalid: hasError }}>
-      <Group>
+      <div className={field.group}>
         {hideLabel ? (
           <VisuallyHidden as="label" htmlFor={controlId}>
             {label}
           </VisuallyHidden>
         ) : (
-          <Label htmlFor={controlId}>{label}</Label>
+          <label className={field.label} htmlFor={controlId}>
+            {label}
+          </label>
         )}
         {children}
-        {hasError && <ErrorText id={errorId}>{error}</ErrorText>}
-      </Group>
+        {hasError && (
+          <div className={field.error} id={errorId}>
+            {error}
+          </div>
+        )}
+      </div>
     </FieldContext.Provider>
   );
 }
@@ -81,52 +75,19 @@ function useFieldProps<P extends { id?: string; 'aria-describedby'?: string; 'ar
   };
 }
 
-const controlStyles = css`
-  width: 100%;
-  min-height: 2.5rem;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  font: inherit;
-  color: ${({ theme }) => theme.colors.text};
-  background-color: ${({ theme }) => theme.colors.background};
-
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
-  }
-
-  &:disabled {
-    background-color: ${({ theme }) => theme.colors.surface};
-  }
-`;
-
-const StyledInput = styled.input`
-  ${controlStyles}
-`;
-
-const StyledSelect = styled.select`
-  ${controlStyles}
-`;
-
-const StyledTextArea = styled.textarea`
-  ${controlStyles}
-  min-height: 6rem;
-  resize: vertical;
-`;
-
 /** A text-like input; inside a Field it is labelled and described automatically. */
-export function Input(props: ComponentProps<'input'>) {
-  return <StyledInput {...useFieldProps(props)} />;
+export function Input({ className, ...props }: ComponentProps<'input'>) {
+  return <input {...useFieldProps(props)} className={cx(field.control, className)} />;
 }
 
 /** A select; inside a Field it is labelled and described automatically. */
-export function Select(props: ComponentProps<'select'>) {
-  return <StyledSelect {...useFieldProps(props)} />;
+export function Select({ className, ...props }: ComponentProps<'select'>) {
+  return <select {...useFieldProps(props)} className={cx(field.control, className)} />;
 }
 
 /** A multi-line text box; inside a Field it is labelled and described automatically. */
-export function TextArea(props: ComponentProps<'textarea'>) {
-  return <StyledTextArea {...useFieldProps(props)} />;
+export function TextArea({ className, ...props }: ComponentProps<'textarea'>) {
+  return <textarea {...useFieldProps(props)} className={cx(field.control, field.textArea, className)} />;
 }
 
 export interface CheckProps extends Omit<ComponentProps<'input'>, 'type'> {
@@ -135,27 +96,15 @@ export interface CheckProps extends Omit<ComponentProps<'input'>, 'type'> {
   label: ReactNode;
 }
 
-const CheckRow = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  margin-bottom: ${({ theme }) => theme.space[3]};
-
-  input {
-    width: 1.125rem;
-    height: 1.125rem;
-    margin: 0;
-  }
-`;
 
 /** A checkbox or radio with its label after it, e.g. 'Is Admin?'. */
 export function Check({ type = 'checkbox', label, id, ...props }: CheckProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   return (
-    <CheckRow>
+    <div className={field.check}>
       <input type={type} id={controlId} {...props} />
       <label htmlFor={controlId}>{label}</label>
-    </CheckRow>
+    </div>
   );
 }

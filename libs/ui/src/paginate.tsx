@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { styled } from 'styled-components';
+import { paginate } from './paginate.styles.js';
 
 export interface PaginateProps {
   /** Number of pages. */
@@ -39,48 +39,6 @@ export function pageItems(pages: number, page: number, around?: number): PageIte
   return items;
 }
 
-const List = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space[1]};
-  margin: ${({ theme }) => `${theme.space[3]} 0`};
-  padding: 0;
-  list-style: none;
-`;
-
-const PageLink = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  min-width: 2.5rem;
-  min-height: 2.5rem;
-  padding: ${({ theme }) => `0 ${theme.space[2]}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  color: ${({ theme }) => theme.colors.primary};
-  text-decoration: none;
-
-  &:hover {
-    background-color: ${({ theme }) => theme.colors.light};
-  }
-
-  &[aria-current='page'] {
-    background-color: ${({ theme }) => theme.colors.primary};
-    border-color: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.onPrimary};
-  }
-`;
-
-const Gap = styled.li`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  min-width: 2.5rem;
-  min-height: 2.5rem;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
 /**
  * One link per page (spec section 9), or with `around` a window of them, shown only when there is
  * more than one page.
@@ -89,22 +47,22 @@ export function Paginate({ pages, page, hrefFor, label = 'Pagination', around }:
   if (pages <= 1) return null;
   return (
     <nav aria-label={label}>
-      <List>
+      <ul className={paginate.list}>
         {pageItems(pages, page, around).map((item, index) =>
           item === 'gap' ? (
             // Numbers either side say which pages are left out; the mark itself is only for the eye.
-            <Gap key={`gap-${index}`} aria-hidden="true">
+            <li key={`gap-${index}`} className={paginate.gap} aria-hidden="true">
               …
-            </Gap>
+            </li>
           ) : (
             <li key={item}>
-              <PageLink to={hrefFor(item)} aria-current={item === page ? 'page' : undefined}>
+              <Link className={paginate.link} to={hrefFor(item)} aria-current={item === page ? 'page' : undefined}>
                 {item}
-              </PageLink>
+              </Link>
             </li>
           ),
         )}
-      </List>
+      </ul>
     </nav>
   );
 }
