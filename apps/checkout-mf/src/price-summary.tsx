@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { dollars } from '@shop/ui';
-import { styled } from 'styled-components';
+import { classed, css, dollars, theme, useStaticStyles } from '@shop/ui';
 
 export interface Prices {
   itemsPrice: number;
@@ -9,28 +8,33 @@ export interface Prices {
   totalPrice: number;
 }
 
-const Box = styled.section`
-  padding: ${({ theme }) => theme.space[3]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+const summary = { box: 'checkout-summary', lines: 'checkout-summary__lines' } as const;
 
-  h2 {
-    margin-top: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-`;
+const SUMMARY_STYLE_ID = 'checkout-summary-style';
 
-const Lines = styled.dl`
+const summaryCss = css`
+.${summary.box} {
+  padding: ${theme.space[3]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+}
+.${summary.box} h2 {
+  margin-top: 0;
+  font-size: ${theme.fontSizes.lg};
+}
+.${summary.lines} {
   display: grid;
   grid-template-columns: 1fr auto;
-  gap: ${({ theme }) => theme.space[2]};
-  margin: ${({ theme }) => `0 0 ${theme.space[3]}`};
-
-  dd {
-    margin: 0;
-    text-align: right;
-  }
+  gap: ${theme.space[2]};
+  margin: 0 0 ${theme.space[3]};
+}
+.${summary.lines} dd {
+  margin: 0;
+  text-align: right;
+}
 `;
+
+const Lines = classed('dl', summary.lines);
 
 export interface SummaryCardProps {
   title: string;
@@ -40,11 +44,12 @@ export interface SummaryCardProps {
 /** The bordered card beside the cart and the orders, a region named by its heading. */
 export function SummaryCard({ title, children }: SummaryCardProps) {
   const headingId = useId();
+  useStaticStyles(SUMMARY_STYLE_ID, summaryCss);
   return (
-    <Box aria-labelledby={headingId}>
+    <section className={summary.box} aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       {children}
-    </Box>
+    </section>
   );
 }
 

@@ -5,16 +5,12 @@
  */
 import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { styled } from 'styled-components';
 import { PRODUCTS_PAGE_SIZE } from '@shop/contracts';
 import { useProducts } from '@shop/shop-client';
-import { Alert, Button, Col, Paginate, Row, usePageTitle, VisuallyHidden } from '@shop/ui';
+import { Alert, Button, Col, Paginate, Row, usePageTitle, useStaticStyles, VisuallyHidden } from '@shop/ui';
 import { ProductCard, ProductCardPlaceholder } from '../home/product-card.js';
+import { home, HOME_STYLE_ID, homeCss } from '../home/home.styles.js';
 import { TopProductsCarousel } from '../home/top-products-carousel.js';
-
-const Heading = styled.h1`
-  margin: ${({ theme }) => `${theme.space[3]} 0`};
-`;
 
 /** Where page n of the current list lives: the keyword stays in every pagination link. */
 export function homePageHref(keyword: string | undefined, page: number): string {
@@ -26,6 +22,7 @@ export function homePageHref(keyword: string | undefined, page: number): string 
 const FIRST_ROW = 4;
 
 export default function HomePage() {
+  useStaticStyles(HOME_STYLE_ID, homeCss);
   const { keyword, pageNumber } = useParams();
   const page = Number(pageNumber) || 1;
   const { data: answer, error } = useProducts({ keyword, pageNumber: page });
@@ -43,7 +40,7 @@ export default function HomePage() {
       ) : (
         <TopProductsCarousel />
       )}
-      <Heading>Latest Products</Heading>
+      <h1 className={home.heading}>Latest Products</h1>
       {!data && !error ? (
         <>
           {/* The placeholder cards show the wait; this tells screen readers, without taking any room. */}

@@ -3,46 +3,22 @@
  * Needs ShopThemeProvider and ShopClientProvider above it (the shell's, or the standalone bootstrap's).
  */
 import { Link, useParams } from 'react-router-dom';
-import { styled } from 'styled-components';
 import { useProduct } from '@shop/shop-client';
-import { Alert, Button, Col, colImageSizes, dollars, Picture, Rating, Row, Spinner, usePageTitle } from '@shop/ui';
+import { Alert, Button, Col, colImageSizes, dollars, Rating, Row, Spinner, usePageTitle, useStaticStyles } from '@shop/ui';
 import { AddToCartPanel } from '../product/add-to-cart-panel.js';
+import { Back, Details, PRODUCT_STYLE_ID, ProductImage, productCss, Reviews } from '../product/product.styles.js';
 import { ReviewForm } from '../product/review-form.js';
 import { ReviewList } from '../product/review-list.js';
 import { reviewCountText } from '../review-count.js';
 
-const Back = styled.div`
-  margin: ${({ theme }) => `${theme.space[3]} 0`};
-`;
-
-/** Square box reserved before the image arrives, so the text beside it does not move. */
-const Image = styled(Picture)`
-  display: block;
-  width: 100%;
-  aspect-ratio: 1;
-  object-fit: cover;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background-color: ${({ theme }) => theme.colors.surface};
-`;
-
 const IMAGE_SPAN = { md: 6 };
 const IMAGE_SIZES = colImageSizes(IMAGE_SPAN);
-
-const Details = styled.div`
-  h1 {
-    margin-top: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-`;
-
-const Reviews = styled.section`
-  margin-top: ${({ theme }) => theme.space[4]};
-`;
 
 export default function ProductPage() {
   const { id } = useParams();
   const { data: product, isPending, error } = useProduct(id);
   usePageTitle(product?.name);
+  useStaticStyles(PRODUCT_STYLE_ID, productCss);
 
   return (
     <>
@@ -59,7 +35,7 @@ export default function ProductPage() {
         <>
           <Row>
             <Col $span={IMAGE_SPAN}>
-              <Image src={product.image} alt={product.name} width={640} height={640} sizes={IMAGE_SIZES} priority />
+              <ProductImage src={product.image} alt={product.name} width={640} height={640} sizes={IMAGE_SIZES} priority />
             </Col>
             <Col $span={{ md: 3 }}>
               <Details>

@@ -1,24 +1,8 @@
 import { Link } from 'react-router-dom';
-import { styled } from 'styled-components';
 import type { ProductDto } from '@shop/contracts';
 import { Card, CardBody, CardMedia, colImageSizes, dollars, Rating } from '@shop/ui';
 import { reviewCountText } from '../review-count.js';
-
-const Name = styled.h2`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.base};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-
-  a {
-    color: ${({ theme }) => theme.colors.link};
-  }
-`;
-
-const Price = styled.p`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-`;
+import { home } from './home.styles.js';
 
 /** A card is one cell of the home grid (a Col without span). */
 const CARD_IMAGE_SIZES = colImageSizes();
@@ -47,20 +31,15 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
         )}
       />
       <CardBody>
-        <Name>
+        <h2 className={home.cardName}>
           <Link to={href}>{product.name}</Link>
-        </Name>
+        </h2>
         <Rating value={product.rating} text={reviewCountText(product.numReviews)} />
-        <Price>{dollars(product.price)}</Price>
+        <p className={home.cardPrice}>{dollars(product.price)}</p>
       </CardBody>
     </Card>
   );
 }
-
-/** Keeps its place in the layout but shows nothing: the placeholder's text only gives it a card's height. */
-const Invisible = styled(CardBody)`
-  visibility: hidden;
-`;
 
 /**
  * A card-shaped placeholder for a product still loading: the same image box and body height as a
@@ -70,11 +49,11 @@ export function ProductCardPlaceholder() {
   return (
     <Card aria-hidden="true">
       <CardMedia src="" alt="" />
-      <Invisible>
-        <Name>Loading</Name>
+      <CardBody className={home.invisible}>
+        <h2 className={home.cardName}>Loading</h2>
         <Rating value={0} text={reviewCountText(0)} />
-        <Price>$0.00</Price>
-      </Invisible>
+        <p className={home.cardPrice}>$0.00</p>
+      </CardBody>
     </Card>
   );
 }

@@ -1,22 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { styled } from 'styled-components';
 import type { ProductDto } from '@shop/contracts';
 import { useAddToCart } from '@shop/shop-client';
 import { Alert, Button, dollars, Field, Select } from '@shop/ui';
+import { Line, Panel } from './product.styles.js';
 import { quantityOptions, stockStatus } from './stock-status.js';
-
-const Panel = styled.section`
-  padding: ${({ theme }) => theme.space[3]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-`;
-
-const Line = styled.p`
-  display: flex;
-  justify-content: space-between;
-  margin: ${({ theme }) => `0 0 ${theme.space[3]}`};
-`;
 
 export interface AddToCartPanelProps {
   product: ProductDto;

@@ -1,33 +1,8 @@
 import { Link } from 'react-router-dom';
-import { styled } from 'styled-components';
 import type { CartItem } from '@shop/shop-client';
-import { Button, dollars, Field, media, Select, VisuallyHidden } from '@shop/ui';
+import { Button, dollars, Field, Select, useStaticStyles, VisuallyHidden } from '@shop/ui';
 import { ProductThumb } from '../product-thumb.js';
-
-const Line = styled.li`
-  display: grid;
-  grid-template-columns: ${({ theme }) => theme.space[5]} 1fr auto;
-  gap: ${({ theme }) => theme.space[3]};
-  align-items: center;
-  padding: ${({ theme }) => `${theme.space[3]} 0`};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-
-  ${media.up('md')} {
-    grid-template-columns: 4.5rem 2fr 1fr 1fr auto;
-  }
-`;
-
-const Quantity = styled.div`
-  grid-column: 2;
-
-  ${media.up('md')} {
-    grid-column: auto;
-  }
-
-  > div {
-    margin-bottom: 0;
-  }
-`;
+import { CART_STYLE_ID, cartCss, Line, Quantity } from './cart.styles.js';
 
 /** A waste-bin outline drawn in the text colour; the button's name says what it does. */
 function BinIcon() {
@@ -48,6 +23,7 @@ export interface CartLineProps {
 
 /** One cart line: image, link to the product, price, quantity 1..countInStock, remove. */
 export function CartLine({ item, busy, onQuantity, onRemove }: CartLineProps) {
+  useStaticStyles(CART_STYLE_ID, cartCss);
   const choices = Array.from({ length: Math.max(item.countInStock, item.quantity, 1) }, (_, index) => index + 1);
   return (
     <Line>

@@ -4,17 +4,11 @@
  */
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { styled } from 'styled-components';
 import { cartCount, cartSubtotal, useAddToCart, useCart, useShopClient } from '@shop/shop-client';
 import { Alert, Button, Col, dollars, Row, Spinner, usePageTitle } from '@shop/ui';
+import { Lines } from '../cart/cart.styles.js';
 import { CartLine } from '../cart/cart-line.js';
 import { SummaryCard } from '../price-summary.js';
-
-const Lines = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
 
 export default function CartPage() {
   usePageTitle('Shopping Cart');
