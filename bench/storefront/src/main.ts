@@ -6,7 +6,8 @@
  *   bytes over the wire, first contentful paint, largest contentful paint, the time until the screen's
  *   heading shows, and the cumulative layout shift;
  * - scores home, product and cart with Lighthouse (mobile, simulated slow 4G), median of BENCH_LIGHTHOUSE_RUNS
- *   (BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's full JSON report there, to see where the time goes);
+ *   (BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's full JSON report there, to see where the time goes;
+ *   BENCH_BASELINE=<folder of an earlier build's front-end dists> scores that build too, in alternating rounds);
  * - times GET /api/products and GET /api/products/{id} through the gateway (sequential, then 10 at once).
  * Figures depend on the machine; compare runs on the same one.
  */
@@ -26,6 +27,12 @@ const API_REQUESTS = Number(process.env.BENCH_API_REQUESTS ?? 200);
  * card; `lighthouse` scores home, product and cart as Lighthouse does (mobile, simulated slow 4G).
  */
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'first-card,lighthouse,screens,api').split(',').map((part) => part.trim()));
+/**
+ * A folder holding an earlier build of the front ends (shell/, catalog-mf/, checkout-mf/, admin-mf/:
+ * each app's dist), served by a second shop: Lighthouse then alternates rounds between that build
+ * and this one and prints the ratio, as the machine's speed drifts between rounds.
+ */
+const BASELINE = process.env.BENCH_BASELINE;
 const launcher = fileURLToPath(new URL('../../../tools/launcher/dist/main.js', import.meta.url));
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-secret' };
 
@@ -204,6 +211,11 @@ interface LighthouseFigures {
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
+  /**
+   * Lighthouse's benchmarkIndex of the machine during the run: its 4x CPU slowdown is calibrated for
+   * 1500-2000 (a high-end desktop); below that, blocking times are overstated (docs/decisions.md).
+   */
+  cpuIndex: number;
   /** The longest main-thread tasks, as Lighthouse attributes them: `240 ms main.3f2a9c1e.js`. */
   longTasks: string[];
 }
@@ -237,6 +249,7 @@ async function lighthouseRun(url: string): Promise<LighthouseFigures> {
       tbtMs: value('total-blocking-time'),
       cls: value('cumulative-layout-shift'),
       speedIndexMs: value('speed-index'),
+      cpuIndex: result.lhr.environment.benchmarkIndex,
       longTasks: ((audits['long-tasks']?.details as { items?: Array<{ url: string; duration: number }> } | undefined)?.items ?? [])
         .slice(0, 4)
         .map((task) => `${Math.round(task.duration)} ms ${task.url.split('/').pop() || task.url}`),
@@ -246,42 +259,69 @@ async function lighthouseRun(url: string): Promise<LighthouseFigures> {
   }
 }
 
-async function measureLighthouse(shop: RunningShop, productId: string): Promise<void> {
+/** A shop Lighthouse scores: its address and the product whose page is scored. */
+interface ScoredShop {
+  label: string;
+  base: string;
+  productId: string;
+}
+
+type LighthouseFigure = Exclude<keyof LighthouseFigures, 'longTasks'>;
+
+async function measureLighthouse(shops: ScoredShop[]): Promise<void> {
   const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
   console.log(`\nLighthouse ${lighthouseVersion()} mobile performance, median of ${runs} (targets: score >= 95, LCP <= 2500 ms, CLS <= 0.1, TBT <= 100 ms)`);
-  console.log('page         score  LCP ms  FCP ms  TBT ms    CLS  speed index ms');
+  if (shops.length > 1) console.log(`rounds alternate between ${shops.map((shop) => shop.label).join(' and ')}, so both see the same machine`);
+  console.log('page     shop        score  LCP ms  FCP ms  TBT ms    CLS  speed index ms  CPU index');
   for (const [name, path] of [
     ['home', '/'],
-    ['product', `/product/${productId}`],
+    ['product', '/product/{id}'],
     ['cart', '/cart'],
   ] as const) {
-    const figures: LighthouseFigures[] = [];
+    const figures = new Map<ScoredShop, LighthouseFigures[]>(shops.map((shop) => [shop, []]));
     const failures: string[] = [];
     for (let run = 0; run < runs; run++) {
-      try {
-        figures.push(await lighthouseRun(`${shop.base}${path}`));
-      } catch (error) {
-        failures.push(error instanceof Error ? error.message : String(error));
+      for (const shop of shops) {
+        try {
+          figures.get(shop)!.push(await lighthouseRun(`${shop.base}${path.replace('{id}', shop.productId)}`));
+        } catch (error) {
+          failures.push(`${shop.label}: ${error instanceof Error ? error.message : String(error)}`);
+        }
       }
     }
-    if (figures.length === 0) {
-      console.log(`${name.padEnd(12)} no score: ${failures.join('; ')}`);
-      continue;
+    const medians = new Map<ScoredShop, Record<LighthouseFigure, number>>();
+    for (const shop of shops) {
+      const own = figures.get(shop)!;
+      if (own.length === 0) {
+        console.log(`${name.padEnd(8)} ${shop.label.padEnd(10)} no score`);
+        continue;
+      }
+      const m = (key: LighthouseFigure) => median(own.map((figure) => figure[key]));
+      const row = { score: m('score'), lcpMs: m('lcpMs'), fcpMs: m('fcpMs'), tbtMs: m('tbtMs'), cls: m('cls'), speedIndexMs: m('speedIndexMs'), cpuIndex: m('cpuIndex') };
+      medians.set(shop, row);
+      console.log(
+        [
+          name.padEnd(8),
+          shop.label.padEnd(10),
+          String(row.score).padStart(6),
+          row.lcpMs.toFixed(0).padStart(7),
+          row.fcpMs.toFixed(0).padStart(7),
+          row.tbtMs.toFixed(0).padStart(7),
+          row.cls.toFixed(3).padStart(6),
+          row.speedIndexMs.toFixed(0).padStart(15),
+          row.cpuIndex.toFixed(0).padStart(10),
+        ].join(' '),
+      );
+      console.log(`${' '.repeat(20)}longest tasks of the last run: ${own.at(-1)?.longTasks.join(', ')}`);
     }
-    const m = (key: Exclude<keyof LighthouseFigures, 'longTasks'>) => median(figures.map((figure) => figure[key]));
-    console.log(
-      [
-        name.padEnd(12),
-        String(m('score')).padStart(5),
-        m('lcpMs').toFixed(0).padStart(7),
-        m('fcpMs').toFixed(0).padStart(7),
-        m('tbtMs').toFixed(0).padStart(7),
-        m('cls').toFixed(3).padStart(6),
-        m('speedIndexMs').toFixed(0).padStart(15),
-      ].join(' '),
-    );
-    console.log(`             longest tasks of the last run: ${figures.at(-1)?.longTasks.join(', ')}`);
-    if (failures.length > 0) console.log(`             ${failures.length} run(s) gave no score: ${failures.join('; ')}`);
+    const [baseline, current] = shops.map((shop) => medians.get(shop));
+    if (shops.length > 1 && baseline && current) {
+      const score = current.score - baseline.score;
+      console.log(
+        `${' '.repeat(20)}${shops[1].label} / ${shops[0].label}: TBT x${(current.tbtMs / baseline.tbtMs).toFixed(2)}, LCP x${(current.lcpMs / baseline.lcpMs).toFixed(2)}, score ${score >= 0 ? '+' : ''}${score}`,
+      );
+    }
+    if (failures.length > 0) console.log(`${' '.repeat(20)}${failures.length} run(s) gave no score: ${failures.join('; ')}`);
   }
 }
 
@@ -337,6 +377,7 @@ async function main(): Promise<void> {
   const shop = await startIsolatedShop(launcher, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_PER_MINUTE: '1000000' });
   const { prefix } = shop;
   let browser: Browser | undefined;
+  let baseline: RunningShop & { remove(): Promise<void> } | undefined;
   try {
     // Inside the try: a browser that fails to start must not leave the shop running.
     browser = await launchChromium();
@@ -355,11 +396,24 @@ async function main(): Promise<void> {
     ];
     console.log(`Shop at ${shop.base} (instance ${prefix}); chromium ${browser.version()}`);
     if (PARTS.has('first-card')) await measureFirstCard(browser, shop);
-    if (PARTS.has('lighthouse')) await measureLighthouse(shop, product._id);
+    if (PARTS.has('lighthouse')) {
+      const scored: ScoredShop[] = [{ label: 'this build', base: shop.base, productId: product._id }];
+      if (BASELINE) {
+        baseline = await startIsolatedShop(launcher, {
+          RATE_LIMIT_PER_MINUTE: '1000000',
+          SHELL_DIR: join(BASELINE, 'shell'),
+          MF_REMOTES: ['catalog', 'checkout', 'admin'].map((remote) => `${remote}=${join(BASELINE, `${remote}-mf`)}`).join(' '),
+        });
+        const baselineProducts = (await (await fetch(`${baseline.base}/api/products`)).json()) as ProductListDto;
+        scored.unshift({ label: 'baseline', base: baseline.base, productId: baselineProducts.products[0]._id });
+      }
+      await measureLighthouse(scored);
+    }
     if (PARTS.has('screens')) await measureScreens(browser, shop, screens, admin);
     if (PARTS.has('api')) await measureApi(shop, product._id);
   } finally {
     await browser?.close();
+    await baseline?.remove();
     await shop.remove();
   }
 }
