@@ -11,7 +11,8 @@ describe('responsive image copies', () => {
   });
 
   it('reads no copy from an original, a width it does not make or another format', () => {
-    for (const name of [`${ID}.png`, `${ID}-w500.avif`, `${ID}-w640.png`, 'airpods-pro.svg', `x-w640.webp`]) expect(parseImageVariantFile(name)).toBeUndefined();
+    for (const name of [`${ID}.png`, `${ID}-w500.avif`, `${ID}-w640.png`, 'airpods-pro.svg', 'Airpods-w640.webp']) expect(parseImageVariantFile(name)).toBeUndefined();
+    expect(parseImageVariantFile('airpods-pro-w320.avif')).toEqual({ id: 'airpods-pro', width: 320, format: 'avif' });
   });
 
   it('offers an uploaded raster image’s copies, best format first, every width', () => {
@@ -20,7 +21,13 @@ describe('responsive image copies', () => {
     expect(webp.type).toBe('image/webp');
   });
 
-  it('offers nothing for SVGs, images from elsewhere and paths that only look alike', () => {
-    for (const path of ['/uploads/sample.svg', 'https://cdn.example.com/a.png', `/uploads/${ID}.gif`, `/other/${ID}.png`]) expect(imageSourcesOf(path)).toEqual([]);
+  it('offers the demo catalog’s pictures’ copies by their names', () => {
+    expect(imageSourcesOf('/uploads/airpods-pro.webp')[0].srcSet).toContain('/uploads/airpods-pro-w160.avif 160w');
+  });
+
+  it('offers nothing for SVGs, images from elsewhere, copies and paths that only look alike', () => {
+    for (const path of ['/uploads/sample.svg', 'https://cdn.example.com/a.png', `/uploads/${ID}.gif`, `/other/${ID}.png`, `/uploads/${ID}-w320.webp`]) {
+      expect(imageSourcesOf(path)).toEqual([]);
+    }
   });
 });

@@ -1,14 +1,15 @@
 /**
- * Responsive images: the catalog keeps, beside every uploaded raster image, copies resized to a few
- * widths in modern formats, under names derived from the original's. The front ends build `srcset`
+ * Responsive images: the catalog keeps, beside every raster image it serves (uploads, and the demo
+ * catalog's pictures), copies resized to a few widths in modern formats, under names derived from the
+ * original's. The front ends build `srcset`
  * from the same rule, so a product keeps one `image` path (the spec's contract) and no list of files.
  *
  *   /uploads/3f1c…e9.png          the original, as uploaded (the fallback every browser can show)
  *   /uploads/3f1c…e9-w640.avif    640 px wide (or the original's width, if smaller), AVIF
  *   /uploads/3f1c…e9-w640.webp    the same in WebP
  *
- * Vector images (the demo catalog's and the sample product's SVGs) and images from elsewhere have
- * no variants: an SVG is already sharp at every width and smaller than any raster copy.
+ * The demo catalog's pictures follow the same rule under their own names (/uploads/airpods-pro.webp,
+ * /uploads/airpods-pro-w320.avif). SVGs (the sample product's) and images from elsewhere have no copies.
  */
 
 /** The widths of the copies, in CSS pixels at 1x to 3x of the places images are shown (thumbnails to the product page). */
@@ -19,11 +20,11 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 export const IMAGE_FORMATS = ['avif', 'webp'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
-/** An uploaded raster image's path: /uploads/{uuid}.{png|jpg|webp}. */
-const UPLOADED_IMAGE = /^\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(png|jpg|jpeg|webp)$/;
+/** A raster image's path in the catalog: /uploads/{name}.{png|jpg|webp}, the name a uuid (uploads) or a slug (demo). */
+const RASTER_IMAGE = /^\/uploads\/([a-z0-9-]+)\.(png|jpg|jpeg|webp)$/;
 
-/** A variant's file name: {uuid}-w{width}.{format}. */
-const VARIANT_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-w(\d+)\.(avif|webp)$/;
+/** A copy's file name: {name}-w{width}.{format}. */
+const VARIANT_FILE = /^([a-z0-9-]+)-w(\d+)\.(avif|webp)$/;
 
 /** The file name of an uploaded image's copy at `width` in `format`. */
 export const imageVariantFile = (id: string, width: ImageWidth, format: ImageFormat): string => `${id}-w${width}.${format}`;
@@ -43,10 +44,13 @@ export interface ImageSource {
   srcSet: string;
 }
 
-/** The `<source>`s of an image path, best format first; empty for an image without copies (SVG, elsewhere). */
+/**
+ * The `<source>`s of an image path, best format first; empty for an image without copies (SVG,
+ * elsewhere, or a name that is itself a copy's).
+ */
 export function imageSourcesOf(path: string): ImageSource[] {
-  const match = UPLOADED_IMAGE.exec(path);
-  if (!match) return [];
+  const match = RASTER_IMAGE.exec(path);
+  if (!match || parseImageVariantFile(`${match[1]}.webp`)) return [];
   const id = match[1];
   return IMAGE_FORMATS.map((format) => ({
     type: `image/${format}` as const,

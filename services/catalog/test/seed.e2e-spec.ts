@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { PRODUCTS_PAGE_SIZE, Subjects, type ProductDetailDto, type ProductDto, type ProductListDto } from '@shop/contracts';
+import { imageSourcesOf, PRODUCTS_PAGE_SIZE, Subjects, type ProductDetailDto, type ProductDto, type ProductListDto } from '@shop/contracts';
 import { DemoCatalogSeeder } from '../src/seed/demo-catalog.seeder.js';
 import { DEMO_PRODUCTS } from '../src/seed/demo-catalog.js';
 import { publishedEvents, startCatalog, type TestCatalog } from './support/catalog-app.js';
@@ -38,11 +38,19 @@ describe('the demo catalog', () => {
     expect(detail.rating).toBeCloseTo(average, 10);
   });
 
-  it('gives every product its own image, served as SVG', async () => {
+  it('gives every product its own picture, in WebP with AVIF and WebP copies, and keeps the drawings', async () => {
     expect(new Set(all.map((p) => p.image)).size).toBe(all.length);
     for (const product of all) {
+      expect(product.image).toMatch(/^\/uploads\/[a-z-]+\.webp$/);
       const res = await request(catalog.http).get(product.image).expect(200);
-      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(res.headers['content-type']).toBe('image/webp');
+      for (const source of imageSourcesOf(product.image)) {
+        const copy = source.srcSet.split(', ')[0].split(' ')[0];
+        expect((await request(catalog.http).get(copy).expect(200)).headers['content-type']).toBe(source.type);
+      }
+      // Catalogs seeded before the raster pictures show the drawings: still there.
+      const drawing = product.image.replace(/\.webp$/, '.svg');
+      expect((await request(catalog.http).get(drawing).expect(200)).headers['content-type']).toMatch(/^image\/svg\+xml/);
     }
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Subjects } from '@shop/contracts';
@@ -9,6 +9,7 @@ import type { CatalogConfig } from '../config.js';
 import { Product } from '../products/product.entity.js';
 import { productChangedOf } from '../products/product.views.js';
 import { Review } from '../reviews/review.entity.js';
+import { imagePathOf } from '../uploads/image-files.js';
 import { ImageStorage } from '../uploads/image-storage.service.js';
 import { DEMO_PRODUCTS } from './demo-catalog.js';
 import { DEMO_IMAGES_DIR } from './seed-files.js';
@@ -42,15 +43,24 @@ export class DemoCatalogSeeder implements OnModuleInit {
     if (seeded) this.logger.log(`seeded the demo catalog: ${seeded} products`);
   }
 
-  /** Copies each demo image into the image folder when missing; answers the public path of each. */
+  /**
+   * Puts each demo picture into the image store when missing: the drawing (SVG, which catalogs seeded
+   * before keep showing) and its raster set (seed/images/{name}.webp and its copies, drawn by
+   * tools/scripts/demo-images.mjs). Answers the path each demo product shows: the raster original,
+   * whose copies the front ends offer by the naming rule of @shop/contracts' images.ts.
+   */
   private async installImages(): Promise<Map<string, string>> {
+    const files = await readdir(DEMO_IMAGES_DIR);
     const paths = new Map<string, string>();
     for (const { image } of DEMO_PRODUCTS) {
+      const name = image.replace(/\.svg$/, '');
+      const set = files.filter((file) => file === image || file === `${name}.webp` || file.startsWith(`${name}-w`));
       try {
-        paths.set(image, await this.storage.install(join(DEMO_IMAGES_DIR, image), image));
+        await this.storage.installMissing(DEMO_IMAGES_DIR, set);
+        paths.set(image, set.includes(`${name}.webp`) ? imagePathOf(`${name}.webp`) : imagePathOf(image));
       } catch (error) {
         this.logger.warn(`demo image ${image} cannot be installed: ${String(error)}`);
-        paths.set(image, `/uploads/${image}`);
+        paths.set(image, imagePathOf(image));
       }
     }
     return paths;
@@ -68,7 +78,7 @@ export class DemoCatalogSeeder implements OnModuleInit {
         return manager.create(Product, {
           id: randomUUID(),
           name: demo.name,
-          image: imagePaths.get(demo.image) ?? `/uploads/${demo.image}`,
+          image: imagePaths.get(demo.image) ?? imagePathOf(demo.image),
           brand: demo.brand,
           category: demo.category,
           description: demo.description,

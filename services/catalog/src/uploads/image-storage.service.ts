@@ -93,6 +93,12 @@ export class ImageStorage implements OnModuleInit {
     return imagePathOf(fileName);
   }
 
+  /** Stores those of the shop's own images in `dir` that the store does not have yet (one query when it has them all). */
+  async installMissing(dir: string, fileNames: string[]): Promise<void> {
+    const known = await this.store.has(fileNames);
+    for (const fileName of fileNames.filter((name) => !known.has(name))) await this.install(join(dir, fileName), fileName);
+  }
+
   /** The image stored under `fileName`, or undefined; a missing copy of an uploaded original is made first. */
   async read(fileName: string): Promise<StoredImage | undefined> {
     const cached = this.cache.get(fileName);
