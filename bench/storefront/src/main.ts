@@ -5,6 +5,8 @@
  *   more warm, in Debian's chromium at 1280 x 900, and prints the median of: requests, script and total
  *   bytes over the wire, first contentful paint, largest contentful paint, the time until the screen's
  *   heading shows, and the cumulative layout shift;
+ * - loads home, product and cart as a phone with a 4x slower CPU (DevTools throttling, not simulated) and
+ *   prints the main thread's blocking time from the Long Tasks API, with FCP and LCP (BENCH_THROTTLED_RUNS);
  * - scores home, product and cart with Lighthouse (mobile, simulated slow 4G), median of BENCH_LIGHTHOUSE_RUNS
  *   (BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's full JSON report there, to see where the time goes;
  *   BENCH_BASELINE=<folder of an earlier build's front-end dists> scores that build too, in alternating rounds);
@@ -24,9 +26,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const API_REQUESTS = Number(process.env.BENCH_API_REQUESTS ?? 200);
 /**
  * What to measure: `BENCH_PARTS=first-card` measures only the cold home page until its first product
- * card; `lighthouse` scores home, product and cart as Lighthouse does (mobile, simulated slow 4G).
+ * card; `throttled` loads home, product and cart with a 4x slower CPU; `lighthouse` scores them as
+ * Lighthouse does (mobile, simulated slow 4G).
  */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'first-card,lighthouse,screens,api').split(',').map((part) => part.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'first-card,throttled,lighthouse,screens,api').split(',').map((part) => part.trim()));
 /**
  * A folder holding an earlier build of the front ends (shell/, catalog-mf/, checkout-mf/, admin-mf/:
  * each app's dist), served by a second shop: Lighthouse then alternates rounds between that build
@@ -266,6 +269,71 @@ interface ScoredShop {
   productId: string;
 }
 
+
+/** Runs in the page before its scripts: records the largest contentful paint and every long task. */
+function observeMainThread(): void {
+  const state = window as unknown as { __lcp: number; __blocking: number };
+  state.__lcp = 0;
+  state.__blocking = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) state.__lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) state.__blocking += Math.max(0, entry.duration - 50);
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/**
+ * Home, product and cart loaded cold as a phone (412 x 823 at 1.75x) whose CPU DevTools slows 4x (real
+ * throttling, where Lighthouse simulates it from an unthrottled trace), rounds alternating between the
+ * shops. Blocking time is the Long Tasks API's (each task's time over 50 ms, until the page is idle),
+ * so it counts tasks before the first paint too; it is what the shopper's taps wait behind.
+ */
+async function measureThrottled(browser: Browser, shops: ScoredShop[]): Promise<void> {
+  const runs = Number(process.env.BENCH_THROTTLED_RUNS ?? 7);
+  console.log(`\nA phone with a 4x slower CPU (DevTools throttling), cold loads, median of ${runs}${shops.length > 1 ? ', rounds alternating' : ''}`);
+  console.log('page     shop        blocking ms  FCP ms  LCP ms');
+  for (const [name, path] of [
+    ['home', '/'],
+    ['product', '/product/{id}'],
+    ['cart', '/cart'],
+  ] as const) {
+    const figures = new Map<ScoredShop, Array<{ blocking: number; fcp: number; lcp: number }>>(shops.map((shop) => [shop, []]));
+    for (let run = 0; run < runs; run++) {
+      for (const shop of shops) {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+        try {
+          const page = await context.newPage();
+          await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+          await page.addInitScript(observeMainThread);
+          await page.goto(`${shop.base}${path.replace('{id}', shop.productId)}`);
+          await page.waitForLoadState('networkidle');
+          await page.waitForTimeout(1000);
+          figures.get(shop)!.push(
+            await page.evaluate(() => {
+              const state = window as unknown as { __lcp: number; __blocking: number };
+              return { blocking: state.__blocking, fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN, lcp: state.__lcp };
+            }),
+          );
+        } finally {
+          await context.close();
+        }
+      }
+    }
+    const rows = shops.map((shop) => {
+      const own = figures.get(shop)!;
+      return { shop, blocking: median(own.map((f) => f.blocking)), fcp: median(own.map((f) => f.fcp)), lcp: median(own.map((f) => f.lcp)) };
+    });
+    for (const row of rows) {
+      console.log([name.padEnd(8), row.shop.label.padEnd(10), row.blocking.toFixed(0).padStart(12), row.fcp.toFixed(0).padStart(7), row.lcp.toFixed(0).padStart(7)].join(' '));
+    }
+    if (rows.length > 1) {
+      const [baseline, current] = rows;
+      console.log(`${' '.repeat(20)}${current.shop.label} / ${baseline.shop.label}: blocking x${(current.blocking / baseline.blocking).toFixed(2)}, LCP x${(current.lcp / baseline.lcp).toFixed(2)}`);
+    }
+  }
+}
+
 type LighthouseFigure = Exclude<keyof LighthouseFigures, 'longTasks'>;
 
 async function measureLighthouse(shops: ScoredShop[]): Promise<void> {
@@ -396,19 +464,18 @@ async function main(): Promise<void> {
     ];
     console.log(`Shop at ${shop.base} (instance ${prefix}); chromium ${browser.version()}`);
     if (PARTS.has('first-card')) await measureFirstCard(browser, shop);
-    if (PARTS.has('lighthouse')) {
-      const scored: ScoredShop[] = [{ label: 'this build', base: shop.base, productId: product._id }];
-      if (BASELINE) {
-        baseline = await startIsolatedShop(launcher, {
-          RATE_LIMIT_PER_MINUTE: '1000000',
-          SHELL_DIR: join(BASELINE, 'shell'),
-          MF_REMOTES: ['catalog', 'checkout', 'admin'].map((remote) => `${remote}=${join(BASELINE, `${remote}-mf`)}`).join(' '),
-        });
-        const baselineProducts = (await (await fetch(`${baseline.base}/api/products`)).json()) as ProductListDto;
-        scored.unshift({ label: 'baseline', base: baseline.base, productId: baselineProducts.products[0]._id });
-      }
-      await measureLighthouse(scored);
+    const scored: ScoredShop[] = [{ label: 'this build', base: shop.base, productId: product._id }];
+    if (BASELINE && (PARTS.has('lighthouse') || PARTS.has('throttled'))) {
+      baseline = await startIsolatedShop(launcher, {
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        SHELL_DIR: join(BASELINE, 'shell'),
+        MF_REMOTES: ['catalog', 'checkout', 'admin'].map((remote) => `${remote}=${join(BASELINE, `${remote}-mf`)}`).join(' '),
+      });
+      const baselineProducts = (await (await fetch(`${baseline.base}/api/products`)).json()) as ProductListDto;
+      scored.unshift({ label: 'baseline', base: baseline.base, productId: baselineProducts.products[0]._id });
     }
+    if (PARTS.has('throttled')) await measureThrottled(browser, scored);
+    if (PARTS.has('lighthouse')) await measureLighthouse(scored);
     if (PARTS.has('screens')) await measureScreens(browser, shop, screens, admin);
     if (PARTS.has('api')) await measureApi(shop, product._id);
   } finally {
