@@ -53,6 +53,49 @@ describe('start-up', () => {
     expect(await screen.findByRole('heading', { name: 'Latest Products' })).toBeInTheDocument();
   });
 
+  describe('the first page', () => {
+    let arrive: () => void;
+    const manifest = jest.fn(async () => ({ ok: true, json: async () => ({ catalog: '/mf/catalog/3f9a1c2b7d/remoteEntry.js' }) }));
+
+    beforeEach(() => {
+      registerRemotes.mockImplementation(() => {
+        loadRemote.mockImplementation(
+          () => new Promise((resolve) => (arrive = () => resolve({ default: () => <h1>Latest Products</h1> }))),
+        );
+      });
+    });
+
+    const pause = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+    it('renders with the frame once its module is in, never through a placeholder', async () => {
+      const placeholders: Element[] = [];
+      const watch = new MutationObserver(() => placeholders.push(...document.querySelectorAll('[aria-busy="true"]')));
+      watch.observe(document.body, { subtree: true, childList: true, attributes: true });
+      const { start, connectRemotes } = await freshShell();
+      const started = start(connectRemotes(fetchRemoteManifest(manifest as unknown as typeof fetch)));
+      await pause(20);
+      expect(screen.queryByRole('main')).not.toBeInTheDocument();
+
+      arrive();
+      await act(() => started);
+
+      expect(await screen.findByRole('heading', { name: 'Latest Products' })).toBeInTheDocument();
+      watch.disconnect();
+      expect(placeholders).toEqual([]);
+    });
+
+    it('does not hold the frame back longer than the wait: a slow page comes in its placeholder', async () => {
+      const { start, connectRemotes } = await freshShell();
+      await act(() => start(connectRemotes(fetchRemoteManifest(manifest as unknown as typeof fetch)), { firstPageWaitMs: 20 }));
+
+      expect(await screen.findByRole('main')).toBeInTheDocument();
+      expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+
+      arrive();
+      expect(await screen.findByRole('heading', { name: 'Latest Products' })).toBeInTheDocument();
+    });
+  });
+
   it('still renders the shell with the notice when /mf/remotes.json is missing', async () => {
     runtimeServing({ 'catalog/HomePage': () => <h1>Latest Products</h1> });
 

@@ -8,10 +8,18 @@
  * slow phone for half a second (react-dom alone is a quarter of that), which Lighthouse counts as
  * blocking time. Each group is evaluated once; bootstrap.js then finds them ready.
  */
+import { remotePageFor } from './app/route-table.js';
 import { remoteManifestOfPage } from './remote-manifest.js';
+import { loadRemotePage } from './remotes.js';
 import { connectRemotes } from './start-up.js';
 
 const remotesReady = connectRemotes(remoteManifestOfPage());
+// The first page's module loads (its files were preloaded) while the libraries below are evaluated;
+// bootstrap.js waits for it, so the frame and the page render together.
+void remotesReady.then(() => {
+  const firstPage = remotePageFor(window.location.pathname);
+  if (firstPage) loadRemotePage(firstPage).catch(() => undefined);
+});
 
 const browserTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -42,6 +42,7 @@ function absoluteUrl(address: string, base: string): string | undefined {
 }
 
 const loading = new Map<string, Promise<PageModule>>();
+const loaded = new Map<string, PageModule>();
 
 /**
  * Loads a remote's page module (downloading what index.html's preload hints have not already fetched).
@@ -51,11 +52,17 @@ export function loadRemotePage({ remote, module }: RemotePage): Promise<PageModu
   const id = `${remote}/${module}`;
   const pending = loading.get(id);
   if (pending) return pending;
-  const page = loadRemote<PageModule>(id).then((loaded) => {
-    if (!loaded?.default) throw new Error(`The remote module ${id} has no page to render`);
-    return loaded;
+  const page = loadRemote<PageModule>(id).then((exports) => {
+    if (!exports?.default) throw new Error(`The remote module ${id} has no page to render`);
+    loaded.set(id, exports);
+    return exports;
   });
   loading.set(id, page);
   page.catch(() => loading.delete(id));
   return page;
+}
+
+/** The page module if it has finished loading, so it can render without suspending first. */
+export function loadedRemotePage({ remote, module }: RemotePage): PageModule | undefined {
+  return loaded.get(`${remote}/${module}`);
 }

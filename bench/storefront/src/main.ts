@@ -8,7 +8,7 @@
  * - loads home, product and cart as a phone with a 4x slower CPU (DevTools throttling, not simulated) and
  *   prints the main thread's blocking time from the Long Tasks API, with FCP and LCP (BENCH_THROTTLED_RUNS);
  * - scores home, product and cart with Lighthouse (mobile, simulated slow 4G), median of BENCH_LIGHTHOUSE_RUNS
- *   (BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's full JSON report there, to see where the time goes;
+ *   (BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's full JSON report and its trace there, to see where the time goes;
  *   BENCH_BASELINE=<folder of an earlier build's front-end dists> scores that build too, in alternating rounds);
  * - times GET /api/products and GET /api/products/{id} through the gateway (sequential, then 10 at once).
  * Figures depend on the machine; compare runs on the same one.
@@ -242,6 +242,8 @@ async function lighthouseRun(url: string): Promise<LighthouseFigures> {
       mkdirSync(reports, { recursive: true });
       const name = `${new URL(url).pathname.replaceAll('/', '_') || '_'}-${Date.now()}.json`;
       writeFileSync(join(reports, name), result.report as string);
+      // The unthrottled trace Lighthouse simulated from; DevTools' Performance panel opens it.
+      writeFileSync(join(reports, name.replace(/\.json$/, '.trace.json')), JSON.stringify(result.artifacts.Trace));
     }
     const { categories, audits } = result.lhr;
     const value = (audit: string) => audits[audit]?.numericValue ?? NaN;

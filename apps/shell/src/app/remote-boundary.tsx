@@ -5,7 +5,7 @@
  */
 import { Component, lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Alert, Button } from '@shop/ui';
-import { loadRemotePage, type RemotePage } from '../remotes.js';
+import { loadedRemotePage, loadRemotePage, type RemotePage } from '../remotes.js';
 import { PageArea } from './remote-boundary.styles.js';
 
 export const UNAVAILABLE_NOTICE = 'This part of the shop is unavailable right now';
@@ -55,9 +55,12 @@ export function RemoteBoundary({ remote, module }: RemotePage) {
   );
 }
 
-/** Looks the page up on every render, so a retry (after forgetFailure) picks up a fresh load. */
+/**
+ * A page already loaded (the first page, loaded before the shell's first render) renders at once;
+ * another is looked up on every render, so a retry (after forgetFailure) picks up a fresh load.
+ */
 function RemotePageContent(page: RemotePage) {
-  const Page = lazyPage(page);
+  const Page = loadedRemotePage(page)?.default ?? lazyPage(page);
   return <Page />;
 }
 
