@@ -91,6 +91,33 @@ export const esmFederationRuntime = {
   },
 };
 
+/** The file in a remote's build that lists every script each exposed page needs (read by the gateway). */
+export const PAGE_FILES = 'page-files.json';
+const EXPOSE_CHUNK_GROUP = /^__federation_expose_(.+)$/;
+
+/**
+ * Writes page-files.json: for each page the remote exposes, every script of its chunk group, so the
+ * gateway can preload them all with index.html. mf-manifest.json's `sync` list leaves out a chunk the
+ * page shares with a shared library's fallback (react/jsx-runtime and @shop/contracts end up in one),
+ * and the browser then found that chunk only once the MF runtime ran: one more round trip before the
+ * page could render.
+ */
+export const pageFilesManifest = {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PageFiles', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PageFiles', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const pages = {};
+        for (const [name, group] of compilation.namedChunkGroups) {
+          const page = EXPOSE_CHUNK_GROUP.exec(name)?.[1];
+          if (page) pages[page] = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+        }
+        compilation.emitAsset(PAGE_FILES, new sources.RawSource(`${JSON.stringify(pages, null, 2)}\n`));
+      });
+    });
+  },
+};
+
 /** Text files worth compressing: below 1 KB the headers outweigh the gain. */
 const COMPRESSIBLE = /\.(js|json|html|css|svg)$/;
 
@@ -210,6 +237,7 @@ export function remoteConfig({ name, here, dependencies, port }) {
           ...(production ? { experiments: { externalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } } } : {}),
         }),
         esmFederationRuntime,
+        pageFilesManifest,
         ...(production ? precompress(rspack) : [standalonePage()]),
       ],
       devServer: {

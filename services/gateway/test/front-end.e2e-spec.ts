@@ -15,10 +15,14 @@ const ROUTES = [
 
 const buildId = (remoteEntry: string) => createHash('sha256').update(remoteEntry).digest('hex').slice(0, 10);
 
-/** A remote's build as rspack leaves it: remoteEntry.js, mf-manifest.json naming each exposed module's files, chunks. */
+/**
+ * A remote's build as rspack leaves it: remoteEntry.js, mf-manifest.json naming each exposed module's
+ * files, page-files.json naming all of them (here for one page only, as an older build would list none), chunks.
+ */
 function writeRemoteBuild(dir: string, remoteEntry: string, homeChunk: string): void {
   mkdirSync(join(dir, 'static'), { recursive: true });
   writeFileSync(join(dir, 'remoteEntry.js'), remoteEntry);
+  writeFileSync(join(dir, 'page-files.json'), JSON.stringify({ HomePage: ['static/309.9a8b7c6d.js', `static/${homeChunk}`] }));
   writeFileSync(
     join(dir, 'mf-manifest.json'),
     JSON.stringify({
@@ -94,7 +98,9 @@ describe('the storefront through the gateway', () => {
   it("tells the browser to fetch the page's remote files with the page: its remoteEntry.js and the route's chunks", async () => {
     const page = async (path: string) => (await get(path).set('Accept', 'text/html').expect(200)).text;
 
-    expect(preloads(await page('/'))).toEqual([`${catalog}/remoteEntry.js`, `${catalog}/static/home.1a2b3c4d.js`]);
+    // Every chunk page-files.json lists, the one the page shares with a library's fallback included.
+    expect(preloads(await page('/'))).toEqual([`${catalog}/remoteEntry.js`, `${catalog}/static/309.9a8b7c6d.js`, `${catalog}/static/home.1a2b3c4d.js`]);
+    // A page page-files.json does not list: the MF manifest's files.
     expect(preloads(await page('/PRODUCT/42'))).toEqual([`${catalog}/remoteEntry.js`, `${catalog}/static/product.5e6f7a8b.js`]);
     // A remote served from elsewhere: its entry only; a remote with no build, or no remote's route: nothing.
     expect(preloads(await page('/admin/userList'))).toEqual(['https://cdn.example.com/admin/v7/remoteEntry.js']);

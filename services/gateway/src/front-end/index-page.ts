@@ -16,6 +16,13 @@ const remoteManifest = z.object({
   exposes: z.array(z.object({ name: z.string(), assets: z.object({ js: z.object({ sync: z.array(z.string()) }) }) })),
 });
 
+/**
+ * Every script of each exposed page, as the shop's remote builds list them (page-files.json, written
+ * by rspack.preset.mjs): mf-manifest.json's list leaves out a chunk a page shares with a shared
+ * library's fallback. A build without it (another team's, an older one) falls back on the manifest.
+ */
+const pageFiles = z.record(z.string(), z.array(z.string()));
+
 /** A file read again only when it changes (its size or time). */
 class FileCache<T> {
   private readonly entries = new Map<string, { stamp: string; value: T }>();
@@ -84,6 +91,7 @@ export class IndexPage {
   private readonly template = new FileCache((text) => text);
   private readonly routes = new FileCache((text) => routeTable.parse(JSON.parse(text)));
   private readonly manifests = new FileCache((text) => remoteManifest.parse(JSON.parse(text)));
+  private readonly pageFiles = new FileCache((text) => pageFiles.parse(JSON.parse(text)));
 
   constructor(private readonly shellDir: string) {}
 
@@ -108,7 +116,13 @@ export class IndexPage {
     if (!remote) return [];
     if (!remote.build) return [remote.entry];
     const base = `${REMOTES_PATH}/${remote.name}/${remote.build.id}/`;
-    const exposed = this.manifests.read(resolve(remote.build.dir, 'mf-manifest.json'))?.exposes.find((expose) => expose.name === route.module);
-    return [remote.entry, ...(exposed?.assets.js.sync ?? []).map((file) => `${base}${file}`)];
+    return [remote.entry, ...this.filesOf(remote.build.dir, route.module).map((file) => `${base}${file}`)];
+  }
+
+  private filesOf(buildDir: string, module: string): string[] {
+    const listed = this.pageFiles.read(resolve(buildDir, 'page-files.json'))?.[module];
+    if (listed) return listed;
+    const exposed = this.manifests.read(resolve(buildDir, 'mf-manifest.json'))?.exposes.find((expose) => expose.name === module);
+    return exposed?.assets.js.sync ?? [];
   }
 }
