@@ -220,6 +220,9 @@ export function remoteConfig({ name, here, dependencies, port }) {
         // keep fixed names (the shell finds them by name) and must be revalidated.
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: name,
+        // A module whose evaluation threw (a shared library refused for its version) is not kept half
+        // made: loaded again, it throws again, instead of handing out exports it never finished.
+        strictModuleExceptionHandling: true,
         // The standalone build writes dist/standalone at the same time.
         clean: production ? { keep: /^standalone/ } : true,
       },

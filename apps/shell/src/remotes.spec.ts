@@ -4,7 +4,7 @@ const loadRemote = jest.fn<(id: string) => Promise<unknown>>();
 const registerRemotes = jest.fn();
 jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes }));
 
-const { loadRemotePage, registerShopRemotes } = await import('./remotes.js');
+const { forgetFailedLoad, loadedRemotePage, loadRemotePage, registerShopRemotes } = await import('./remotes.js');
 
 function HomePage() {
   return null;
@@ -52,11 +52,27 @@ describe('loadRemotePage', () => {
     expect(loadRemote).toHaveBeenCalledTimes(1);
   });
 
-  it('fails when the remote has no such page, and tries again on the next call', async () => {
+  it('fails when the remote has no such page, stays failed, and tries again once the failure is forgotten', async () => {
     loadRemote.mockResolvedValueOnce(null).mockResolvedValueOnce({ default: HomePage });
     const page = { remote: 'checkout', module: 'CartPage' } as const;
 
     await expect(loadRemotePage(page)).rejects.toThrow('checkout/CartPage');
+    await expect(loadRemotePage(page)).rejects.toThrow('checkout/CartPage');
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+
+    forgetFailedLoad(page);
     await expect(loadRemotePage(page)).resolves.toEqual({ default: HomePage });
+  });
+
+  it('keeps a loaded page when asked to forget a failure', async () => {
+    loadRemote.mockResolvedValue({ default: HomePage });
+    const page = { remote: 'checkout', module: 'LoginPage' } as const;
+    await loadRemotePage(page);
+
+    forgetFailedLoad(page);
+
+    expect(loadedRemotePage(page)).toEqual({ default: HomePage });
+    await loadRemotePage(page);
+    expect(loadRemote).toHaveBeenCalledTimes(1);
   });
 });

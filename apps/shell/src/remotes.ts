@@ -46,7 +46,9 @@ const loaded = new Map<string, PageModule>();
 
 /**
  * Loads a remote's page module (downloading what index.html's preload hints have not already fetched).
- * Concurrent and later calls share one load; a failure is forgotten, so a retry fetches again.
+ * Concurrent and later calls share one load. A failed load stays failed, so the page's boundary shows
+ * the failure the first load met (a refused version, say) at once instead of waiting on a second
+ * attempt; forgetFailedLoad lets a retry fetch afresh.
  */
 export function loadRemotePage({ remote, module }: RemotePage): Promise<PageModule> {
   const id = `${remote}/${module}`;
@@ -58,8 +60,13 @@ export function loadRemotePage({ remote, module }: RemotePage): Promise<PageModu
     return exports;
   });
   loading.set(id, page);
-  page.catch(() => loading.delete(id));
   return page;
+}
+
+/** After a failed load, the next loadRemotePage of the page fetches afresh (a retry). */
+export function forgetFailedLoad({ remote, module }: RemotePage): void {
+  const id = `${remote}/${module}`;
+  if (!loaded.has(id)) loading.delete(id);
 }
 
 /** The page module if it has finished loading, so it can render without suspending first. */

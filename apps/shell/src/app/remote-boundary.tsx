@@ -5,7 +5,7 @@
  */
 import { Component, lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Alert, Button } from '@shop/ui';
-import { loadedRemotePage, loadRemotePage, type RemotePage } from '../remotes.js';
+import { forgetFailedLoad, loadedRemotePage, loadRemotePage, type RemotePage } from '../remotes.js';
 import { PageArea } from './remote-boundary.styles.js';
 
 export const UNAVAILABLE_NOTICE = 'This part of the shop is unavailable right now';
@@ -37,7 +37,9 @@ function lazyPage(page: RemotePage): LazyExoticComponent<ComponentType> {
 /** Lets the next render of a page that failed to load fetch it afresh. */
 function forgetFailure(page: RemotePage): void {
   const id = pageId(page);
-  if (failedPages.delete(id)) lazyPages.delete(id);
+  if (!failedPages.delete(id)) return;
+  lazyPages.delete(id);
+  forgetFailedLoad(page);
 }
 
 export function RemoteBoundary({ remote, module }: RemotePage) {
