@@ -13,15 +13,16 @@ import { remoteManifestOfPage } from './remote-manifest.js';
 import { loadRemotePage } from './remotes.js';
 import { connectRemotes } from './start-up.js';
 
-const remotesReady = connectRemotes(remoteManifestOfPage());
-// The first page's module loads (its files were preloaded) while the libraries below are evaluated;
-// bootstrap.js waits for it, so the frame and the page render together.
+const browserTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// In a task of its own too, not at the end of this script's long evaluation. The first page's module
+// then loads (its files were preloaded) while the libraries below are evaluated; bootstrap.js waits
+// for it, so the frame and the page render together.
+const remotesReady = browserTurn().then(() => connectRemotes(remoteManifestOfPage()));
 void remotesReady.then(() => {
   const firstPage = remotePageFor(window.location.pathname);
   if (firstPage) loadRemotePage(firstPage).catch(() => undefined);
 });
-
-const browserTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const groups: Array<() => Promise<unknown>> = [
   () => import(/* webpackMode: "eager" */ 'react-dom/client'),
