@@ -5,6 +5,7 @@ const { colors, space, fontSizes, fontWeights, radii } = theme;
 
 export const home = {
   heading: 'catalog-home__heading',
+  card: 'catalog-card',
   cardName: 'catalog-card__name',
   cardPrice: 'catalog-card__price',
   invisible: 'catalog-card__invisible',
@@ -18,6 +19,15 @@ export const HOME_STYLE_ID = 'catalog-home-style';
 export const homeCss = css`
 .${home.heading} {
   margin: ${space[3]} 0;
+}
+/*
+ * The browser lays out and paints a card only when it nears the screen: on a phone the grid is one
+ * card wide, and laying out the whole page of them was one of the longest tasks of the first render.
+ * Until then a card counts as 26rem tall (about one card); once shown, its real height is kept.
+ */
+.${home.card} {
+  content-visibility: auto;
+  contain-intrinsic-size: auto 26rem;
 }
 .${home.cardName} {
   margin: 0;

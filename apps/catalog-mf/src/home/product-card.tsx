@@ -17,7 +17,7 @@ export interface ProductCardProps {
 export function ProductCard({ product, priority = false }: ProductCardProps) {
   const href = `/product/${product._id}`;
   return (
-    <Card>
+    <Card className={home.card}>
       {/* The image link repeats the name link: hide it from Tab and screen readers so each card is one stop. */}
       <CardMedia
         src={product.image}
