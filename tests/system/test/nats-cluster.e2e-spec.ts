@@ -9,7 +9,8 @@ import { ShopHarness } from '../src/shop-harness.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const ADDRESS = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
-const STOCK = 1_000;
+/** Far more than the buyers can order in the test's seven seconds, so no order is cancelled for want of stock. */
+const STOCK = 100_000;
 
 describe('the shop on a NATS JetStream cluster', () => {
   let shop: ShopHarness;
