@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
+import { toCents, toDollars } from '@shop/pricing';
 import { dollars, media } from '@shop/ui';
 import { ProductThumb } from './product-thumb.js';
 
@@ -52,7 +53,7 @@ export function OrderItems({ lines }: { lines: readonly OrderLine[] }) {
           <ProductThumb src={line.image} alt={line.name} width={48} height={48} sizes="48px" />
           <Link to={`/product/${line.product}`}>{line.name}</Link>
           <Amount>
-            {line.quantity} x {dollars(line.price)} = {dollars(Math.round(line.price * line.quantity * 100) / 100)}
+            {line.quantity} x {dollars(line.price)} = {dollars(toDollars(toCents(line.price) * line.quantity))}
           </Amount>
         </Item>
       ))}

@@ -96,10 +96,3 @@ export interface PayPalConfigDto {
   sdkUrl: string;
   currency: typeof SHOP_CURRENCY;
 }
-
-/** Shipping is free when the items cost more than this, in cents. */
-export const FREE_SHIPPING_OVER_CENTS = 100_00;
-/** Shipping price otherwise, in cents. */
-export const SHIPPING_CENTS = 50_00;
-/** Tax rate on the items price. */
-export const TAX_RATE = 0.1;

@@ -21,9 +21,3 @@ export function IsDollarAmount(max: number, validationOptions?: ValidationOption
     validationOptions,
   );
 }
-
-/** Dollars (at most 2 decimals) to integer cents. */
-export const toCents = (dollars: number): number => Math.round(dollars * 100);
-
-/** Integer cents to dollars. */
-export const toDollars = (cents: number): number => cents / 100;

@@ -30,6 +30,12 @@ describe('cart math', () => {
     expect(cartPrices([item('a', 100.01, 1)])).toEqual({ itemsPrice: 100.01, shippingPrice: 0, taxPrice: 10, totalPrice: 110.01 });
   });
 
+  it('shows the tax the orders service charges, rounded half up to the cent', () => {
+    // 10 % of $10.15 is $1.015: $1.02, as @shop/pricing's priceOrder charges it.
+    expect(cartPrices([item('a', 10.15, 1)]).taxPrice).toBe(1.02);
+    expect(cartPrices([item('a', 10.15, 1)]).totalPrice).toBe(61.17);
+  });
+
   it('replaces the line of a product already in the cart and appends a new one', () => {
     const cart = [item('a', 1, 1), item('b', 2, 1)];
     expect(withItem(cart, item('a', 1, 4))).toEqual([item('a', 1, 4), item('b', 2, 1)]);

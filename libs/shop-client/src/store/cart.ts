@@ -1,4 +1,4 @@
-import { FREE_SHIPPING_OVER_CENTS, SHIPPING_CENTS, TAX_RATE } from '@shop/contracts';
+import { priceOrder, toCents, toDollars } from '@shop/pricing';
 
 /** A cart line (spec section 3): the product's id and what the cart shows of it, with the chosen quantity. */
 export interface CartItem {
@@ -18,33 +18,29 @@ export interface CartPrices {
   totalPrice: number;
 }
 
-// Sums are made in whole cents so 0.1 + 0.2 never shows as 0.30000000000000004.
-const toCents = (dollars: number) => Math.round(dollars * 100);
-const toDollars = (cents: number) => cents / 100;
-
 /** How many items the cart holds: the sum of the quantities (the header's count, the subtotal's). */
 export function cartCount(items: readonly CartItem[]): number {
   return items.reduce((count, item) => count + item.quantity, 0);
 }
 
-/** The sum of price times quantity, to 2 decimals. */
+const pricedLines = (items: readonly CartItem[]) => items.map((item) => ({ priceCents: toCents(item.price), quantity: item.quantity }));
+
+/** The sum of price times quantity, to 2 decimals (added up in whole cents). */
 export function cartSubtotal(items: readonly CartItem[]): number {
-  return toDollars(items.reduce((cents, item) => cents + toCents(item.price) * item.quantity, 0));
+  return toDollars(priceOrder(pricedLines(items)).itemsCents);
 }
 
 /**
- * Items, shipping (free over $100, else $50), 10 % tax and total, as the spec computes them.
- * Only for display: the orders service prices every order itself.
+ * Items, shipping, tax and total by the rules the orders service charges (@shop/pricing), shown before
+ * the order is placed. Only for display: the service prices every order itself.
  */
 export function cartPrices(items: readonly CartItem[]): CartPrices {
-  const itemsCents = toCents(cartSubtotal(items));
-  const shippingCents = itemsCents > FREE_SHIPPING_OVER_CENTS ? 0 : SHIPPING_CENTS;
-  const taxCents = Math.round(itemsCents * TAX_RATE);
+  const prices = priceOrder(pricedLines(items));
   return {
-    itemsPrice: toDollars(itemsCents),
-    shippingPrice: toDollars(shippingCents),
-    taxPrice: toDollars(taxCents),
-    totalPrice: toDollars(itemsCents + shippingCents + taxCents),
+    itemsPrice: toDollars(prices.itemsCents),
+    shippingPrice: toDollars(prices.shippingCents),
+    taxPrice: toDollars(prices.taxCents),
+    totalPrice: toDollars(prices.totalCents),
   };
 }
 

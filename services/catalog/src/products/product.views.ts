@@ -1,5 +1,5 @@
 import type { ProductChanged, ProductDto, ReviewDto } from '@shop/contracts';
-import { toDollars } from '../validation.js';
+import { toDollars } from '@shop/pricing';
 import type { Review } from '../reviews/review.entity.js';
 import type { Product } from './product.entity.js';
 

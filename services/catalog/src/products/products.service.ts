@@ -11,9 +11,9 @@ import {
   type ProductListDto,
 } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
+import { toCents } from '@shop/pricing';
 import { Review } from '../reviews/review.entity.js';
 import { SAMPLE_IMAGE_PATH } from '../uploads/image-files.js';
-import { toCents } from '../validation.js';
 import type { UpdateProductDto } from './dto/update-product.dto.js';
 import { Product } from './product.entity.js';
 import { ProductReadCache, type ProductRead } from './product-read-cache.js';

@@ -2,17 +2,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Subjects, type OrderCancelled, type OrderPlaced, type ProductChanged, type StockRejected } from '@shop/contracts';
 import { Outbox, type OutboxEntry } from '@shop/event-bus';
+import { mergeLines } from '@shop/pricing';
 import { Product } from '../products/product.entity.js';
 import { productChangedOf } from '../products/product.views.js';
 import { StockReservation, type ReservedLine } from './stock-reservation.entity.js';
 
 /** One line per product, quantities of repeated products added up, in product id order (the lock order). */
 export function linesOf(items: OrderPlaced['items']): ReservedLine[] {
-  const quantities = new Map<string, number>();
-  for (const { productId, quantity } of items) quantities.set(productId, (quantities.get(productId) ?? 0) + quantity);
-  return [...quantities]
-    .map(([productId, quantity]) => ({ productId, quantity }))
-    .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+  return mergeLines(items).sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
 }
 
 /** What a reservation needs of a product: its stock, and what the other services are told of it. */

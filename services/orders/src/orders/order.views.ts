@@ -1,5 +1,5 @@
 import type { OrderDto } from '@shop/contracts';
-import { toDollars } from '../money.js';
+import { toDollars } from '@shop/pricing';
 import type { Order } from './order.entity.js';
 
 /**

@@ -10,6 +10,7 @@ import {
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { ORDERS_PAGE_SIZE, Subjects, type OrderDto, type OrderListDto, type OrderPlaced, type TokenClaims } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
+import { mergeLines, priceOrder } from '@shop/pricing';
 import { pagesOf } from '@shop/service-kit';
 import {
   PaymentNotFoundError,
@@ -17,14 +18,13 @@ import {
   PaymentProviderUnavailableError,
 } from '../payments/payment-provider.js';
 import { verifyPayment } from '../payments/payment-verification.js';
-import { ORDER_LIMITS, type CreateOrderDto, type OrderItemInput } from './dto/create-order.dto.js';
+import { ORDER_LIMITS, type CreateOrderDto } from './dto/create-order.dto.js';
 import type { PayPalResult } from './dto/pay-status.dto.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderOutcomes } from './order-outcomes.js';
 import { PAYMENT_TOO_LATE } from './payment-deadlines.js';
 import { Order } from './order.entity.js';
 import { toOrderDto } from './order.views.js';
-import { priceOrder } from './pricing.js';
 
 const ORDER_NOT_FOUND = 'Order not found';
 const PAYMENT_USED = 'Payment already used for another order';
@@ -86,13 +86,6 @@ async function insertOrder(outbox: Outbox, order: Order, placed: OrderPlaced): P
 /** PostgreSQL's unique_violation: here, a PayPal payment already stored on another order. */
 const UNIQUE_VIOLATION = '23505';
 
-/** One line per product, in the order the customer listed them; repeated products add up. */
-function linesOf(items: readonly OrderItemInput[]): { productId: string; quantity: number }[] {
-  const quantities = new Map<string, number>();
-  for (const { product, quantity } of items) quantities.set(product, (quantities.get(product) ?? 0) + quantity);
-  return [...quantities].map(([productId, quantity]) => ({ productId, quantity }));
-}
-
 function isUniqueViolation(error: unknown): boolean {
   return (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION;
 }
@@ -121,7 +114,7 @@ export class OrdersService {
    * cancelled, or still pending after that long.
    */
   async place(buyer: TokenClaims, input: CreateOrderDto, waitMs = 0): Promise<OrderDto> {
-    const lines = linesOf(input.orderItems);
+    const lines = mergeLines(input.orderItems.map(({ product, quantity }) => ({ productId: product, quantity })));
     const tooMany = lines.find((line) => line.quantity > ORDER_LIMITS.quantity);
     if (tooMany) throw new BadRequestException(`At most ${ORDER_LIMITS.quantity} of one product per order: ${tooMany.productId}`);
     const products: CatalogPrice[] = await this.dataSource.query(

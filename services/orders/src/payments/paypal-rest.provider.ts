@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { SHOP_CURRENCY } from '@shop/contracts';
 import type { PayPalSettings } from '../config.js';
-import { centsOf } from '../money.js';
+import { centsOf, decimalOf } from '@shop/pricing';
 import {
   PaymentNotFoundError,
   PaymentProvider,
@@ -80,7 +80,7 @@ export class PayPalRestProvider extends PaymentProvider {
 
   async openPayment(shopOrderId: string, totalCents: number): Promise<string> {
     const path = '/v2/checkout/orders';
-    const value = `${Math.floor(totalCents / 100)}.${String(totalCents % 100).padStart(2, '0')}`;
+    const value = decimalOf(totalCents);
     const response = await this.authorized(path, {
       method: 'POST',
       // PayPal's idempotency key: a retry (or a second click) answers the same PayPal order.

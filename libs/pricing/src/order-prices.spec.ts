@@ -1,4 +1,4 @@
-import { priceOrder } from './pricing.js';
+import { priceOrder } from './order-prices.js';
 
 describe('priceOrder', () => {
   it('adds price × quantity of every line, with 10 % tax and shipping under 100.00', () => {
