@@ -1,8 +1,26 @@
 import pg from 'pg';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { DynamicModule } from '@nestjs/common';
-import { DataSource, type DataSourceOptions, type Migration } from 'typeorm';
+import { DataSource, QueryFailedError, type DataSourceOptions, type Migration } from 'typeorm';
 import { databaseNameOf, type ServiceConfig } from './config.js';
+
+/** PostgreSQL's unique_violation: a unique index refused a duplicate. */
+export const UNIQUE_VIOLATION = '23505';
+
+/** A PostgreSQL error as pg reports it: its SQLSTATE code and, for a constraint, the constraint's name. */
+interface PostgresError {
+  code?: string;
+  constraint?: string;
+}
+
+/**
+ * Whether a query failed because a unique index refused a duplicate: the index named `constraint`, or
+ * any when none is named. The database's answer to a race two checks-before-write cannot close.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const cause: PostgresError | undefined = error instanceof QueryFailedError ? (error.driverError as PostgresError) : undefined;
+  return cause?.code === UNIQUE_VIOLATION && (constraint === undefined || cause.constraint === constraint);
+}
 
 /** The same server URL pointed at another database. */
 export function withDatabase(serverUrl: string, database: string): string {
@@ -22,10 +40,10 @@ export async function ensureDatabase(serverUrl: string, database: string): Promi
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     if (found.rowCount === 0) {
       // Identifiers cannot be bound as parameters; the name is validated by the config schema.
-      await client.query(`CREATE DATABASE "${database}"`).catch((error: { code?: string; constraint?: string }) => {
+      await client.query(`CREATE DATABASE "${database}"`).catch((error: PostgresError) => {
         // Created meanwhile by another process: PostgreSQL says so as "already exists" (42P04), or,
         // when both inserted into the catalog at once, as a unique violation on its name index.
-        const createdMeanwhile = error.code === '42P04' || (error.code === '23505' && error.constraint === 'pg_database_datname_index');
+        const createdMeanwhile = error.code === '42P04' || (error.code === UNIQUE_VIOLATION && error.constraint === 'pg_database_datname_index');
         if (!createdMeanwhile) throw error;
       });
     }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { TokenClaims } from '@shop/contracts';
+import { isUniqueViolation } from '@shop/service-kit';
 import { Product } from '../products/product.entity.js';
 import { ProductReadCache } from '../products/product-read-cache.js';
 import { PRODUCT_NOT_FOUND } from '../products/products.service.js';
@@ -13,12 +14,6 @@ export const ALREADY_REVIEWED = 'Product already reviewed';
 
 /** The unique index that keeps one review per user and product. */
 const ONE_REVIEW_PER_USER = 'review_one_per_user';
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  if (!(error instanceof QueryFailedError)) return false;
-  const driverError = error.driverError as { code?: string; constraint?: string };
-  return driverError.code === '23505' && driverError.constraint === constraint;
-}
 
 @Injectable()
 export class ReviewsService {

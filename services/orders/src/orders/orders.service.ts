@@ -11,7 +11,7 @@ import { DataSource, In, type EntityManager } from 'typeorm';
 import { ORDERS_PAGE_SIZE, Subjects, type OrderDto, type OrderListDto, type OrderPlaced, type TokenClaims } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
 import { mergeLines, priceOrder } from '@shop/pricing';
-import { pagesOf } from '@shop/service-kit';
+import { isUniqueViolation, pagesOf } from '@shop/service-kit';
 import {
   PaymentNotFoundError,
   PaymentProvider,
@@ -81,13 +81,6 @@ async function insertOrder(outbox: Outbox, order: Order, placed: OrderPlaced): P
       items.map((item) => item.quantity),
     ],
   );
-}
-
-/** PostgreSQL's unique_violation: here, a PayPal payment already stored on another order. */
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION;
 }
 
 /**
@@ -271,6 +264,7 @@ export class OrdersService {
         await emit(Subjects.OrderPaid, { orderId: id, userId: locked.userId, totalCents: locked.totalCents, paidAt: paidAt.toISOString() });
       });
     } catch (error) {
+      // The unique index on the PayPal payment: it is already stored on another order.
       if (isUniqueViolation(error)) throw new ConflictException(PAYMENT_USED);
       throw error;
     }

@@ -1,4 +1,5 @@
-import { Not, QueryFailedError, type EntityManager } from 'typeorm';
+import { Not, type EntityManager } from 'typeorm';
+import { isUniqueViolation } from '@shop/service-kit';
 import { userAlreadyExists } from './user-errors.js';
 import { User } from './user.entity.js';
 
@@ -19,8 +20,7 @@ export async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : {};
-    if (driverError.code === '23505' && driverError.constraint === EMAIL_UNIQUE_INDEX) throw userAlreadyExists();
+    if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX)) throw userAlreadyExists();
     throw error;
   }
 }
