@@ -1,22 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
-import { Subjects } from '@shop/contracts';
-import { Outbox } from '@shop/event-bus';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { UsersConfig } from '../config.js';
-import { PasswordHasher } from '../users/password-hasher.service.js';
-import { User } from '../users/user.entity.js';
-import { userChangedOf } from '../users/user.views.js';
+import { UsersService } from '../users/users.service.js';
 
 export const ADMIN_NAME = 'Admin User';
 
 /**
- * At start-up, gives an empty users database its admin account (ADMIN_EMAIL,
- * ADMIN_PASSWORD), with a user.created event. Replicas starting together
- * create it once: the transaction locks the users table and checks again that
- * it is empty.
+ * At start-up, gives an empty users database its admin account (ADMIN_EMAIL, ADMIN_PASSWORD), through
+ * UsersService like every account, with its user.created event.
  */
 @Injectable()
 export class AdminAccountSeeder implements OnModuleInit {
@@ -24,37 +15,16 @@ export class AdminAccountSeeder implements OnModuleInit {
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: UsersConfig,
-    @InjectRepository(User) private readonly users: Repository<User>,
-    private readonly passwords: PasswordHasher,
-    private readonly outbox: Outbox,
+    private readonly users: UsersService,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    if ((await this.users.count()) > 0) return;
+    if (await this.users.anyAccount()) return;
     if (await this.seed()) this.logger.log(`created the admin account ${this.config.ADMIN_EMAIL}`);
   }
 
   /** Creates the admin account in an empty users table; answers whether it did. */
-  async seed(): Promise<boolean> {
-    const passwordHash = await this.passwords.hash(this.config.ADMIN_PASSWORD);
-    return this.outbox.transaction(async (manager, emit) => {
-      // Conflicts with itself and with every write, so a second seeder waits here and then finds the admin.
-      await manager.query('LOCK TABLE app_user IN SHARE ROW EXCLUSIVE MODE');
-      if ((await manager.count(User)) > 0) return false;
-      const now = new Date();
-      const admin = manager.create(User, {
-        id: randomUUID(),
-        name: ADMIN_NAME,
-        email: this.config.ADMIN_EMAIL,
-        passwordHash,
-        isAdmin: true,
-        sessionVersion: 1,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await manager.insert(User, admin);
-      await emit(Subjects.UserCreated, userChangedOf(admin));
-      return true;
-    });
+  seed(): Promise<boolean> {
+    return this.users.createFirstAdmin({ name: ADMIN_NAME, email: this.config.ADMIN_EMAIL, password: this.config.ADMIN_PASSWORD });
   }
 }

@@ -19,6 +19,6 @@ import { UsersService } from './users.service.js';
   controllers: [ProfileController, SignOutController, UsersController],
   providers: [UsersService, ProfileService, PasswordHasher, SignUpThrottle, SignInThrottle, { provide: OrderHistory, useClass: OrdersServiceHistory }],
   // The sign-in limit also counts wrong current passwords on the profile: one limit per account and address.
-  exports: [PasswordHasher, SignInThrottle, TypeOrmModule],
+  exports: [UsersService, PasswordHasher, SignInThrottle, TypeOrmModule],
 })
 export class UsersModule {}

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type Repository } from 'typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
 import { Subjects, USERS_PAGE_SIZE, type UserDeletedDto, type UserDto, type UserInfoDto, type UserListDto } from '@shop/contracts';
-import { Outbox } from '@shop/event-bus';
+import { Outbox, type Emit } from '@shop/event-bus';
 import { pagesOf } from '@shop/service-kit';
 import { TokenIssuer } from '../tokens/token-issuer.service.js';
 import type { RegisterUserDto } from './dto/register-user.dto.js';
@@ -22,7 +22,20 @@ export const CANNOT_CHANGE_ADMIN = 'Cannot change another admin user';
 export const OWN_EMAIL_ON_PROFILE = 'Change your own email on your profile page';
 export const LAST_ADMIN = 'Cannot demote the last admin';
 
-/** Accounts: registration, and what admins do with them. */
+/** A new account's row and its user.created event, in the caller's transaction. */
+async function insertAccount(
+  manager: EntityManager,
+  emit: Emit,
+  fields: Pick<User, 'name' | 'email' | 'passwordHash' | 'isAdmin'>,
+): Promise<User> {
+  const now = new Date();
+  const created = manager.create(User, { ...fields, id: randomUUID(), sessionVersion: 1, createdAt: now, updatedAt: now });
+  await manager.insert(User, created);
+  await emit(Subjects.UserCreated, userChangedOf(created));
+  return created;
+}
+
+/** Accounts: registration, the first admin, and what admins do with them. */
 @Injectable()
 export class UsersService {
   constructor(
@@ -39,24 +52,30 @@ export class UsersService {
     if (await emailTaken(this.users.manager, input.email)) throw userAlreadyExists();
     const passwordHash = await this.passwords.hash(input.password);
     const user = await withUniqueEmail(() =>
-      this.outbox.transaction(async (manager, emit) => {
-        const now = new Date();
-        const created = manager.create(User, {
-          id: randomUUID(),
-          name: input.name,
-          email: input.email,
-          passwordHash,
-          isAdmin: false,
-          sessionVersion: 1,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await manager.insert(User, created);
-        await emit(Subjects.UserCreated, userChangedOf(created));
-        return created;
-      }),
+      this.outbox.transaction((manager, emit) => insertAccount(manager, emit, { name: input.name, email: input.email, passwordHash, isAdmin: false })),
     );
     return toUserInfo(user, await this.tokens.issue(user));
+  }
+
+  /**
+   * Gives an empty users table its first account, an admin (the start-up seed: ADMIN_EMAIL,
+   * ADMIN_PASSWORD); answers whether it did. Replicas starting together create it once: the
+   * transaction locks the table and checks again that it is empty.
+   */
+  async createFirstAdmin(account: { name: string; email: string; password: string }): Promise<boolean> {
+    const passwordHash = await this.passwords.hash(account.password);
+    return this.outbox.transaction(async (manager, emit) => {
+      // Conflicts with itself and with every write, so a second replica waits here and then finds the admin.
+      await manager.query('LOCK TABLE app_user IN SHARE ROW EXCLUSIVE MODE');
+      if ((await manager.count(User)) > 0) return false;
+      await insertAccount(manager, emit, { name: account.name, email: account.email, passwordHash, isAdmin: true });
+      return true;
+    });
+  }
+
+  /** Whether the users table holds any account. */
+  anyAccount(): Promise<boolean> {
+    return this.users.exists();
   }
 
   /**
