@@ -39,7 +39,6 @@ export {
   PENDING_ORDER_POLL_MS,
   useCreateOrder,
   useDeliverOrder,
-  useMyOrders,
   useOrder,
   useOrders,
   useOpenPayPalPayment,

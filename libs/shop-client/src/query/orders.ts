@@ -47,13 +47,6 @@ export function useOrders(query: PageQuery = {}) {
   return useQuery({ queryKey: shopKeys.orders.list(query), queryFn: () => api.orders.list(query), enabled: isSignedIn });
 }
 
-/** The signed-in user's own orders. */
-export function useMyOrders() {
-  const { api, store } = useShopClient();
-  const { isSignedIn } = useSession(store);
-  return useQuery({ queryKey: shopKeys.orders.mine(), queryFn: api.orders.mine, enabled: isSignedIn });
-}
-
 /** Sends PayPal's capture result for the order; the order then reloads (spec section 4). */
 /**
  * The PayPal button's createOrder: the shop opens the payment on the server, for the order's

@@ -24,7 +24,6 @@ export const shopKeys = {
     all: ['orders'] as const,
     lists: () => [...shopKeys.orders.all, 'list'] as const,
     list: ({ pageNumber = 1 }: PageQuery) => [...shopKeys.orders.lists(), { pageNumber }] as const,
-    mine: () => [...shopKeys.orders.all, 'mine'] as const,
     detail: (id: string) => [...shopKeys.orders.all, 'detail', id] as const,
   },
   paypalConfig: () => ['config', 'paypal'] as const,

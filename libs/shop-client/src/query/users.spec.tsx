@@ -4,7 +4,6 @@ import type { UserInfoDto } from '@shop/contracts';
 import type { FakeReply } from '../test-support/fake-fetch.js';
 import { renderWithClient } from '../test-support/render-with-client.js';
 import { shopKeys } from './query-keys.js';
-import { useMyOrders } from './orders.js';
 import { useDeleteUser, useLogin, useLogout, useProfile, useUpdateProfile, useUsers } from './users.js';
 
 const ann: UserInfoDto = { _id: 'u1', name: 'Ann', email: 'ann@example.com', isAdmin: false, token: 'old-token' };
@@ -170,14 +169,16 @@ describe('useDeleteUser', () => {
 });
 
 describe('signing out', () => {
-  it("drops the user's cached orders and profile so the next person sees none", async () => {
-    const { result, store, queryClient } = renderWithClient(useMyOrders, { 'GET /api/orders/mine': { json: [] } });
+  it("drops the user's cached profile (with their orders) and orders so the next person sees none", async () => {
+    const { result, store, queryClient } = renderWithClient(useProfile, { 'GET /api/users/profile': { json: profile } });
     act(() => store.signIn(ann));
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(queryClient.getQueryData(shopKeys.orders.mine())).toEqual([]);
+    queryClient.setQueryData(shopKeys.orders.detail('o1'), { _id: 'o1' });
+    expect(queryClient.getQueryData(shopKeys.users.profile())).toEqual(profile);
 
     act(() => store.signOut());
 
-    expect(queryClient.getQueryData(shopKeys.orders.mine())).toBeUndefined();
+    expect(queryClient.getQueryData(shopKeys.users.profile())).toBeUndefined();
+    expect(queryClient.getQueryData(shopKeys.orders.detail('o1'))).toBeUndefined();
   });
 });
