@@ -1,0 +1,25 @@
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { ShopClientProvider } from '@shop/shop-client';
+import { Container, ShopThemeProvider } from '@shop/ui';
+
+/**
+ * Starts a remote's pages alone, for its team: the providers the shell gives the exposed pages in the
+ * shop (theme and shop client), the remote's own routes in a browser router, and no shell around them.
+ */
+export function renderStandalone(routes: ReactNode): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <ShopThemeProvider>
+        <ShopClientProvider>
+          <BrowserRouter>
+            <Container as="main">{routes}</Container>
+          </BrowserRouter>
+        </ShopClientProvider>
+      </ShopThemeProvider>
+    </StrictMode>,
+  );
+}
