@@ -92,7 +92,7 @@ export const esmFederationRuntime = {
 };
 
 /** The file in a remote's build that lists every script each exposed page needs (read by the gateway). */
-export const PAGE_FILES = 'page-files.json';
+const PAGE_FILES = 'page-files.json';
 const EXPOSE_CHUNK_GROUP = /^__federation_expose_(.+)$/;
 
 /**

@@ -3,9 +3,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app.js';
-import { remotePageFor } from './app/route-table.js';
 import { ShellRoutes } from './app/routes.js';
-import { loadRemotePage } from './remotes.js';
+import { loadFirstPage } from './start-up.js';
 
 /**
  * How long the first render waits for the page's remote module. Its files were preloaded with
@@ -20,11 +19,7 @@ export async function start(remotesReady: Promise<void>, { firstPageWaitMs = FIR
   await remotesReady;
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  const firstPage = remotePageFor(window.location.pathname);
-  if (firstPage) {
-    // A failure is the page's boundary's to show, when it renders.
-    await Promise.race([loadRemotePage(firstPage).catch(() => undefined), timeout(firstPageWaitMs)]);
-  }
+  await Promise.race([loadFirstPage(), timeout(firstPageWaitMs)]);
   // The frame and the first page render in one pass, as a transition: React works in slices of a few
   // milliseconds with the browser's turn in between, instead of one long task a slow phone cannot
   // answer a tap during. (The page is loaded, so nothing suspends and nothing is held back.)

@@ -8,10 +8,8 @@
  * slow phone for half a second (react-dom alone is a quarter of that), which Lighthouse counts as
  * blocking time. Each group is evaluated once; bootstrap.js then finds them ready.
  */
-import { remotePageFor } from './app/route-table.js';
 import { remoteManifestOfPage } from './remote-manifest.js';
-import { loadRemotePage } from './remotes.js';
-import { connectRemotes } from './start-up.js';
+import { connectRemotes, loadFirstPage } from './start-up.js';
 
 const browserTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -19,10 +17,7 @@ const browserTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 // then loads (its files were preloaded) while the libraries below are evaluated; bootstrap.js waits
 // for it, so the frame and the page render together.
 const remotesReady = browserTurn().then(() => connectRemotes(remoteManifestOfPage()));
-void remotesReady.then(() => {
-  const firstPage = remotePageFor(window.location.pathname);
-  if (firstPage) loadRemotePage(firstPage).catch(() => undefined);
-});
+void remotesReady.then(() => loadFirstPage());
 
 const groups: Array<() => Promise<unknown>> = [
   () => import(/* webpackMode: "eager" */ 'react-dom/client'),

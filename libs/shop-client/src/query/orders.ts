@@ -47,7 +47,6 @@ export function useOrders(query: PageQuery = {}) {
   return useQuery({ queryKey: shopKeys.orders.list(query), queryFn: () => api.orders.list(query), enabled: isSignedIn });
 }
 
-/** Sends PayPal's capture result for the order; the order then reloads (spec section 4). */
 /**
  * The PayPal button's createOrder: the shop opens the payment on the server, for the order's
  * total and marked with its id, and answers PayPal's order id (the browser never sets the amount).
@@ -63,6 +62,7 @@ export function useOpenPayPalPayment(orderId: string) {
   });
 }
 
+/** Sends PayPal's capture result for the order; the order then reloads (spec section 4). */
 export function usePayOrder(orderId: string) {
   const { api } = useShopClient();
   const queryClient = useQueryClient();
