@@ -5,24 +5,55 @@
  * - no service imports another service, and no app another app;
  * - browser code (platform:web) never imports server code (platform:node);
  * - a library is entered only by its package name (its src/index.ts), never by a deep path;
- * - the test helpers (type:testing) are imported by tests only.
+ * - the test helpers (type:testing) are imported by tests only;
+ * - every project's folder is closed to the others' files, whatever the path written (import-x
+ *   no-restricted-paths, zones generated from the same project list): only a package's own door
+ *   (what its package.json exports) may be reached;
+ * - inside a micro-frontend, imports run one way: the app files (main, bootstrap, standalone routes) →
+ *   src/exposes (the pages) → src/features/<feature> → src/shared; no feature imports another.
+ * tests/workspace lints known-forbidden snippets with this file, so these rules cannot quietly decay.
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+const workspace = import.meta.dirname;
+/** A workspace path, whatever the directory ESLint runs from (tests/workspace lints through the API). */
+const at = (relative) => `${workspace}/${relative}`;
 
 const folders = ['apps', 'libs', 'services', 'tools', 'tests', 'bench'];
 
+/**
+ * The paths inside a project that its package exposes ("exports" and "main"): a built library's dist/,
+ * a source-only library's src/index.ts. Importing the package by name resolves there.
+ */
+function doorsOf(manifest) {
+  const targets = [];
+  const collect = (value) =>
+    typeof value === 'string' ? targets.push(value) : Object.values(value ?? {}).forEach(collect);
+  collect(manifest.exports);
+  collect(manifest.main);
+  return [...new Set(targets.map((target) => (/^(\.\/)?dist\//.test(target) ? './dist' : target)))];
+}
+
 /** Every workspace project with its package name and tags. */
 const projects = folders.flatMap((folder) =>
-  existsSync(folder)
-    ? readdirSync(folder, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && existsSync(`${folder}/${entry.name}/package.json`))
+  existsSync(at(folder))
+    ? readdirSync(at(folder), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && existsSync(at(`${folder}/${entry.name}/package.json`)))
         .map((entry) => {
-          const manifest = JSON.parse(readFileSync(`${folder}/${entry.name}/package.json`, 'utf8'));
+          const manifest = JSON.parse(readFileSync(at(`${folder}/${entry.name}/package.json`), 'utf8'));
           const tags = manifest.nx?.tags ?? [];
           const tag = (kind) => tags.find((t) => t.startsWith(`${kind}:`))?.slice(kind.length + 1);
-          return { root: `${folder}/${entry.name}`, folder, name: manifest.name, type: tag('type'), platform: tag('platform') };
+          return {
+            root: `${folder}/${entry.name}`,
+            folder,
+            name: manifest.name,
+            type: tag('type'),
+            platform: tag('platform'),
+            doors: doorsOf(manifest),
+          };
         })
     : [],
 );
@@ -98,6 +129,47 @@ const boundaryConfigs = projects.flatMap((project) => [false, true].map((inTests
   };
 }));
 
+/** Each project's folder closed to every other project's files except the other's doors. */
+const folderZones = projects.flatMap((project) =>
+  projects
+    .filter((other) => other !== project)
+    .map((other) => ({
+      target: project.root,
+      from: other.root,
+      except: other.doors,
+      message: other.doors.length
+        ? `${project.root} may reach ${other.root} only through its package (${other.name}).`
+        : `${other.root} exports nothing: ${project.root} may not import its files.`,
+    })),
+);
+
+/**
+ * The layers inside a micro-frontend, as bulletproof-react keeps them: the app files that start it
+ * (src/*.ts[x]) over the pages it exposes (src/exposes) over its features (src/features/<name>) over
+ * what they share (src/shared). Imports only run down, and a feature imports no other feature.
+ */
+function layerZones(project) {
+  const src = `${project.root}/src`;
+  if (!existsSync(at(`${src}/features`))) return [];
+  const appFiles = at(`${src}/*.{ts,tsx}`);
+  const below = (layer, message) => [
+    { target: `${src}/${layer}`, from: [`${src}/exposes`, `${src}/features`].filter((from) => !from.endsWith(layer)), message },
+    { target: `${src}/${layer}`, from: [appFiles], message },
+  ];
+  const features = readdirSync(at(`${src}/features`), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  return [
+    ...below('shared', 'src/shared is the lowest layer: it imports no feature, page or app file.'),
+    ...below('features', 'A feature imports no page or app file (imports run app → exposes → features → shared).'),
+    { target: `${src}/exposes`, from: [appFiles], message: 'A page imports no app file (imports run app → exposes → features → shared).' },
+    ...features.map((feature) => ({
+      target: `${src}/features/${feature.name}`,
+      from: `${src}/features`,
+      except: [`./${feature.name}`],
+      message: 'A feature imports no other feature: move what both need to src/shared/.',
+    })),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', '.data/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   js.configs.recommended,
@@ -120,4 +192,24 @@ export default tseslint.config(
     rules: { 'no-console': ['error', { allow: ['error'] }] },
   },
   ...boundaryConfigs,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Resolves relative imports the way TypeScript does ('./x.js' is x.ts or x.tsx) and packages through
+      // node_modules to the folder they live in; an import that does not resolve is left to the compiler.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: workspace, zones: [...folderZones, ...projects.flatMap(layerZones)] },
+      ],
+    },
+  },
 );

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useLogin, useSession, useShopClient } from '@shop/shop-client';
 import { Alert, Button, Field, Input } from '@shop/ui';
-import { FormBox } from './layout.js';
+import { FormBox } from './shared/layout.js';
 
 /**
  * What the admin area shows alone (npm start) at an address that belongs to another remote, /login

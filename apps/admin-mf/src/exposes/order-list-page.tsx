@@ -3,9 +3,9 @@
  * shell as `admin/OrderListPage`. Admins only: anyone else goes to /login (spec section 6).
  */
 import { useParams } from 'react-router-dom';
-import { pageOf } from '../layout.js';
-import { OrderList } from '../orders/order-list.js';
-import { RequireAdmin } from '../require-admin.js';
+import { pageOf } from '../shared/layout.js';
+import { OrderList } from '../features/orders/order-list.js';
+import { RequireAdmin } from '../shared/require-admin.js';
 
 export default function OrderListPage() {
   const { pageNumber } = useParams();

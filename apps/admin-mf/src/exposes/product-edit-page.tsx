@@ -3,8 +3,8 @@
  * `admin/ProductEditPage`. Admins only: anyone else goes to /login (spec section 6).
  */
 import { useParams } from 'react-router-dom';
-import { ProductEdit } from '../products/product-edit.js';
-import { RequireAdmin } from '../require-admin.js';
+import { ProductEdit } from '../features/products/product-edit.js';
+import { RequireAdmin } from '../shared/require-admin.js';
 
 export default function ProductEditPage() {
   const { id = '' } = useParams();

@@ -3,9 +3,9 @@
  * exposed to the shell as `admin/ProductListPage`. Admins only: anyone else goes to /login (spec section 6).
  */
 import { useParams } from 'react-router-dom';
-import { pageOf } from '../layout.js';
-import { ProductList } from '../products/product-list.js';
-import { RequireAdmin } from '../require-admin.js';
+import { pageOf } from '../shared/layout.js';
+import { ProductList } from '../features/products/product-list.js';
+import { RequireAdmin } from '../shared/require-admin.js';
 
 export default function ProductListPage() {
   const { pageNumber } = useParams();

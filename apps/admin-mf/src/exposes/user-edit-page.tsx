@@ -3,8 +3,8 @@
  * Admins only: anyone else goes to / (spec section 6).
  */
 import { useParams } from 'react-router-dom';
-import { RequireAdmin } from '../require-admin.js';
-import { UserEdit } from '../users/user-edit.js';
+import { RequireAdmin } from '../shared/require-admin.js';
+import { UserEdit } from '../features/users/user-edit.js';
 
 export default function UserEditPage() {
   const { id = '' } = useParams();

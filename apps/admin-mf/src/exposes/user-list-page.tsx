@@ -4,9 +4,9 @@
  * ShopThemeProvider and ShopClientProvider above it (the shell's, or the standalone bootstrap's).
  */
 import { useParams } from 'react-router-dom';
-import { pageOf } from '../layout.js';
-import { RequireAdmin } from '../require-admin.js';
-import { UserList } from '../users/user-list.js';
+import { pageOf } from '../shared/layout.js';
+import { RequireAdmin } from '../shared/require-admin.js';
+import { UserList } from '../features/users/user-list.js';
 
 export default function UserListPage() {
   const { pageNumber } = useParams();

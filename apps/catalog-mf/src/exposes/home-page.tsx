@@ -8,9 +8,9 @@ import { Link, useParams } from 'react-router-dom';
 import { PRODUCTS_PAGE_SIZE } from '@shop/contracts';
 import { useProducts } from '@shop/shop-client';
 import { Alert, Button, Col, Paginate, Row, usePageTitle, useStaticStyles, VisuallyHidden } from '@shop/ui';
-import { ProductCard, ProductCardPlaceholder } from '../home/product-card.js';
-import { home, HOME_STYLE_ID, homeCss } from '../home/home.styles.js';
-import { TopProductsCarousel } from '../home/top-products-carousel.js';
+import { ProductCard, ProductCardPlaceholder } from '../features/home/product-card.js';
+import { home, HOME_STYLE_ID, homeCss } from '../features/home/home.styles.js';
+import { TopProductsCarousel } from '../features/home/top-products-carousel.js';
 
 /** Where page n of the current list lives: the keyword stays in every pagination link. */
 export function homePageHref(keyword: string | undefined, page: number): string {

@@ -5,11 +5,11 @@
 import { Link, useParams } from 'react-router-dom';
 import { useProduct } from '@shop/shop-client';
 import { Alert, Button, Col, colImageSizes, dollars, Rating, Row, Spinner, usePageTitle, useStaticStyles } from '@shop/ui';
-import { AddToCartPanel } from '../product/add-to-cart-panel.js';
-import { Back, Details, PRODUCT_STYLE_ID, ProductImage, productCss, Reviews } from '../product/product.styles.js';
-import { ReviewForm } from '../product/review-form.js';
-import { ReviewList } from '../product/review-list.js';
-import { reviewCountText } from '../review-count.js';
+import { AddToCartPanel } from '../features/product/add-to-cart-panel.js';
+import { Back, Details, PRODUCT_STYLE_ID, ProductImage, productCss, Reviews } from '../features/product/product.styles.js';
+import { ReviewForm } from '../features/product/review-form.js';
+import { ReviewList } from '../features/product/review-list.js';
+import { reviewCountText } from '../shared/review-count.js';
 
 const IMAGE_SPAN = { md: 6 };
 const IMAGE_SIZES = colImageSizes(IMAGE_SPAN);

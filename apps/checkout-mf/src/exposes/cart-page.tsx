@@ -6,9 +6,9 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { cartCount, cartSubtotal, useAddToCart, useCart, useShopClient } from '@shop/shop-client';
 import { Alert, Button, Col, dollars, Row, Spinner, usePageTitle } from '@shop/ui';
-import { Lines } from '../cart/cart.styles.js';
-import { CartLine } from '../cart/cart-line.js';
-import { SummaryCard } from '../price-summary.js';
+import { Lines } from '../features/cart/cart.styles.js';
+import { CartLine } from '../features/cart/cart-line.js';
+import { SummaryCard } from '../shared/price-summary.js';
 
 export default function CartPage() {
   usePageTitle('Shopping Cart');

@@ -4,9 +4,9 @@
  */
 import { Navigate } from 'react-router-dom';
 import { usePageTitle } from '@shop/ui';
-import { FormContainer } from '../form-container.js';
-import { useGoWhenSignedIn } from '../account/go-when-signed-in.js';
-import { LoginForm } from '../account/login-form.js';
+import { FormContainer } from '../shared/form-container.js';
+import { useGoWhenSignedIn } from '../features/account/go-when-signed-in.js';
+import { LoginForm } from '../features/account/login-form.js';
 
 export default function LoginPage() {
   usePageTitle('Sign In');

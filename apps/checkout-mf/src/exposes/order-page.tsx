@@ -6,9 +6,9 @@
 import { useLocation, useParams } from 'react-router-dom';
 import { useOrder, useSession, useShopClient } from '@shop/shop-client';
 import { Alert, Spinner, usePageTitle } from '@shop/ui';
-import { isOrderCreatedState } from '../order-created.js';
-import { OrderDetails } from '../order/order-details.js';
-import { RequireSignIn } from '../require-sign-in.js';
+import { isOrderCreatedState } from '../shared/order-created.js';
+import { OrderDetails } from '../features/order/order-details.js';
+import { RequireSignIn } from '../shared/require-sign-in.js';
 
 function Order({ id }: { id: string }) {
   const { store } = useShopClient();

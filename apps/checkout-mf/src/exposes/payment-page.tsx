@@ -5,9 +5,9 @@
 import { Navigate } from 'react-router-dom';
 import { useCart, useShopClient } from '@shop/shop-client';
 import { usePageTitle } from '@shop/ui';
-import { FormContainer } from '../form-container.js';
-import { CheckoutFrame } from '../checkout/checkout-frame.js';
-import { PaymentForm } from '../checkout/payment-form.js';
+import { FormContainer } from '../shared/form-container.js';
+import { CheckoutFrame } from '../features/checkout/checkout-frame.js';
+import { PaymentForm } from '../features/checkout/payment-form.js';
 
 export default function PaymentPage() {
   usePageTitle('Payment');

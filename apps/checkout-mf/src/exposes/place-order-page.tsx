@@ -5,8 +5,8 @@
 import { Navigate } from 'react-router-dom';
 import { useCart, useShopClient } from '@shop/shop-client';
 import { usePageTitle } from '@shop/ui';
-import { CheckoutFrame } from '../checkout/checkout-frame.js';
-import { PlaceOrder } from '../checkout/place-order.js';
+import { CheckoutFrame } from '../features/checkout/checkout-frame.js';
+import { PlaceOrder } from '../features/checkout/place-order.js';
 
 export default function PlaceOrderPage() {
   usePageTitle('Place Order');

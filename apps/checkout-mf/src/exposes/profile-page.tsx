@@ -5,9 +5,9 @@
  */
 import { useProfile } from '@shop/shop-client';
 import { Alert, Col, Row, Spinner, usePageTitle } from '@shop/ui';
-import { MyOrders } from '../account/my-orders.js';
-import { ProfileForm } from '../account/profile-form.js';
-import { RequireSignIn } from '../require-sign-in.js';
+import { MyOrders } from '../features/account/my-orders.js';
+import { ProfileForm } from '../features/account/profile-form.js';
+import { RequireSignIn } from '../shared/require-sign-in.js';
 
 function Profile() {
   const { data: profile, isPending, error } = useProfile();

@@ -5,9 +5,9 @@
  */
 import { Navigate } from 'react-router-dom';
 import { usePageTitle } from '@shop/ui';
-import { FormContainer } from '../form-container.js';
-import { useGoWhenSignedIn } from '../account/go-when-signed-in.js';
-import { RegisterForm } from '../account/register-form.js';
+import { FormContainer } from '../shared/form-container.js';
+import { useGoWhenSignedIn } from '../features/account/go-when-signed-in.js';
+import { RegisterForm } from '../features/account/register-form.js';
 
 export default function RegisterPage() {
   usePageTitle('Sign Up');

@@ -1,8 +1,8 @@
 /** Shipping (spec section 2, route /shipping), exposed to the shell as `checkout/ShippingPage`. Signed-in only. */
 import { usePageTitle } from '@shop/ui';
-import { FormContainer } from '../form-container.js';
-import { CheckoutFrame } from '../checkout/checkout-frame.js';
-import { ShippingForm } from '../checkout/shipping-form.js';
+import { FormContainer } from '../shared/form-container.js';
+import { CheckoutFrame } from '../features/checkout/checkout-frame.js';
+import { ShippingForm } from '../features/checkout/shipping-form.js';
 
 export default function ShippingPage() {
   usePageTitle('Shipping');

@@ -1,7 +1,7 @@
 import { Link, Navigate } from 'react-router-dom';
 import { useOrders } from '@shop/shop-client';
 import { Alert, Button, Cross, dollars, IdCell, isoDay, Paginate, Spinner, Table, usePageTitle, VisuallyHidden } from '@shop/ui';
-import { Heading, PAGES_AROUND, RowHeader } from '../layout.js';
+import { Heading, PAGES_AROUND, RowHeader } from '../../shared/layout.js';
 
 /** Where page n of the admin orders table lives (the shell's route /admin/orderlist/:pageNumber). */
 export function orderListHref(page: number): string {

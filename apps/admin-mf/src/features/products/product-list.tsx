@@ -2,7 +2,7 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import type { ProductDto } from '@shop/contracts';
 import { useCreateProduct, useDeleteProduct, useProducts } from '@shop/shop-client';
 import { Alert, Button, dollars, Paginate, Spinner, Table, usePageTitle, VisuallyHidden } from '@shop/ui';
-import { Heading, PAGES_AROUND, RowActions, RowHeader, TitleBar } from '../layout.js';
+import { Heading, PAGES_AROUND, RowActions, RowHeader, TitleBar } from '../../shared/layout.js';
 
 /** Where page n of the admin products table lives (the shell's route /admin/productlist/:pageNumber). */
 export function productListHref(page: number): string {

@@ -4,7 +4,7 @@ import { styled } from 'styled-components';
 import type { ProductDto } from '@shop/contracts';
 import { useProduct, useUpdateProduct, useUploadImage } from '@shop/shop-client';
 import { Alert, Button, Field, Input, Spinner, TextArea, usePageTitle } from '@shop/ui';
-import { BackBar, FormBox, Heading } from '../layout.js';
+import { BackBar, FormBox, Heading } from '../../shared/layout.js';
 
 /** The upload spinner's line, kept even when idle, so the fields below do not jump when an upload starts. */
 const UploadProgress = styled.div`

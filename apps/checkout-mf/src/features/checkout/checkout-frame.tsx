@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { StepBar, type CheckoutStepNumber } from '@shop/ui';
-import { RequireSignIn } from '../require-sign-in.js';
+import { RequireSignIn } from '../../shared/require-sign-in.js';
 
 export interface CheckoutFrameProps {
   /** The page's step: 2 shipping, 3 payment, 4 place order. Steps up to it are links. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ProductDto } from '@shop/contracts';
 import { Card, CardBody, CardMedia, colImageSizes, dollars, Rating } from '@shop/ui';
-import { reviewCountText } from '../review-count.js';
+import { reviewCountText } from '../../shared/review-count.js';
 import { home } from './home.styles.js';
 
 /** A card is one cell of the home grid (a Col without span). */

@@ -2,10 +2,10 @@ import { useNavigate } from 'react-router-dom';
 import type { ShippingAddressDto } from '@shop/contracts';
 import { cartPrices, useCart, useCreateOrder, useShopClient } from '@shop/shop-client';
 import { Alert, Button, Col, Row, Spinner } from '@shop/ui';
-import type { OrderCreatedState } from '../order-created.js';
-import { OrderItems } from '../order-items.js';
-import { OrderSection, ShippingAddressLine } from '../order-section.js';
-import { PriceSummary } from '../price-summary.js';
+import type { OrderCreatedState } from '../../shared/order-created.js';
+import { OrderItems } from '../../shared/order-items.js';
+import { OrderSection, ShippingAddressLine } from '../../shared/order-section.js';
+import { PriceSummary } from '../../shared/price-summary.js';
 
 export interface PlaceOrderProps {
   shippingAddress: ShippingAddressDto;

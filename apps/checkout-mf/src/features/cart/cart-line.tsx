@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { CartItem } from '@shop/shop-client';
 import { Button, dollars, Field, Select, useStaticStyles, VisuallyHidden } from '@shop/ui';
-import { ProductThumb } from '../product-thumb.js';
+import { ProductThumb } from '../../shared/product-thumb.js';
 import { CART_STYLE_ID, cartCss, Line, Quantity } from './cart.styles.js';
 
 /** A waste-bin outline drawn in the text colour; the button's name says what it does. */

@@ -2,7 +2,7 @@ import { Link, Navigate } from 'react-router-dom';
 import type { UserDto } from '@shop/contracts';
 import { useDeleteUser, useUsers } from '@shop/shop-client';
 import { Alert, Button, Cross, Paginate, Spinner, Table, Tick, usePageTitle, VisuallyHidden } from '@shop/ui';
-import { Heading, PAGES_AROUND, RowActions, RowHeader } from '../layout.js';
+import { Heading, PAGES_AROUND, RowActions, RowHeader } from '../../shared/layout.js';
 
 /** Where page n of the admin users table lives (the shell's route /admin/userlist/:pageNumber). */
 export function userListHref(page: number): string {

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { UserDto } from '@shop/contracts';
 import { useUpdateUser, useUser } from '@shop/shop-client';
 import { Alert, Button, Check, Field, Input, Spinner, usePageTitle } from '@shop/ui';
-import { BackBar, FormBox, Heading } from '../layout.js';
+import { BackBar, FormBox, Heading } from '../../shared/layout.js';
 
 export interface UserEditProps {
   userId: string;

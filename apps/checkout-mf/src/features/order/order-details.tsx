@@ -1,8 +1,8 @@
 import type { OrderDto } from '@shop/contracts';
 import { Alert, Col, isoDay, Row } from '@shop/ui';
-import { OrderItems } from '../order-items.js';
-import { OrderSection, ShippingAddressLine } from '../order-section.js';
-import { PriceSummary } from '../price-summary.js';
+import { OrderItems } from '../../shared/order-items.js';
+import { OrderSection, ShippingAddressLine } from '../../shared/order-section.js';
+import { PriceSummary } from '../../shared/price-summary.js';
 import { DeliverButton } from './deliver-button.js';
 import { PayPalPayment } from './paypal-payment.js';
 import { StockStatus } from './stock-status.js';
