@@ -4,37 +4,32 @@ import {
   Logger,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
+  type OnModuleInit,
 } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
 import type { EntityManager } from 'typeorm';
 import { eventProblem, type EventEnvelope, type Subject } from '@shop/contracts';
 import { Readiness } from '@shop/service-kit';
+import { DiscoverableEventHandler, type HandlesEvent, type HandlesEventBatch } from './event-handler.js';
 import { NatsLink } from './nats-link.js';
 import { EVENT_BUS_OPTIONS, streamNameOf, wireSubjectOf, type EventBusOptions } from './options.js';
 import { OutboxRelay } from './relay.js';
 
-/**
- * Handles one event inside the transaction that also records it as handled.
- * Events it records with `Outbox.add(manager, …)` commit with it and are
- * published right after.
- */
-export type EventHandler<S extends Subject> = (event: EventEnvelope<S>, manager: EntityManager) => Promise<void>;
+/** A handler of one event at a time, as a consumer calls it. */
+type OneEvent<S extends Subject> = (event: EventEnvelope<S>, manager: EntityManager) => Promise<void>;
 
-/**
- * Handles a run of consecutive events of one subject in one call (set-based
- * work: one statement for many events), inside the transaction that records
- * them as handled. The events are in stream order and none was handled before.
- */
-export interface BatchEventHandler<S extends Subject> {
+/** A handler of a run of events of one subject in one call, as a consumer calls it. */
+interface EventBatch<S extends Subject> {
   batch: (events: EventEnvelope<S>[], manager: EntityManager) => Promise<void>;
 }
 
-/** Handlers by subject; every subject of one subscription shares its first word (`product.*`). */
-export type EventHandlers = { [S in Subject]?: EventHandler<S> | BatchEventHandler<S> };
+/** A consumer's handlers by subject; every subject of one consumer shares its first word (`product.*`). */
+export type EventHandlers = { [S in Subject]?: OneEvent<S> | EventBatch<S> };
 
 interface Subscription {
-  /** The name given to `subscribe`. */
+  /** The consumer's name, as its handlers declare it. */
   name: string;
   durable: string;
   filter: string;
@@ -68,11 +63,13 @@ function retryDelayMs(deliveryCount: number): number {
   return Math.min(30_000, 1_000 * 2 ** Math.max(0, deliveryCount - 1));
 }
 
-const isBatchHandler = (handler: EventHandler<Subject> | BatchEventHandler<Subject>): handler is BatchEventHandler<Subject> =>
-  typeof handler === 'object';
+const isBatchHandler = (handler: OneEvent<Subject> | EventBatch<Subject>): handler is EventBatch<Subject> => typeof handler === 'object';
+
+type AnyHandlerClass = Partial<HandlesEvent<Subject> & HandlesEventBatch<Subject>>;
 
 /**
- * Durable JetStream consumers whose handlers run at most once per event: the
+ * Durable JetStream consumers of the service's event handlers (the providers
+ * marked `@EventHandler`, found at start-up), run at most once per event: the
  * event id is recorded in `processed_event` in the handler's own transaction,
  * so a redelivery finds it and changes nothing. A message is acked only after
  * that transaction commits; a failed handler is retried with a growing delay.
@@ -83,16 +80,16 @@ const isBatchHandler = (handler: EventHandler<Subject> | BatchEventHandler<Subje
  * again one per transaction, so that one failing event delays only itself.
  */
 @Injectable()
-export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
+export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('EventConsumers');
   private readonly subscriptions: Subscription[] = [];
-  private started = false;
   private stopped = false;
 
   constructor(
     private readonly nats: NatsLink,
     private readonly relay: OutboxRelay,
     @Inject(EVENT_BUS_OPTIONS) private readonly options: EventBusOptions,
+    private readonly discovery: DiscoveryService,
     readiness: Readiness,
   ) {
     // Not ready until every consumer exists: a service without them would take orders it never hears back about.
@@ -105,13 +102,33 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Declares a durable consumer `name` of this service for the given
-   * handlers. Call it before the application has started (in `onModuleInit`).
+   * Finds the service's event handlers (every provider is built by now) and
+   * declares one durable consumer per consumer name they give.
    */
-  subscribe(name: string, handlers: EventHandlers): void {
-    if (this.started) throw new Error('subscribe() must be called before the application starts');
+  onModuleInit(): void {
+    const byConsumer = new Map<string, EventHandlers>();
+    for (const wrapper of this.discovery.getProviders({ metadataKey: DiscoverableEventHandler.KEY })) {
+      const options = this.discovery.getMetadataByDecorator(DiscoverableEventHandler, wrapper);
+      const instance = wrapper.instance as AnyHandlerClass | undefined;
+      if (!options || !instance) continue;
+      const handlers = byConsumer.get(options.consumer) ?? {};
+      if (handlers[options.subject]) throw new Error(`consumer ${options.consumer} has two handlers of ${options.subject}`);
+      handlers[options.subject] = this.handlerOf(wrapper.name, instance) as never;
+      byConsumer.set(options.consumer, handlers);
+    }
+    for (const [name, handlers] of byConsumer) this.subscribe(name, handlers);
+  }
+
+  /** A handler class as the consumer calls it: a run of events at once if it takes batches. */
+  private handlerOf(name: string, instance: AnyHandlerClass): OneEvent<Subject> | EventBatch<Subject> {
+    if (instance.handleBatch) return { batch: (events, manager) => instance.handleBatch!(events, manager) };
+    if (instance.handle) return (event, manager) => instance.handle!(event, manager);
+    throw new Error(`event handler ${name} has neither handle(event, manager) nor handleBatch(events, manager)`);
+  }
+
+  private subscribe(name: string, handlers: EventHandlers): void {
     const families = new Set(Object.keys(handlers).map((subject) => subject.split('.')[0]));
-    if (families.size !== 1) throw new Error(`subscription ${name} must cover subjects of one kind`);
+    if (families.size !== 1) throw new Error(`consumer ${name} must handle subjects of one kind, not ${[...families].join(' and ')}.*`);
     const [family] = families;
     const { prefix, service } = this.options;
     this.subscriptions.push({
@@ -124,16 +141,15 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * The handlers of each consumer declared so far, by the name given to
-   * `subscribe`: what this service consumes (its contract tests hold it to the
-   * event catalogue and feed these handlers).
+   * The handlers of each consumer, by consumer name: what this service
+   * consumes (its contract tests hold it to the event catalogue and feed these
+   * handlers).
    */
   declared(): ReadonlyMap<string, EventHandlers> {
     return new Map(this.subscriptions.map((subscription) => [subscription.name, subscription.handlers]));
   }
 
   onApplicationBootstrap(): void {
-    this.started = true;
     for (const subscription of this.subscriptions) void this.keepRunning(subscription);
   }
 
@@ -255,7 +271,7 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
     // The same event twice in one batch (two copies of it in the stream) is handled once.
     const events = deliveries.map(({ event }) => event).filter((event) => freshIds.delete(event.id));
     for (let start = 0; start < events.length; ) {
-      const handler = subscription.handlers[events[start].subject] as EventHandler<Subject> | BatchEventHandler<Subject>;
+      const handler = subscription.handlers[events[start].subject] as OneEvent<Subject> | EventBatch<Subject>;
       if (!isBatchHandler(handler)) {
         await handler(events[start], manager);
         start += 1;

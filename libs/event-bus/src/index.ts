@@ -1,5 +1,6 @@
 export * from './consumers.js';
 export * from './entities.js';
+export * from './event-handler.js';
 export * from './event-bus.module.js';
 export * from './migration.js';
 export * from './nats-link.js';

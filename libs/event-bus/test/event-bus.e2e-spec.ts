@@ -1,9 +1,9 @@
-import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { INestApplication } from '@nestjs/common';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { Column, DataSource, Entity, PrimaryColumn, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { Column, DataSource, Entity, PrimaryColumn, type EntityManager, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { Subjects, type EventEnvelope } from '@shop/contracts';
 import { databaseModule, HealthModule, loadConfig, serviceSettings } from '@shop/service-kit';
 import { dropDatabases, eventually, testPrefix, TestNatsServer, TEST_DATABASE_URL } from '@shop/testing';
@@ -11,13 +11,15 @@ import {
   EventBusModule,
   eventBusEntities,
   eventBusMigrations,
-  EventConsumers,
+  EventHandler,
   NatsLink,
   Outbox,
   OutboxEvent,
   OutboxRelay,
   streamNameOf,
   wireSubjectOf,
+  type HandlesEvent,
+  type HandlesEventBatch,
 } from '../src/index.js';
 
 @Entity('tally')
@@ -41,52 +43,42 @@ class TallyTable1763800000001 implements MigrationInterface {
 /** How often the handler ran, and how many more times it should fail before succeeding. */
 const handlerRuns = { calls: 0, failuresLeft: 0 };
 
-@Injectable()
-class TallyConsumer implements OnModuleInit {
-  constructor(private readonly consumers: EventConsumers) {}
-
-  onModuleInit(): void {
-    this.consumers.subscribe('tally', {
-      'user.created': async (event, manager) => {
-        handlerRuns.calls += 1;
-        await manager.insert(Tally, { id: event.data.id, name: event.data.name });
-        if (handlerRuns.failuresLeft > 0) {
-          handlerRuns.failuresLeft -= 1;
-          throw new Error('handler failed on purpose');
-        }
-      },
-    });
+@EventHandler({ consumer: 'tally', subject: Subjects.UserCreated })
+class TallyUserCreated implements HandlesEvent<'user.created'> {
+  async handle(event: EventEnvelope<'user.created'>, manager: EntityManager): Promise<void> {
+    handlerRuns.calls += 1;
+    await manager.insert(Tally, { id: event.data.id, name: event.data.name });
+    if (handlerRuns.failuresLeft > 0) {
+      handlerRuns.failuresLeft -= 1;
+      throw new Error('handler failed on purpose');
+    }
   }
 }
 
 /** What the batch consumer saw: product ids in the order handled, the size of each batch call, and poison to fail on. */
 const productRuns = { seen: [] as string[], batchSizes: [] as number[], poison: new Set<string>(), poisonFailures: 0 };
 
-@Injectable()
-class ProductBatchConsumer implements OnModuleInit {
-  constructor(private readonly consumers: EventConsumers) {}
+@EventHandler({ consumer: 'products', subject: Subjects.ProductUpdated })
+class ProductUpdatedBatch implements HandlesEventBatch<'product.updated'> {
+  async handleBatch(events: EventEnvelope<'product.updated'>[], manager: EntityManager): Promise<void> {
+    productRuns.batchSizes.push(events.length);
+    for (const event of events) {
+      if (productRuns.poison.has(event.data.id)) {
+        productRuns.poisonFailures += 1;
+        productRuns.poison.delete(event.data.id);
+        throw new Error('poison event');
+      }
+    }
+    await manager.query(`INSERT INTO tally (id, name) SELECT unnest($1::uuid[]), 'product'`, [events.map((event) => event.data.id)]);
+    productRuns.seen.push(...events.map((event) => event.data.id));
+  }
+}
 
-  onModuleInit(): void {
-    this.consumers.subscribe('products', {
-      'product.updated': {
-        batch: async (events, manager) => {
-          productRuns.batchSizes.push(events.length);
-          for (const event of events) {
-            if (productRuns.poison.has(event.data.id)) {
-              productRuns.poisonFailures += 1;
-              productRuns.poison.delete(event.data.id);
-              throw new Error('poison event');
-            }
-          }
-          await manager.query(`INSERT INTO tally (id, name) SELECT unnest($1::uuid[]), 'product'`, [events.map((event) => event.data.id)]);
-          productRuns.seen.push(...events.map((event) => event.data.id));
-        },
-      },
-      'product.deleted': async (event, manager) => {
-        await manager.query(`INSERT INTO tally (id, name) VALUES ($1, 'deleted')`, [event.data.id]);
-        productRuns.seen.push(event.data.id);
-      },
-    });
+@EventHandler({ consumer: 'products', subject: Subjects.ProductDeleted })
+class ProductDeletedOne implements HandlesEvent<'product.deleted'> {
+  async handle(event: EventEnvelope<'product.deleted'>, manager: EntityManager): Promise<void> {
+    await manager.query(`INSERT INTO tally (id, name) VALUES ($1, 'deleted')`, [event.data.id]);
+    productRuns.seen.push(event.data.id);
   }
 }
 
@@ -136,7 +128,7 @@ describe('event bus', () => {
         }),
         EventBusModule.forRoot({ service: 'bus', prefix, natsUrl: nats.url, relayIntervalMs: 100 }),
       ],
-      providers: [TallyConsumer, ProductBatchConsumer],
+      providers: [TallyUserCreated, ProductUpdatedBatch, ProductDeletedOne],
     })
     class BusTestModule {}
 

@@ -1,19 +1,15 @@
-import { Injectable, Module, type INestApplication, type OnModuleInit } from '@nestjs/common';
+import { Module, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import request from 'supertest';
 import { databaseModule, HealthModule, loadConfig, serviceSettings } from '@shop/service-kit';
 import { deleteStream, dropDatabases, eventually, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL } from '@shop/testing';
-import { EventBusModule, eventBusEntities, eventBusMigrations, EventConsumers, streamNameOf } from '../src/index.js';
+import { EventBusModule, eventBusEntities, eventBusMigrations, EventHandler, streamNameOf, type HandlesEvent } from '../src/index.js';
 
-@Injectable()
-class SomeConsumer implements OnModuleInit {
-  constructor(private readonly consumers: EventConsumers) {}
-
-  onModuleInit(): void {
-    this.consumers.subscribe('users', { 'user.created': async () => undefined });
-  }
+@EventHandler({ consumer: 'users', subject: 'user.created' })
+class SomeConsumer implements HandlesEvent<'user.created'> {
+  async handle(): Promise<void> {}
 }
 
 /** /ready tells the truth about the event stream and the consumers (issue 9, item 4). */

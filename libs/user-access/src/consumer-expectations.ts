@@ -1,6 +1,6 @@
 import type { ConsumerExpectations, PayloadExpectation, UserChanged } from '@shop/contracts';
 
-/** The name UserAccessModule subscribes its consumer under, in every service that imports it. */
+/** The consumer name of UserAccessModule's event handlers, in every service that imports it. */
 export const USER_ACCESS_CONSUMER = 'user-access';
 
 /** What user_access keeps: the role, and the session version (a positive `integer`) older tokens are refused by. */

@@ -1,5 +1,5 @@
 export * from './migration.js';
 export * from './pg-user-standings.js';
-export * from './user-access.handler.js';
+export * from './user-access-rows.js';
 export * from './user-access.module.js';
 export * from './consumer-expectations.js';

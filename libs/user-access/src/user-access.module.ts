@@ -1,29 +1,19 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Subjects } from '@shop/contracts';
-import { EventConsumers } from '@shop/event-bus';
 import type { AuthOptions } from '@shop/service-kit';
-import { USER_ACCESS_CONSUMER } from './consumer-expectations.js';
+import { UserCreatedAccessHandler } from './events/user-created.handler.js';
+import { UserDeletedAccessHandler } from './events/user-deleted.handler.js';
+import { UserUpdatedAccessHandler } from './events/user-updated.handler.js';
 import { PgUserStandings } from './pg-user-standings.js';
-import { applyUserChanges, applyUserDeletions } from './user-access.handler.js';
 
 /**
- * Keeps, from the users service's events, each user's session version and
- * role in `user_access` (list `userAccessMigrations` among the service's
- * migrations), so that the service refuses ended sessions and lost roles.
+ * Keeps, from the users service's events (src/events/user-*.handler.ts, the consumer
+ * USER_ACCESS_CONSUMER), each user's session version and role in `user_access` (list
+ * `userAccessMigrations` among the service's migrations), so that the service refuses ended sessions
+ * and lost roles.
  */
-@Module({})
-export class UserAccessModule implements OnModuleInit {
-  constructor(private readonly consumers: EventConsumers) {}
-
-  onModuleInit(): void {
-    this.consumers.subscribe(USER_ACCESS_CONSUMER, {
-      [Subjects.UserCreated]: { batch: applyUserChanges },
-      [Subjects.UserUpdated]: { batch: applyUserChanges },
-      [Subjects.UserDeleted]: { batch: applyUserDeletions },
-    });
-  }
-}
+@Module({ providers: [UserCreatedAccessHandler, UserUpdatedAccessHandler, UserDeletedAccessHandler] })
+export class UserAccessModule {}
 
 /** `AuthModule.forRoot({ standings: userAccessStandings, … })`: standings from `user_access`. */
 export const userAccessStandings: AuthOptions['standings'] = {

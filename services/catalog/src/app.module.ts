@@ -5,12 +5,12 @@ import { UserAccessModule, userAccessStandings } from '@shop/user-access';
 import { jwksUrlOf, type CatalogConfig } from './config.js';
 import { catalogMigrations } from './migrations/index.js';
 import { Product } from './products/product.entity.js';
+import { EventsModule } from './events/events.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { Review } from './reviews/review.entity.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { SeedModule } from './seed/seed.module.js';
 import { StockReservation } from './stock/stock-reservation.entity.js';
-import { StockModule } from './stock/stock.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
 
 /** The catalog service: products, reviews and ratings, stock, product images, the demo catalog. */
@@ -36,7 +36,7 @@ export class AppModule {
         ReviewsModule,
         UploadsModule,
         SeedModule,
-        StockModule,
+        EventsModule,
       ],
       providers: [{ provide: SERVICE_CONFIG, useValue: config }],
       exports: [SERVICE_CONFIG],

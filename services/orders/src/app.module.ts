@@ -2,11 +2,10 @@ import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } 
 import { AuthModule, databaseModule, HealthModule, JwksTokenVerifier, loggingModule, SERVICE_CONFIG, noStoreForApi } from '@shop/service-kit';
 import { EventBusModule, eventBusEntities, natsAuthOf } from '@shop/event-bus';
 import { UserAccessModule, userAccessStandings } from '@shop/user-access';
-import { CatalogCopyModule } from './catalog-copy/catalog-copy.module.js';
 import { CatalogProduct } from './catalog-copy/catalog-product.entity.js';
 import { jwksUrlOf, type OrdersConfig } from './config.js';
 import { Customer } from './customers/customer.entity.js';
-import { CustomersModule } from './customers/customers.module.js';
+import { EventsModule } from './events/events.module.js';
 import { ordersMigrations } from './migrations/index.js';
 import { OrderItem } from './orders/order-item.entity.js';
 import { Order } from './orders/order.entity.js';
@@ -37,8 +36,7 @@ export class AppModule implements NestModule {
         EventBusModule.forRoot({ service: 'orders', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config), streamReplicas: config.STREAM_REPLICAS }),
         AuthModule.forRoot({ verifier: { useFactory: () => new JwksTokenVerifier(jwksUrlOf(config)) }, standings: userAccessStandings }),
         UserAccessModule,
-        CatalogCopyModule,
-        CustomersModule,
+        EventsModule,
         OrdersModule,
         PaymentsModule,
       ],

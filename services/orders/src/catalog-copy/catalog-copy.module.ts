@@ -1,21 +1,6 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
-import { Subjects } from '@shop/contracts';
-import { EventConsumers } from '@shop/event-bus';
-import { ProductEventsHandler } from './product-events.handler.js';
+import { Module } from '@nestjs/common';
+import { CatalogCopy } from './catalog-copy.js';
 
-/** The copy of the catalog orders are priced from, fed by catalog's product events. */
-@Module({ providers: [ProductEventsHandler] })
-export class CatalogCopyModule implements OnModuleInit {
-  constructor(
-    private readonly consumers: EventConsumers,
-    private readonly products: ProductEventsHandler,
-  ) {}
-
-  onModuleInit(): void {
-    this.consumers.subscribe('products', {
-      [Subjects.ProductCreated]: { batch: (events, manager) => this.products.changed(events, manager) },
-      [Subjects.ProductUpdated]: { batch: (events, manager) => this.products.changed(events, manager) },
-      [Subjects.ProductDeleted]: (event, manager) => this.products.deleted(event, manager),
-    });
-  }
-}
+/** The copy of the catalog orders are priced from, fed by catalog's product events (src/events/product-*.handler.ts). */
+@Module({ providers: [CatalogCopy], exports: [CatalogCopy] })
+export class CatalogCopyModule {}

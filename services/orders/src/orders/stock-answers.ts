@@ -15,7 +15,7 @@ import { OrderOutcomes } from './order-outcomes.js';
  * of it once the transaction commits.
  */
 @Injectable()
-export class StockEventsHandler {
+export class StockAnswers {
   private readonly logger = new Logger('OrderSaga');
 
   private readonly holdMs: number;

@@ -9,7 +9,7 @@ import { newestPerId } from '../newest-events.js';
  * one it holds, so the copy converges on catalog's latest state.
  */
 @Injectable()
-export class ProductEventsHandler {
+export class CatalogCopy {
   /** Applies a run of product.created or product.updated events in one statement. */
   async changed(events: readonly EventEnvelope<'product.created' | 'product.updated'>[], manager: EntityManager): Promise<void> {
     const rows = newestPerId(events);

@@ -9,7 +9,7 @@ import { newestPerId } from '../newest-events.js';
  * events never bring back an old name.
  */
 @Injectable()
-export class UserEventsHandler {
+export class CustomerCopy {
   /** Applies a run of user.created or user.updated events in one statement. */
   async changed(events: readonly EventEnvelope<'user.created' | 'user.updated'>[], manager: EntityManager): Promise<void> {
     const rows = newestPerId(events);
