@@ -3,7 +3,7 @@ import type { NatsService } from './nats-permissions.js';
 
 /**
  * A consumer of events: the service and the name of its durable consumer
- * (the name it passes to `EventConsumers.subscribe`), e.g. `orders/products`.
+ * (the `consumer` its `@EventHandler`s give), e.g. `orders/products`.
  */
 export type ConsumerName = `${NatsService}/${string}`;
 

@@ -36,6 +36,13 @@ describe('the event contracts', () => {
     expect(eventProblem('order.placed', envelope('order.placed', { ...eventExamples['order.placed'], couponCode: 'NEW' }))).toBeUndefined();
   });
 
+  it('takes a correlation id (a request id) or none, and refuses one that is no request id', () => {
+    const placed = envelope('order.placed', eventExamples['order.placed']);
+    expect(eventProblem('order.placed', { ...placed, correlationId: 'b1946ac92492d2347c6235b4d2611184' })).toBeUndefined();
+    expect(eventProblem('order.placed', { ...placed, correlationId: 'x'.repeat(65) })).toMatch(/^correlationId must be a text of at most 64 characters/);
+    expect(eventProblem('order.placed', { ...placed, correlationId: 42 })).toMatch(/^correlationId must be a text/);
+  });
+
   it('says what is wrong with a payload that breaks it, down to the entry of a list', () => {
     const placed = eventExamples['order.placed'];
     expect(eventProblem('order.placed', envelope('order.placed', { ...placed, items: [{ productId: placed.items[0].productId, quantity: -1000 }] }))).toBe(

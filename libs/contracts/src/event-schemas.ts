@@ -182,7 +182,8 @@ export function schemaProblem(schema: FieldSchema, value: unknown): string | und
   }
 }
 
-const envelopeSchema = object({ id: uuid, occurredAt: time });
+/** A correlation id is a request id: at most 64 characters (service-kit's REQUEST_ID pattern). */
+const envelopeSchema = object({ id: uuid, occurredAt: time, correlationId: { ...text(64), optional: true } });
 
 const isSubject = (subject: unknown): subject is Subject => typeof subject === 'string' && Object.hasOwn(eventSchemas, subject);
 
@@ -194,7 +195,7 @@ export function payloadProblem(subject: Subject, data: unknown): string | undefi
 /**
  * What is wrong with an event as it arrived on `subject` (the contract subject,
  * without the instance prefix), or undefined when it keeps its contract: an
- * envelope (id, subject, occurredAt) whose subject is the one it came on, and
+ * envelope (id, subject, occurredAt, an optional correlationId) whose subject is the one it came on, and
  * a payload of that subject's shape and ranges.
  */
 export function eventProblem(subject: string, event: unknown): string | undefined {

@@ -120,6 +120,13 @@ export interface EventEnvelope<S extends Subject = Subject> {
   id: string;
   subject: S;
   occurredAt: string;
+  /**
+   * The id of the request that set off the chain of events this one belongs to (the gateway's
+   * x-request-id, the `requestId` of the log lines), handed on from event to event by the consumers:
+   * one order can be followed from its request through every service's logs. Absent when no request
+   * caused it (the payment sweep, the seed).
+   */
+  correlationId?: string;
   data: EventPayloads[S];
 }
 

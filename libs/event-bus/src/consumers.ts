@@ -11,7 +11,7 @@ import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@na
 import { nanos } from '@nats-io/nats-core';
 import type { EntityManager } from 'typeorm';
 import { eventProblem, type EventEnvelope, type Subject } from '@shop/contracts';
-import { Readiness } from '@shop/service-kit';
+import { Readiness, withRequestId } from '@shop/service-kit';
 import { DiscoverableEventHandler, type HandlesEvent, type HandlesEventBatch } from './event-handler.js';
 import { NatsLink } from './nats-link.js';
 import { EVENT_BUS_OPTIONS, streamNameOf, wireSubjectOf, type EventBusOptions } from './options.js';
@@ -235,8 +235,9 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
       else message.ack();
     }
     if (deliveries.length === 0) return;
+    let handled: EventEnvelope[];
     try {
-      await this.relay.transaction((manager) => this.apply(subscription, deliveries, manager));
+      handled = await this.relay.transaction((manager) => this.apply(subscription, deliveries, manager));
     } catch (error) {
       if (deliveries.length === 1) return this.retryLater(deliveries[0], error);
       this.logger.warn(`a batch of ${deliveries.length} events failed (${String(error)}); handling them one by one`);
@@ -244,23 +245,39 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
       return;
     }
     for (const { message } of deliveries) message.ack();
+    this.logHandled(subscription, handled);
   }
 
   private async handleOne(subscription: Subscription, delivery: Delivery): Promise<void> {
+    let handled: EventEnvelope[];
     try {
-      await this.relay.transaction((manager) => this.apply(subscription, [delivery], manager));
+      handled = await this.relay.transaction((manager) => this.apply(subscription, [delivery], manager));
     } catch (error) {
       return this.retryLater(delivery, error);
     }
     delivery.message.ack();
+    this.logHandled(subscription, handled);
+  }
+
+  /**
+   * One line per event handled, the consumer's counterpart of a request line, showing the id of the
+   * request that set the event off (`requestId`): grep it to follow an order through every service.
+   */
+  private logHandled(subscription: Subscription, events: readonly EventEnvelope[]): void {
+    for (const event of events) {
+      withRequestId(event.correlationId, () => this.logger.log(`${subscription.name} handled ${event.subject} ${event.id}`));
+    }
   }
 
   /**
    * Records the events as handled and runs the handlers of those that were
    * not handled before, in stream order: a run of consecutive events of one
-   * subject whose handler takes batches goes to it in one call.
+   * subject whose handler takes batches goes to it in one call. A handler runs
+   * as part of its events' request (their correlation id: what it logs shows
+   * it, what it records carries it on) when they share one. Answers the events
+   * handled now.
    */
-  private async apply(subscription: Subscription, deliveries: Delivery[], manager: EntityManager): Promise<void> {
+  private async apply(subscription: Subscription, deliveries: Delivery[], manager: EntityManager): Promise<EventEnvelope[]> {
     const fresh: { event_id: string }[] = await manager.query(
       `INSERT INTO processed_event (consumer, event_id)
        SELECT $1, unnest($2::uuid[])
@@ -273,15 +290,19 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
     for (let start = 0; start < events.length; ) {
       const handler = subscription.handlers[events[start].subject] as OneEvent<Subject> | EventBatch<Subject>;
       if (!isBatchHandler(handler)) {
-        await handler(events[start], manager);
+        const event = events[start];
+        await withRequestId(event.correlationId, () => handler(event, manager));
         start += 1;
         continue;
       }
       let end = start + 1;
       while (end < events.length && events[end].subject === events[start].subject) end += 1;
-      await handler.batch(events.slice(start, end), manager);
+      const run = events.slice(start, end);
+      const correlation = run.every((event) => event.correlationId === run[0].correlationId) ? run[0].correlationId : undefined;
+      await withRequestId(correlation, () => handler.batch(run, manager));
       start = end;
     }
+    return events;
   }
 
   /**
@@ -309,7 +330,9 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
 
   private retryLater({ message, event }: Delivery, error: unknown): void {
     const delay = retryDelayMs(message.info.deliveryCount);
-    this.logger.warn(`${event.subject} ${event.id} failed (delivery ${message.info.deliveryCount}), retry in ${delay} ms: ${String(error)}`);
+    withRequestId(event.correlationId, () =>
+      this.logger.warn(`${event.subject} ${event.id} failed (delivery ${message.info.deliveryCount}), retry in ${delay} ms: ${String(error)}`),
+    );
     message.nak(delay);
   }
 

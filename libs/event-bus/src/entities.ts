@@ -15,6 +15,10 @@ export class OutboxEvent {
   @Column('jsonb')
   payload: unknown;
 
+  /** The id of the request that set the event off, if any (the envelope's correlationId). */
+  @Column('text', { name: 'correlation_id', nullable: true })
+  correlationId: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -60,5 +60,18 @@ export class OutboxDeletesPublished1764500000000 implements MigrationInterface {
   }
 }
 
+/** Each recorded event keeps the id of the request that set it off (its envelope's correlationId), if any. */
+export class OutboxCorrelation1765300000000 implements MigrationInterface {
+  name = 'OutboxCorrelation1765300000000';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE outbox_event ADD COLUMN correlation_id text`);
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE outbox_event DROP COLUMN correlation_id`);
+  }
+}
+
 /** The migrations every service lists first. */
-export const eventBusMigrations = [EventBusTables1763800000000, OutboxDeletesPublished1764500000000];
+export const eventBusMigrations = [EventBusTables1763800000000, OutboxDeletesPublished1764500000000, OutboxCorrelation1765300000000];

@@ -2,10 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EventPayloads, Subject } from '@shop/contracts';
+import { currentRequestId } from '@shop/service-kit';
 import { OutboxRelay, type RecordedEvent } from './relay.js';
 
-/** An event to record: its subject and payload. */
-export type OutboxEntry = { [S in Subject]: { subject: S; data: EventPayloads[S] } }[Subject];
+/**
+ * An event to record: its subject and payload, and the request that set it off when it is not the
+ * one being handled (a handler of a batch answering each event of it with the event's own id).
+ */
+export type OutboxEntry = { [S in Subject]: { subject: S; data: EventPayloads[S]; correlationId?: string } }[Subject];
+
+/** The correlation id an entry is recorded with: its own, else the request being handled's, else none. */
+const correlationOf = (entry: OutboxEntry): string | null => entry.correlationId ?? currentRequestId() ?? null;
 
 /** Records an event in the transaction at hand. */
 export type Emit = <S extends Subject>(subject: S, data: EventPayloads[S]) => Promise<void>;
@@ -13,6 +20,8 @@ export type Emit = <S extends Subject>(subject: S, data: EventPayloads[S]) => Pr
 /**
  * Where a service records the events of a change: in the same transaction as
  * the change, so an event exists if and only if the change was committed.
+ * Each carries the id of the request being handled (or of the event being
+ * handled's request), so a chain of events can be followed in the logs.
  */
 @Injectable()
 export class Outbox {
@@ -35,17 +44,24 @@ export class Outbox {
   async addMany(manager: EntityManager, events: readonly OutboxEntry[]): Promise<void> {
     if (events.length === 0) return;
     const ids = events.map(() => randomUUID());
+    const correlations = events.map(correlationOf);
     // The database's clock stamps them: one clock for every replica, so occurredAt orders changes of one thing.
     const stamped: { id: string; created_at: Date }[] = await manager.query(
-      `INSERT INTO outbox_event (id, subject, payload)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[])
+      `INSERT INTO outbox_event (id, subject, payload, correlation_id)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::text[])
        RETURNING id, created_at`,
-      [ids, events.map((event) => event.subject), events.map((event) => JSON.stringify(event.data))],
+      [ids, events.map((event) => event.subject), events.map((event) => JSON.stringify(event.data)), correlations],
     );
     const stampOf = new Map(stamped.map((row) => [row.id, row.created_at]));
     this.relay.noteRecorded(
       manager,
-      events.map((event, n) => ({ id: ids[n], subject: event.subject, payload: event.data, createdAt: stampOf.get(ids[n]) as Date })),
+      events.map((event, n) => ({
+        id: ids[n],
+        subject: event.subject,
+        payload: event.data,
+        createdAt: stampOf.get(ids[n]) as Date,
+        correlationId: correlations[n] ?? undefined,
+      })),
     );
   }
 
@@ -61,15 +77,23 @@ export class Outbox {
   async statement(events: readonly OutboxEntry[], sql: (recordEvents: string) => string, params: readonly unknown[]): Promise<void> {
     const n = params.length;
     const now = new Date();
-    const recorded: RecordedEvent[] = events.map((event) => ({ id: randomUUID(), subject: event.subject, payload: event.data, createdAt: now }));
+    const recorded: RecordedEvent[] = events.map((event) => ({
+      id: randomUUID(),
+      subject: event.subject,
+      payload: event.data,
+      createdAt: now,
+      correlationId: correlationOf(event) ?? undefined,
+    }));
     const recordEvents = `recorded_events AS (
-      INSERT INTO outbox_event (id, subject, payload, created_at)
-      SELECT id, subject, payload, $${n + 4} FROM unnest($${n + 1}::uuid[], $${n + 2}::text[], $${n + 3}::jsonb[]) AS event(id, subject, payload))`;
+      INSERT INTO outbox_event (id, subject, payload, correlation_id, created_at)
+      SELECT id, subject, payload, correlation_id, $${n + 5}
+      FROM unnest($${n + 1}::uuid[], $${n + 2}::text[], $${n + 3}::jsonb[], $${n + 4}::text[]) AS event(id, subject, payload, correlation_id))`;
     await this.dataSource.query(sql(recordEvents), [
       ...params,
       recorded.map((event) => event.id),
       recorded.map((event) => event.subject),
       recorded.map((event) => JSON.stringify(event.payload)),
+      recorded.map((event) => event.correlationId ?? null),
       now,
     ]);
     this.relay.publishNow(recorded);

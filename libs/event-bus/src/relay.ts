@@ -17,6 +17,8 @@ export interface RecordedEvent {
   subject: string;
   payload: unknown;
   createdAt: Date;
+  /** The id of the request that set it off, if any. */
+  correlationId?: string;
 }
 
 /** Most events one relay pass publishes (pipelined) and deletes in one statement. */
@@ -189,14 +191,20 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     for (;;) {
       if (this.stopped) return;
       const claimed = await this.dataSource.transaction(async (manager) => {
-        const rows: { id: string; subject: string; payload: unknown; created_at: Date }[] = await manager.query(
-          `SELECT id, subject, payload, created_at FROM outbox_event
+        const rows: { id: string; subject: string; payload: unknown; created_at: Date; correlation_id: string | null }[] = await manager.query(
+          `SELECT id, subject, payload, created_at, correlation_id FROM outbox_event
            WHERE NOT (id = ANY($2::uuid[]))
            ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [BATCH, [...this.inFlight]],
         );
         if (rows.length === 0) return 0;
-        const events = rows.map((row) => ({ id: row.id, subject: row.subject, payload: row.payload, createdAt: row.created_at }));
+        const events = rows.map((row) => ({
+          id: row.id,
+          subject: row.subject,
+          payload: row.payload,
+          createdAt: row.created_at,
+          correlationId: row.correlation_id ?? undefined,
+        }));
         const acks = await Promise.allSettled(events.map((event) => this.publish(js, event)));
         const failed = acks.findIndex((ack) => ack.status === 'rejected');
         const published = failed === -1 ? events : events.slice(0, failed);
@@ -219,7 +227,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private publish(js: JetStreamClient, event: RecordedEvent): Promise<unknown> {
-    const envelope = { id: event.id, subject: event.subject, occurredAt: event.createdAt.toISOString(), data: event.payload };
+    const envelope = {
+      id: event.id,
+      subject: event.subject,
+      occurredAt: event.createdAt.toISOString(),
+      correlationId: event.correlationId,
+      data: event.payload,
+    };
     return js.publish(wireSubjectOf(this.options.prefix, event.subject), JSON.stringify(envelope), { msgID: event.id, timeout: 5_000 });
   }
 

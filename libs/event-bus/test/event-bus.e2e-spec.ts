@@ -5,7 +5,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Column, DataSource, Entity, PrimaryColumn, type EntityManager, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { Subjects, type EventEnvelope } from '@shop/contracts';
-import { databaseModule, HealthModule, loadConfig, serviceSettings } from '@shop/service-kit';
+import { currentRequestId, databaseModule, HealthModule, loadConfig, serviceSettings, withRequestId } from '@shop/service-kit';
 import { dropDatabases, eventually, testPrefix, TestNatsServer, TEST_DATABASE_URL } from '@shop/testing';
 import {
   EventBusModule,
@@ -40,13 +40,14 @@ class TallyTable1763800000001 implements MigrationInterface {
   }
 }
 
-/** How often the handler ran, and how many more times it should fail before succeeding. */
-const handlerRuns = { calls: 0, failuresLeft: 0 };
+/** How often the handler ran, how many more times it should fail before succeeding, and the request each user was handled under. */
+const handlerRuns = { calls: 0, failuresLeft: 0, requestOf: new Map<string, string | undefined>() };
 
 @EventHandler({ consumer: 'tally', subject: Subjects.UserCreated })
 class TallyUserCreated implements HandlesEvent<'user.created'> {
   async handle(event: EventEnvelope<'user.created'>, manager: EntityManager): Promise<void> {
     handlerRuns.calls += 1;
+    handlerRuns.requestOf.set(event.data.id, currentRequestId());
     await manager.insert(Tally, { id: event.data.id, name: event.data.name });
     if (handlerRuns.failuresLeft > 0) {
       handlerRuns.failuresLeft -= 1;
@@ -189,6 +190,19 @@ describe('event bus', () => {
     await outbox.statement([productEvent(id)], insertTally, [crypto.randomUUID(), 'statement']);
     await eventually(async () => (productRuns.seen.includes(id) ? true : undefined), 10_000, 'the event to be handled');
     expect(await dataSource.getRepository(Tally).countBy({ name: 'statement' })).toBe(1);
+  });
+
+  it("carries the recording request's id in the event, and handles the event under it", async () => {
+    const requestId = `req-${crypto.randomUUID()}`;
+    const [inRequest, outside] = [crypto.randomUUID(), crypto.randomUUID()];
+    const user = (id: string) => ({ id, name: 'Ada', email: 'ada@example.com', isAdmin: false, sessionVersion: 1 });
+
+    await withRequestId(requestId, () => outbox.transaction((_manager, emit) => emit(Subjects.UserCreated, user(inRequest))));
+    await outbox.transaction((_manager, emit) => emit(Subjects.UserCreated, user(outside)));
+
+    await eventually(async () => (handlerRuns.requestOf.has(outside) ? true : undefined), 10_000, 'both events to be handled');
+    expect(handlerRuns.requestOf.get(inRequest)).toBe(requestId);
+    expect(handlerRuns.requestOf.get(outside)).toBeUndefined();
   });
 
   it('handles a redelivered event only once', async () => {

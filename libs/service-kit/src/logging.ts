@@ -37,6 +37,22 @@ const requestIdOfLine = (): { requestId?: string } => {
 };
 
 /**
+ * The id of the request being handled, or of the request that set off the event being handled
+ * (its correlation id): what the events recorded now carry on, and what lines logged now show.
+ */
+export function currentRequestId(): string | undefined {
+  return requestIds.getStore();
+}
+
+/**
+ * Runs `work` as part of the request `requestId` (an event's consumer runs its handler so): every line
+ * it logs shows the id, every event it records carries it. No id: `work` runs as it is.
+ */
+export function withRequestId<T>(requestId: string | undefined, work: () => T): T {
+  return requestId === undefined ? work() : requestIds.run(requestId, work);
+}
+
+/**
  * The request's id: the one its logs already gave it, else the gateway's when well-formed, else a
  * new one.
  */
@@ -83,7 +99,7 @@ export class RequestLogging {
 
   /** Runs `work` with `requestId` on every line it logs, also after its awaits. */
   run<T>(requestId: string, work: () => T): T {
-    return requestIds.run(requestId, work);
+    return withRequestId(requestId, work);
   }
 }
 

@@ -16,7 +16,7 @@ import {
  * event catalogue, and a producer's published events held to the contracts.
  */
 
-/** A handler as `EventConsumers.subscribe` takes it: one event at a time, or a batch. */
+/** A handler as a consumer calls it (`EventConsumers.declared()`): one event at a time, or a batch. */
 type AnyHandler<M> = ((event: EventEnvelope, manager: M) => Promise<void>) | { batch: (events: EventEnvelope[], manager: M) => Promise<void> };
 /** A service's consumers (`EventConsumers.declared()`): handlers by subject, by consumer name. */
 export type DeclaredConsumers = ReadonlyMap<string, Partial<Record<Subject, unknown>>>;

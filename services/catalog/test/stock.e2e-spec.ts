@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { In } from 'typeorm';
-import { Subjects, type OrderPlaced, type ProductDetailDto } from '@shop/contracts';
+import { Subjects, type EventEnvelope, type OrderPlaced, type ProductDetailDto } from '@shop/contracts';
 import { OutboxRelay } from '@shop/event-bus';
 import { TestEventStream } from '@shop/testing';
 import { StockReservation } from '../src/stock/stock-reservation.entity.js';
 import { StockService } from '../src/stock/stock.service.js';
 import { createProduct, startCatalog, type TestCatalog } from './support/catalog-app.js';
+
+/** An order.placed event as the consumer hands it to StockService. */
+const placedEvent = (data: OrderPlaced): EventEnvelope<'order.placed'> => ({
+  id: randomUUID(),
+  subject: 'order.placed',
+  occurredAt: new Date().toISOString(),
+  data,
+});
 
 describe('catalog stock reservations (the catalog side of the order saga)', () => {
   let catalog: TestCatalog;
@@ -181,7 +189,7 @@ describe('catalog stock reservations (the catalog side of the order saga)', () =
     const stock = catalog.app.get(StockService);
     const orders = Array.from({ length: 20 }, () => ({ orderId: randomUUID(), userId: randomUUID(), items: [{ productId: limited._id, quantity: 1 }] }));
 
-    await Promise.all(orders.map((order) => catalog.dataSource.transaction((manager) => stock.reserve([order], manager))));
+    await Promise.all(orders.map((order) => catalog.dataSource.transaction((manager) => stock.reserve([placedEvent(order)], manager))));
 
     const statuses = await catalog.dataSource.getRepository(StockReservation).findBy({ orderId: In(orders.map((o) => o.orderId)) });
     expect(statuses.filter((r) => r.status === 'reserved')).toHaveLength(4);
@@ -207,7 +215,7 @@ describe('catalog stock reservations (the catalog side of the order saga)', () =
     await catalog.app.get(OutboxRelay).flush();
     const kettleUpdatesBefore = (await stream.of(Subjects.ProductUpdated, (p) => p.id === kettle._id)).length;
 
-    await catalog.dataSource.transaction((manager) => catalog.app.get(StockService).reserve(orders, manager));
+    await catalog.dataSource.transaction((manager) => catalog.app.get(StockService).reserve(orders.map(placedEvent), manager));
     await catalog.app.get(OutboxRelay).flush();
 
     const outcomes = await Promise.all(orders.map((o) => outcomeOf(o.orderId)));

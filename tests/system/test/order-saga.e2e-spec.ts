@@ -16,7 +16,8 @@ describe('the order saga across services', () => {
   let adminToken: string;
 
   beforeAll(async () => {
-    shop = await ShopHarness.start({ SEED_DEMO_CATALOG: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    // info: the request lines and the consumers' "handled" lines, which the request id test reads.
+    shop = await ShopHarness.start({ SEED_DEMO_CATALOG: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'info' });
     adminToken = (await call<UserInfoDto>('POST', '/api/users/login', ADMIN)).body.token;
   });
 
@@ -57,6 +58,44 @@ describe('the order saga across services', () => {
       const order = await orderOf(id, token);
       return order.status === 'pending' ? undefined : order;
     }, timeoutMs, `order ${id} to leave pending`);
+
+  it("follows one order from its request through every service's logs by the request id its events carry", async () => {
+    const product = await newProduct('Followed product', 5);
+    const token = await newCustomer();
+    await place(token, product._id).then((order) => settled(order._id, token)); // orders knows the product
+    const requestId = `follow-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const body = { orderItems: [{ product: product._id, quantity: 1 }], shippingAddress: ADDRESS, paymentGateway: 'PayPal' };
+
+    const res = await fetch(shop.url('/api/orders'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-request-id': requestId },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('x-request-id')).toBe(requestId);
+    const order = (await res.json()) as OrderDto;
+    expect((await settled(order._id, token)).status).toBe('confirmed');
+
+    /** The messages of `part`'s JSON log lines that carry the request id. */
+    const linesOf = (part: 'gateway' | 'orders' | 'catalog') =>
+      shop
+        .output(part)
+        .split('\n')
+        .filter((line) => line.includes(requestId))
+        .map((line) => JSON.parse(line) as { requestId?: string; msg: string })
+        .filter((line) => line.requestId === requestId)
+        .map((line) => line.msg);
+    await eventually(async () => {
+      const orderEvents = linesOf('orders');
+      return orderEvents.some((msg) => msg.startsWith('stock handled stock.reserved')) && orderEvents.includes(`order ${order._id} confirmed`) ? true : undefined;
+    }, 10_000, "orders' lines of the order's answer");
+    // The request itself, in the gateway and in orders; catalog handling order.placed (the event carried the id);
+    // orders handling catalog's stock.reserved and confirming (catalog handed the id on).
+    expect(linesOf('gateway')).toContain('request completed');
+    expect(linesOf('orders')).toEqual(expect.arrayContaining(['request completed', `order ${order._id} confirmed`]));
+    expect(linesOf('orders').some((msg) => msg.startsWith('stock handled stock.reserved'))).toBe(true);
+    expect(linesOf('catalog').some((msg) => msg.startsWith('orders handled order.placed'))).toBe(true);
+  });
 
   it('never oversells: 20 buyers of the last 4 units leave 4 orders confirmed, 16 cancelled and the stock at 0', async () => {
     const product = await newProduct('Last four', 4);

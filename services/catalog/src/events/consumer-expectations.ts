@@ -2,7 +2,7 @@ import type { ConsumerExpectations } from '@shop/contracts';
 
 /*
  * What the catalog service reads of the events it consumes, consumer by
- * consumer (the names given to EventConsumers.subscribe), and what it relies
+ * consumer (the names their @EventHandler classes give), and what it relies
  * on in each field. CI checks these against the producers' contracts and
  * feeds the handlers payloads holding only these fields (docs/events.md):
  * a handler that starts reading another field must declare it here.

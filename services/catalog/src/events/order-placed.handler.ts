@@ -9,6 +9,6 @@ export class OrderPlacedHandler implements HandlesEventBatch<'order.placed'> {
   constructor(private readonly stock: StockService) {}
 
   handleBatch(events: EventEnvelope<'order.placed'>[], manager: EntityManager): Promise<void> {
-    return this.stock.reserve(events.map((event) => event.data), manager);
+    return this.stock.reserve(events, manager);
   }
 }

@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Subjects, type OrderCancelled, type OrderPlaced, type ProductChanged, type StockRejected } from '@shop/contracts';
+import { Subjects, type EventEnvelope, type OrderCancelled, type OrderPlaced, type ProductChanged, type StockRejected } from '@shop/contracts';
 import { Outbox, type OutboxEntry } from '@shop/event-bus';
 import { mergeLines } from '@shop/pricing';
+import { withRequestId } from '@shop/service-kit';
 import { Product } from '../products/product.entity.js';
 import { productChangedOf } from '../products/product.views.js';
 import { StockReservation, type ReservedLine } from './stock-reservation.entity.js';
@@ -35,7 +36,8 @@ function shortageOf(line: ReservedLine, product: StockedProduct | undefined): Om
  * (the database refuses a count below zero as well). The outcome is kept per
  * order, so the same order is never reserved or given back twice, whatever
  * the event deliveries. Other services hear of each product's new stock once
- * per batch, and of each order's outcome.
+ * per batch, and of each order's outcome (carrying the order's correlation id,
+ * the request that placed it).
  */
 @Injectable()
 export class StockService {
@@ -43,7 +45,8 @@ export class StockService {
 
   constructor(private readonly outbox: Outbox) {}
 
-  async reserve(placed: readonly OrderPlaced[], manager: EntityManager): Promise<void> {
+  async reserve(events: readonly EventEnvelope<'order.placed'>[], manager: EntityManager): Promise<void> {
+    const placed: (OrderPlaced & { correlationId?: string })[] = events.map((event) => ({ ...event.data, correlationId: event.correlationId }));
     const known: { order_id: string }[] = await manager.query(`SELECT order_id FROM stock_reservation WHERE order_id = ANY($1::uuid[])`, [
       placed.map((order) => order.orderId),
     ]);
@@ -67,8 +70,8 @@ export class StockService {
       const lines = linesByOrder[n];
       const shortage = lines.map((line) => shortageOf(line, stock.get(line.productId))).find(Boolean);
       if (shortage) {
-        outcomes.push({ subject: Subjects.StockRejected, data: { orderId: order.orderId, ...shortage } });
-        this.logger.log(`order ${order.orderId} refused: ${shortage.reason}`);
+        outcomes.push({ subject: Subjects.StockRejected, data: { orderId: order.orderId, ...shortage }, correlationId: order.correlationId });
+        withRequestId(order.correlationId, () => this.logger.log(`order ${order.orderId} refused: ${shortage.reason}`));
         return { orderId: order.orderId, status: 'rejected' as const, lines };
       }
       for (const line of lines) {
@@ -76,7 +79,7 @@ export class StockService {
         product.countInStock -= line.quantity;
         changed.add(product.id);
       }
-      outcomes.push({ subject: Subjects.StockReserved, data: { orderId: order.orderId } });
+      outcomes.push({ subject: Subjects.StockReserved, data: { orderId: order.orderId }, correlationId: order.correlationId });
       return { orderId: order.orderId, status: 'reserved' as const, lines };
     });
 

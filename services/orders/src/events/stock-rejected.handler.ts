@@ -9,6 +9,6 @@ export class StockRejectedHandler implements HandlesEventBatch<'stock.rejected'>
   constructor(private readonly answers: StockAnswers) {}
 
   handleBatch(events: EventEnvelope<'stock.rejected'>[], manager: EntityManager): Promise<void> {
-    return this.answers.rejected(events.map((event) => event.data), manager);
+    return this.answers.rejected(events, manager);
   }
 }

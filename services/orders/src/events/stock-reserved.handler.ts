@@ -9,6 +9,6 @@ export class StockReservedHandler implements HandlesEventBatch<'stock.reserved'>
   constructor(private readonly answers: StockAnswers) {}
 
   handleBatch(events: EventEnvelope<'stock.reserved'>[], manager: EntityManager): Promise<void> {
-    return this.answers.reserved(events.map((event) => event.data), manager);
+    return this.answers.reserved(events, manager);
   }
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Subjects, type StockRejected, type StockReserved } from '@shop/contracts';
+import { Subjects, type EventEnvelope } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
-import { SERVICE_CONFIG } from '@shop/service-kit';
+import { SERVICE_CONFIG, withRequestId } from '@shop/service-kit';
 import type { OrdersConfig } from '../config.js';
 import { OrderOutcomes } from './order-outcomes.js';
 
@@ -12,7 +12,8 @@ import { OrderOutcomes } from './order-outcomes.js';
  * pending order moves, so a late or repeated answer changes nothing, and a
  * cancelled order stays cancelled. A confirmed order can be paid for
  * PAYMENT_HOLD from its confirmation (see PaymentDeadlines). Whoever waits for an order's outcome hears
- * of it once the transaction commits.
+ * of it once the transaction commits. Each order's event and log line carry its answer's correlation id
+ * (the request that placed it).
  */
 @Injectable()
 export class StockAnswers {
@@ -28,47 +29,62 @@ export class StockAnswers {
     this.holdMs = config.PAYMENT_HOLD * 1000;
   }
 
-  async reserved(answers: readonly StockReserved[], manager: EntityManager): Promise<void> {
+  async reserved(answers: readonly EventEnvelope<'stock.reserved'>[], manager: EntityManager): Promise<void> {
+    const requestOf = requestsByOrder(answers);
     const now = new Date();
     const [confirmed]: [{ id: string; user_id: string }[], number] = await manager.query(
       `UPDATE customer_order SET status = 'confirmed', payable_until = $3, updated_at = $2
        WHERE id = ANY($1::uuid[]) AND status = 'pending'
        RETURNING id, user_id`,
-      [answers.map((answer) => answer.orderId), now, new Date(now.getTime() + this.holdMs)],
+      [answers.map((answer) => answer.data.orderId), now, new Date(now.getTime() + this.holdMs)],
     );
-    for (const order of confirmed) this.logger.log(`order ${order.id} confirmed`);
+    for (const order of confirmed) withRequestId(requestOf.get(order.id), () => this.logger.log(`order ${order.id} confirmed`));
     await this.outbox.addMany(
       manager,
-      confirmed.map((order) => ({ subject: Subjects.OrderConfirmed, data: { orderId: order.id, userId: order.user_id } })),
+      confirmed.map((order) => ({
+        subject: Subjects.OrderConfirmed,
+        data: { orderId: order.id, userId: order.user_id },
+        correlationId: requestOf.get(order.id),
+      })),
     );
     await this.outcomes.announce(manager, confirmed.map((order) => ({ id: order.id, status: 'confirmed', cancelReason: null })));
     this.ignored(answers, confirmed);
   }
 
-  async rejected(answers: readonly StockRejected[], manager: EntityManager): Promise<void> {
+  async rejected(answers: readonly EventEnvelope<'stock.rejected'>[], manager: EntityManager): Promise<void> {
+    const requestOf = requestsByOrder(answers);
     const [cancelled]: [{ id: string; user_id: string; cancel_reason: string }[], number] = await manager.query(
       `UPDATE customer_order AS o SET status = 'cancelled', cancel_reason = answer.reason, updated_at = $3
        FROM unnest($1::uuid[], $2::text[]) AS answer(id, reason)
        WHERE o.id = answer.id AND o.status = 'pending'
        RETURNING o.id, o.user_id, o.cancel_reason`,
-      [answers.map((answer) => answer.orderId), answers.map((answer) => answer.reason), new Date()],
+      [answers.map((answer) => answer.data.orderId), answers.map((answer) => answer.data.reason), new Date()],
     );
-    for (const order of cancelled) this.logger.log(`order ${order.id} cancelled: ${order.cancel_reason}`);
+    for (const order of cancelled) {
+      withRequestId(requestOf.get(order.id), () => this.logger.log(`order ${order.id} cancelled: ${order.cancel_reason}`));
+    }
     await this.outbox.addMany(
       manager,
       cancelled.map((order) => ({
         subject: Subjects.OrderCancelled,
         data: { orderId: order.id, userId: order.user_id, reason: order.cancel_reason },
+        correlationId: requestOf.get(order.id),
       })),
     );
     await this.outcomes.announce(manager, cancelled.map((order) => ({ id: order.id, status: 'cancelled', cancelReason: order.cancel_reason })));
     this.ignored(answers, cancelled);
   }
 
-  private ignored(answers: readonly { orderId: string }[], moved: readonly { id: string }[]): void {
+  private ignored(answers: readonly EventEnvelope<'stock.reserved' | 'stock.rejected'>[], moved: readonly { id: string }[]): void {
     const movedIds = new Set(moved.map((order) => order.id));
-    for (const { orderId } of answers) {
-      if (!movedIds.has(orderId)) this.logger.log(`stock answer for order ${orderId} ignored: the order is not pending`);
+    for (const { data, correlationId } of answers) {
+      if (movedIds.has(data.orderId)) continue;
+      withRequestId(correlationId, () => this.logger.log(`stock answer for order ${data.orderId} ignored: the order is not pending`));
     }
   }
+}
+
+/** The request that placed each answered order (the answer's correlation id). */
+function requestsByOrder(answers: readonly EventEnvelope<'stock.reserved' | 'stock.rejected'>[]): Map<string, string | undefined> {
+  return new Map(answers.map((answer) => [answer.data.orderId, answer.correlationId]));
 }
