@@ -78,6 +78,12 @@ const browserOnlyShared = [
     allowTypeImports: true,
     message: 'Pages reach server state through @shop/shop-client, the one query cache on the page.',
   },
+  {
+    // Not shared either: the one session and cart store is @shop/shop-client's.
+    name: 'zustand',
+    allowTypeImports: true,
+    message: "Pages reach the session and cart through @shop/shop-client's hooks (useSession, useCart, useShopActions).",
+  },
 ];
 
 const testFiles = ['**/test/**', '**/testing/**', '**/test-support.tsx', '**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'];

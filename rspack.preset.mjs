@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 export const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'styled-components', '@shop/shop-client', '@shop/ui'];
 // Not @tanstack/react-query: only @shop/shop-client uses it, and that is a singleton already, so one
 // copy of the query cache is on the page and the build keeps of TanStack only what shop-client uses.
-// Pages reach server state through shop-client's hooks, never through TanStack directly.
+// Pages reach server state through shop-client's hooks, never through TanStack directly. The same holds
+// for zustand: shop-client's session and cart store is built on it, and pages read it through its hooks.
 
 /**
  * Shared under a package's name, but built from a file of ours that re-exports only what the apps use

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useLogin, useSession, useShopClient } from '@shop/shop-client';
+import { useLogin, useSession } from '@shop/shop-client';
 import { Alert, Button, Field, Input } from '@shop/ui';
 import { FormBox } from './shared/layout.js';
 
@@ -11,8 +11,7 @@ import { FormBox } from './shared/layout.js';
  * the admin pages. Never part of the shop: only the standalone routes use it.
  */
 export function StandaloneFallback() {
-  const { store } = useShopClient();
-  const { isAdmin } = useSession(store);
+  const { isAdmin } = useSession();
   return (
     <FormBox>
       <p>This page is not part of the admin area; open it in the shop.</p>

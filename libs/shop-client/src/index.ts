@@ -6,11 +6,12 @@ export {
   DEFAULT_PAYMENT_GATEWAY,
   shopStore,
   STORAGE_KEYS,
+  type ShopActions,
   type ShopState,
   type ShopStore,
   type ShopStoreOptions,
 } from './store/shop-store.js';
-export { useCart, useSession, useShopState, type Cart, type Session } from './store/hooks.js';
+export { useCart, useSession, useShopActions, useShopState, type Cart, type Session } from './store/hooks.js';
 export { createShopQueryClient, isClientError } from './query/query-client.js';
 export { shopKeys } from './query/query-keys.js';
 export { ShopClientProvider, useShopClient, type ShopClient, type ShopClientProviderProps } from './query/shop-client-provider.js';

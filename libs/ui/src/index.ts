@@ -25,3 +25,4 @@ export { Col, Container, GRID_SIZE, Row, colImageSizes, colSpans, type ColProps,
 export { usePageTitle } from './page-title.js';
 export { Cross, Tick, type MarkProps } from './marks.js';
 export { dollars, isoDay, orderListDate } from './format.js';
+export { QueryResult, type Loadable, type QueryResultProps } from './query-result.js';

@@ -40,12 +40,6 @@ export const RowHeader = styled(IdCell).attrs({ as: 'th', scope: 'row' })`
 `;
 
 /**
- * Page links either side of the current page in the tables' pagination: a table of thousands of
- * pages (50,000 orders) shows the first, the last and this window, not a link per page.
- */
-export const PAGES_AROUND = 2;
-
-/**
  * The 1-based page of a table from its route's `:pageNumber`: a plain whole number from 1, anything
  * else (missing, `abc`, `-1`, `1.5`) page 1. A number past the last page is the table's to handle.
  */

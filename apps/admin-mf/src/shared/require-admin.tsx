@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useSession, useShopClient } from '@shop/shop-client';
+import { useSession } from '@shop/shop-client';
 
 export interface RequireAdminProps {
   /** Where anyone who is not an admin goes: '/' for the users pages, '/login' for products and orders (spec section 6). */
@@ -14,8 +14,7 @@ export interface RequireAdminProps {
  * (The server refuses these calls to non-admins too; this only spares them a screen they cannot use.)
  */
 export function RequireAdmin({ otherwise, children }: RequireAdminProps) {
-  const { store } = useShopClient();
-  const { isAdmin } = useSession(store);
+  const { isAdmin } = useSession();
   if (!isAdmin) return <Navigate to={otherwise} replace />;
   return <>{children}</>;
 }

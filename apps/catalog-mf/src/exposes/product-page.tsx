@@ -4,7 +4,7 @@
  */
 import { Link, useParams } from 'react-router-dom';
 import { useProduct } from '@shop/shop-client';
-import { Alert, Button, Col, colImageSizes, dollars, Rating, Row, Spinner, usePageTitle, useStaticStyles } from '@shop/ui';
+import { Button, Col, colImageSizes, dollars, QueryResult, Rating, Row, usePageTitle, useStaticStyles } from '@shop/ui';
 import { AddToCartPanel } from '../features/product/add-to-cart-panel.js';
 import { Back, Details, PRODUCT_STYLE_ID, ProductImage, productCss, Reviews } from '../features/product/product.styles.js';
 import { ReviewForm } from '../features/product/review-form.js';
@@ -16,8 +16,8 @@ const IMAGE_SIZES = colImageSizes(IMAGE_SPAN);
 
 export default function ProductPage() {
   const { id } = useParams();
-  const { data: product, isPending, error } = useProduct(id);
-  usePageTitle(product?.name);
+  const query = useProduct(id);
+  usePageTitle(query.data?.name);
   useStaticStyles(PRODUCT_STYLE_ID, productCss);
 
   return (
@@ -27,39 +27,37 @@ export default function ProductPage() {
           Go Back
         </Button>
       </Back>
-      {isPending ? (
-        <Spinner />
-      ) : error ? (
-        <Alert variant="danger">{error.message}</Alert>
-      ) : (
-        <>
-          <Row>
-            <Col $span={IMAGE_SPAN}>
-              <ProductImage src={product.image} alt={product.name} width={640} height={640} sizes={IMAGE_SIZES} priority />
-            </Col>
-            <Col $span={{ md: 3 }}>
-              <Details>
-                <h1>{product.name}</h1>
-                <Rating value={product.rating} text={reviewCountText(product.numReviews)} />
-                <p>Price: {dollars(product.price)}</p>
-                <p>Description: {product.description}</p>
-              </Details>
-            </Col>
-            <Col $span={{ md: 3 }}>
-              <AddToCartPanel product={product} />
-            </Col>
-          </Row>
-          <Row>
-            <Col $span={{ md: 6 }}>
-              <Reviews aria-labelledby="reviews">
-                <h2 id="reviews">Reviews</h2>
-                <ReviewList reviews={product.reviews} />
-                <ReviewForm productId={product._id} />
-              </Reviews>
-            </Col>
-          </Row>
-        </>
-      )}
+      <QueryResult query={query}>
+        {(product) => (
+          <>
+            <Row>
+              <Col $span={IMAGE_SPAN}>
+                <ProductImage src={product.image} alt={product.name} width={640} height={640} sizes={IMAGE_SIZES} priority />
+              </Col>
+              <Col $span={{ md: 3 }}>
+                <Details>
+                  <h1>{product.name}</h1>
+                  <Rating value={product.rating} text={reviewCountText(product.numReviews)} />
+                  <p>Price: {dollars(product.price)}</p>
+                  <p>Description: {product.description}</p>
+                </Details>
+              </Col>
+              <Col $span={{ md: 3 }}>
+                <AddToCartPanel product={product} />
+              </Col>
+            </Row>
+            <Row>
+              <Col $span={{ md: 6 }}>
+                <Reviews aria-labelledby="reviews">
+                  <h2 id="reviews">Reviews</h2>
+                  <ReviewList reviews={product.reviews} />
+                  <ReviewForm productId={product._id} />
+                </Reviews>
+              </Col>
+            </Row>
+          </>
+        )}
+      </QueryResult>
     </>
   );
 }

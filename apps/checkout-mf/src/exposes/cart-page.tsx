@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { cartCount, cartSubtotal, useAddToCart, useCart, useShopClient } from '@shop/shop-client';
+import { cartCount, cartSubtotal, useAddToCart, useCart, useShopActions } from '@shop/shop-client';
 import { Alert, Button, Col, dollars, Row, Spinner, usePageTitle } from '@shop/ui';
 import { Lines } from '../features/cart/cart.styles.js';
 import { CartLine } from '../features/cart/cart-line.js';
@@ -16,8 +16,8 @@ export default function CartPage() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const { store } = useShopClient();
-  const { cartItems } = useCart(store);
+  const { removeFromCart } = useShopActions();
+  const { cartItems } = useCart();
   const addFromAddress = useAddToCart();
   const { mutate: addToCart } = addFromAddress;
   const changeQuantity = useAddToCart();
@@ -43,7 +43,7 @@ export default function CartPage() {
   function onRemove(productId: string) {
     addFromAddress.reset();
     changeQuantity.reset();
-    store.removeFromCart(productId);
+    removeFromCart(productId);
   }
 
   return (

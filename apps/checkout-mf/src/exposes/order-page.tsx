@@ -4,28 +4,21 @@
  * straight from 'Place Order'.
  */
 import { useLocation, useParams } from 'react-router-dom';
-import { useOrder, useSession, useShopClient } from '@shop/shop-client';
-import { Alert, Spinner, usePageTitle } from '@shop/ui';
+import { useOrder, useSession } from '@shop/shop-client';
+import { Alert, QueryResult, usePageTitle } from '@shop/ui';
 import { isOrderCreatedState } from '../shared/order-created.js';
 import { OrderDetails } from '../features/order/order-details.js';
 import { RequireSignIn } from '../shared/require-sign-in.js';
 
 function Order({ id }: { id: string }) {
-  const { store } = useShopClient();
-  const { isAdmin } = useSession(store);
+  const { isAdmin } = useSession();
   const { state } = useLocation();
-  const { data: order, isPending, error } = useOrder(id);
+  const order = useOrder(id);
   return (
     <>
       <h1>Order {id}</h1>
       {isOrderCreatedState(state) && <Alert variant="success">Order created!</Alert>}
-      {isPending ? (
-        <Spinner />
-      ) : error ? (
-        <Alert variant="danger">{error.message}</Alert>
-      ) : (
-        <OrderDetails order={order} isAdmin={isAdmin} />
-      )}
+      <QueryResult query={order}>{(data) => <OrderDetails order={data} isAdmin={isAdmin} />}</QueryResult>
     </>
   );
 }

@@ -3,7 +3,7 @@
  * Signed-in only; without a shipping address it goes to /shipping.
  */
 import { Navigate } from 'react-router-dom';
-import { useCart, useShopClient } from '@shop/shop-client';
+import { useCart } from '@shop/shop-client';
 import { usePageTitle } from '@shop/ui';
 import { FormContainer } from '../shared/form-container.js';
 import { CheckoutFrame } from '../features/checkout/checkout-frame.js';
@@ -11,8 +11,7 @@ import { PaymentForm } from '../features/checkout/payment-form.js';
 
 export default function PaymentPage() {
   usePageTitle('Payment');
-  const { store } = useShopClient();
-  const { shippingAddress } = useCart(store);
+  const { shippingAddress } = useCart();
   return (
     <CheckoutFrame step={3} redirect="payment">
       {shippingAddress ? (

@@ -3,15 +3,14 @@
  * Signed-in only; without a shipping address it goes to /shipping.
  */
 import { Navigate } from 'react-router-dom';
-import { useCart, useShopClient } from '@shop/shop-client';
+import { useCart } from '@shop/shop-client';
 import { usePageTitle } from '@shop/ui';
 import { CheckoutFrame } from '../features/checkout/checkout-frame.js';
 import { PlaceOrder } from '../features/checkout/place-order.js';
 
 export default function PlaceOrderPage() {
   usePageTitle('Place Order');
-  const { store } = useShopClient();
-  const { shippingAddress } = useCart(store);
+  const { shippingAddress } = useCart();
   return (
     <CheckoutFrame step={4} redirect="placeorder">
       {shippingAddress ? <PlaceOrder shippingAddress={shippingAddress} /> : <Navigate to="/shipping" replace />}

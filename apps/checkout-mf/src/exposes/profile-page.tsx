@@ -4,24 +4,25 @@
  * /login?redirect=profile.
  */
 import { useProfile } from '@shop/shop-client';
-import { Alert, Col, Row, Spinner, usePageTitle } from '@shop/ui';
+import { Col, QueryResult, Row, usePageTitle } from '@shop/ui';
 import { MyOrders } from '../features/account/my-orders.js';
 import { ProfileForm } from '../features/account/profile-form.js';
 import { RequireSignIn } from '../shared/require-sign-in.js';
 
 function Profile() {
-  const { data: profile, isPending, error } = useProfile();
-  if (isPending) return <Spinner />;
-  if (error) return <Alert variant="danger">{error.message}</Alert>;
   return (
-    <Row>
-      <Col $span={{ md: 4, lg: 3 }}>
-        <ProfileForm key={profile._id} profile={profile} />
-      </Col>
-      <Col $span={{ md: 8, lg: 9 }}>
-        <MyOrders profile={profile} />
-      </Col>
-    </Row>
+    <QueryResult query={useProfile()}>
+      {(profile) => (
+        <Row>
+          <Col $span={{ md: 4, lg: 3 }}>
+            <ProfileForm key={profile._id} profile={profile} />
+          </Col>
+          <Col $span={{ md: 8, lg: 9 }}>
+            <MyOrders profile={profile} />
+          </Col>
+        </Row>
+      )}
+    </QueryResult>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useSession, useShopClient } from '@shop/shop-client';
+import { useSession } from '@shop/shop-client';
 
 export interface RequireSignInProps {
   /** Where sign-in should come back to, without the leading slash: `shipping`, `order/o1`. */
@@ -14,8 +14,7 @@ export interface RequireSignInProps {
  * readable (`?redirect=order/o1`); the login page accepts that form.
  */
 export function RequireSignIn({ redirect, children }: RequireSignInProps) {
-  const { store } = useShopClient();
-  const { isSignedIn } = useSession(store);
+  const { isSignedIn } = useSession();
   if (!isSignedIn) return <Navigate to={`/login?redirect=${encodeURIComponent(redirect).replace(/%2F/g, '/')}`} replace />;
   return <>{children}</>;
 }

@@ -27,8 +27,8 @@ export function useCreateOrder() {
  * so the page turns to confirmed (payable) or cancelled by itself.
  */
 export function useOrder(id: string | undefined) {
-  const { api, store } = useShopClient();
-  const { isSignedIn } = useSession(store);
+  const { api } = useShopClient();
+  const { isSignedIn } = useSession();
   return useQuery({
     queryKey: shopKeys.orders.detail(id ?? ''),
     queryFn: () => api.orders.detail(id as string),
@@ -42,8 +42,8 @@ export function useOrder(id: string | undefined) {
  * delivering an order invalidates every cached page (refreshOrder), so the page on screen reloads.
  */
 export function useOrders(query: PageQuery = {}) {
-  const { api, store } = useShopClient();
-  const { isSignedIn } = useSession(store);
+  const { api } = useShopClient();
+  const { isSignedIn } = useSession();
   return useQuery({ queryKey: shopKeys.orders.list(query), queryFn: () => api.orders.list(query), enabled: isSignedIn });
 }
 

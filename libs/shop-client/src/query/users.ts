@@ -46,8 +46,8 @@ export function useRegister() {
 
 /** The signed-in user's account and own orders; idle while signed out. */
 export function useProfile() {
-  const { api, store } = useShopClient();
-  const { isSignedIn } = useSession(store);
+  const { api } = useShopClient();
+  const { isSignedIn } = useSession();
   return useQuery({ queryKey: shopKeys.users.profile(), queryFn: api.users.profile, enabled: isSignedIn });
 }
 
@@ -66,15 +66,15 @@ export function useUpdateProfile() {
 
 /** One page of the users table (admin), page 1 by default; idle while signed out. Each page is its own query. */
 export function useUsers(query: PageQuery = {}) {
-  const { api, store } = useShopClient();
-  const { isSignedIn } = useSession(store);
+  const { api } = useShopClient();
+  const { isSignedIn } = useSession();
   return useQuery({ queryKey: shopKeys.users.list(query), queryFn: () => api.users.list(query), enabled: isSignedIn });
 }
 
 /** One user (admin). */
 export function useUser(id: string | undefined) {
-  const { api, store } = useShopClient();
-  const { isSignedIn } = useSession(store);
+  const { api } = useShopClient();
+  const { isSignedIn } = useSession();
   return useQuery({
     queryKey: shopKeys.users.detail(id ?? ''),
     queryFn: () => api.users.detail(id as string),

@@ -2,24 +2,27 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import '@testing-library/jest-dom/jest-globals';
-import { useCart, useSession } from './hooks.js';
+import type { ReactNode } from 'react';
+import { ShopClientProvider } from '../query/shop-client-provider.js';
+import { useCart, useSession, useShopActions } from './hooks.js';
 import { createShopStore, type ShopStore } from './shop-store.js';
 
 const item = { product: 'p1', name: 'Phone', image: '/phone.jpg', price: 19.99, countInStock: 5, quantity: 2 };
 
 /** The header's cart link, as one remote shows it. */
-function CartLink({ store }: { store: ShopStore }) {
-  const { count, subtotal } = useCart(store);
+function CartLink() {
+  const { count, subtotal } = useCart();
   return <a href="/cart">{`Cart (${count}) $${subtotal.toFixed(2)}`}</a>;
 }
 
 /** A button of another remote that changes the same store. */
-function AddButton({ store }: { store: ShopStore }) {
-  return <button onClick={() => store.addToCart(item)}>Add to Cart</button>;
+function AddButton() {
+  const { addToCart } = useShopActions();
+  return <button onClick={() => addToCart(item)}>Add to Cart</button>;
 }
 
-function Greeting({ store }: { store: ShopStore }) {
-  const { userInfo, isAdmin } = useSession(store);
+function Greeting() {
+  const { userInfo, isAdmin } = useSession();
   return <p>{userInfo ? `${userInfo.name}${isAdmin ? ' (admin)' : ''}` : 'Sign In'}</p>;
 }
 
@@ -30,13 +33,17 @@ describe('store hooks', () => {
     store = createShopStore();
   });
   afterEach(() => store.dispose());
+  /** The components under the provider of `store`, as the shell and the remotes' pages are. */
+  const withStore = (children: ReactNode) => <ShopClientProvider store={store}>{children}</ShopClientProvider>;
 
   it('shows a change made by one component at once in another', async () => {
     render(
-      <>
-        <CartLink store={store} />
-        <AddButton store={store} />
-      </>,
+      withStore(
+        <>
+          <CartLink />
+          <AddButton />
+        </>,
+      ),
     );
     expect(screen.getByRole('link', { name: 'Cart (0) $0.00' })).toBeInTheDocument();
 
@@ -46,7 +53,7 @@ describe('store hooks', () => {
   });
 
   it('follows the session through sign-in and sign-out', () => {
-    render(<Greeting store={store} />);
+    render(withStore(<Greeting />));
     expect(screen.getByText('Sign In')).toBeInTheDocument();
 
     act(() => store.signIn({ _id: 'u1', name: 'Ann', email: 'ann@example.com', isAdmin: true, token: 't' }));

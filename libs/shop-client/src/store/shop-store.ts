@@ -1,3 +1,5 @@
+import { persist, type PersistStorage } from 'zustand/middleware';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { PAYMENT_GATEWAYS, type PaymentGateway, type ShippingAddressDto, type UserInfoDto } from '@shop/contracts';
 import { withItem, type CartItem } from './cart.js';
 
@@ -20,9 +22,8 @@ export const STORAGE_KEYS = {
 /** The spec's default and only payment gateway. */
 export const DEFAULT_PAYMENT_GATEWAY: PaymentGateway = 'PayPal';
 
-export interface ShopStore {
-  getState(): ShopState;
-  subscribe(listener: () => void): () => void;
+/** What changes the state: every change is written to local storage at once. */
+export interface ShopActions {
   /** Keeps the user info of a sign-in, registration or profile update. */
   signIn(userInfo: UserInfoDto): void;
   /** Forgets the user only (a new sign-in starts); the cart stays. */
@@ -35,9 +36,13 @@ export interface ShopStore {
   savePaymentGateway(gateway: PaymentGateway): void;
   /** Empties the cart once its order is placed; the address and gateway stay for the next order. */
   clearCart(): void;
-  /** Stops listening to other tabs (tests, or a store made for one page). */
-  dispose(): void;
 }
+
+/**
+ * The session and cart store: a zustand store of the state (`getState`, `subscribe`, React's
+ * `useStore`), with its actions beside it and `dispose` to stop following other tabs.
+ */
+export type ShopStore = StoreApi<ShopState> & ShopActions & { dispose(): void };
 
 export interface ShopStoreOptions {
   /** Where the state persists; the browser's local storage by default, none outside a browser. */
@@ -64,28 +69,17 @@ const emptyState: ShopState = {
   paymentGateway: DEFAULT_PAYMENT_GATEWAY,
 };
 
+const stateKeys = Object.keys(STORAGE_KEYS) as (keyof ShopState)[];
+
 /**
- * A tiny external store for `useSyncExternalStore`. Every change is written to local storage at
- * once and announced to subscribers; changes made in other tabs arrive through `storage` events.
+ * zustand's persist storage, laid out as the spec names it: each part of the state under its own
+ * local storage key (persist's default would keep one JSON blob under one name). A part is written only
+ * when storage holds something else, removed when it is null, and read back through its reader, so an
+ * old or hand-edited value starts empty instead of failing.
  */
-export function createShopStore(options: ShopStoreOptions = {}): ShopStore {
-  const storage = options.storage !== undefined ? options.storage : safeLocalStorage();
-  const win = options.window !== undefined ? options.window : typeof window === 'undefined' ? null : window;
-  const listeners = new Set<() => void>();
-
-  let state: ShopState = restore();
-
-  function restore(): ShopState {
-    return {
-      userInfo: readKey('userInfo'),
-      cartItems: readKey('cartItems'),
-      shippingAddress: readKey('shippingAddress'),
-      paymentGateway: readKey('paymentGateway'),
-    };
-  }
-
+function specKeyStorage(storage: Storage): PersistStorage<ShopState> {
   function readKey<K extends keyof ShopState>(key: K): ShopState[K] {
-    const raw = storage?.getItem(STORAGE_KEYS[key]) ?? null;
+    const raw = storage.getItem(STORAGE_KEYS[key]);
     if (raw === null) return emptyState[key];
     try {
       return readers[key](JSON.parse(raw));
@@ -94,65 +88,69 @@ export function createShopStore(options: ShopStoreOptions = {}): ShopStore {
     }
   }
 
-  function writeKey<K extends keyof ShopState>(key: K, value: ShopState[K]): void {
+  const quietly = (write: () => void) => {
     try {
-      if (value === null) storage?.removeItem(STORAGE_KEYS[key]);
-      else storage?.setItem(STORAGE_KEYS[key], JSON.stringify(value));
+      write();
     } catch {
       // Storage full or denied (private mode): the state still holds for this page.
     }
-  }
+  };
 
-  function update(changes: Partial<ShopState>): void {
-    state = { ...state, ...changes };
-    for (const key of Object.keys(changes) as (keyof ShopState)[]) writeKey(key, state[key]);
-    notify();
-  }
+  return {
+    getItem() {
+      return { state: Object.fromEntries(stateKeys.map((key) => [key, readKey(key)])) as unknown as ShopState };
+    },
+    setItem(_name, { state }) {
+      for (const key of stateKeys) {
+        const value = state[key] === null ? null : JSON.stringify(state[key]);
+        if (value === storage.getItem(STORAGE_KEYS[key])) continue;
+        quietly(() => (value === null ? storage.removeItem(STORAGE_KEYS[key]) : storage.setItem(STORAGE_KEYS[key], value)));
+      }
+    },
+    removeItem() {
+      for (const key of stateKeys) quietly(() => storage.removeItem(STORAGE_KEYS[key]));
+    },
+  };
+}
 
-  function notify(): void {
-    for (const listener of listeners) listener();
-  }
+/**
+ * The session and cart store (zustand with its persist middleware): restored from local storage when
+ * made, every change written back at once, and other tabs' changes taken from `storage` events.
+ */
+export function createShopStore(options: ShopStoreOptions = {}): ShopStore {
+  const storage = options.storage !== undefined ? options.storage : safeLocalStorage();
+  const win = options.window !== undefined ? options.window : typeof window === 'undefined' ? null : window;
+  const store = createStore<ShopState>()(
+    persist(() => emptyState, {
+      name: 'shop',
+      storage: storage ? specKeyStorage(storage) : undefined,
+    }),
+  );
+  const update = (changes: Partial<ShopState>) => store.setState(changes);
 
   /** Another tab changed (or cleared) local storage: take its values for our keys. */
   function onStorage(event: StorageEvent): void {
     if (event.storageArea && event.storageArea !== storage) return;
-    const keys = (Object.keys(STORAGE_KEYS) as (keyof ShopState)[]).filter(
-      (key) => event.key === null || event.key === STORAGE_KEYS[key],
-    );
-    if (keys.length === 0) return;
-    state = { ...state, ...Object.fromEntries(keys.map((key) => [key, readKey(key)])) };
-    notify();
+    if (event.key !== null && !Object.values<string>(STORAGE_KEYS).includes(event.key)) return;
+    void store.persist.rehydrate();
   }
-
   win?.addEventListener('storage', onStorage);
 
-  return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+  const actions: ShopActions = {
     signIn: (userInfo) => update({ userInfo }),
     clearUserInfo: () => update({ userInfo: null }),
     signOut() {
       // Nothing of the last user stays on a shared browser: every key goes, not just the token.
-      state = emptyState;
-      for (const key of Object.values(STORAGE_KEYS)) {
-        try {
-          storage?.removeItem(key);
-        } catch {
-          // Storage denied: nothing was kept there either.
-        }
-      }
-      notify();
+      store.setState(emptyState, true);
+      store.persist.clearStorage();
     },
-    addToCart: (item) => update({ cartItems: withItem(state.cartItems, item) }),
-    removeFromCart: (productId) => update({ cartItems: state.cartItems.filter((item) => item.product !== productId) }),
+    addToCart: (item) => update({ cartItems: withItem(store.getState().cartItems, item) }),
+    removeFromCart: (productId) => update({ cartItems: store.getState().cartItems.filter((item) => item.product !== productId) }),
     saveShippingAddress: (shippingAddress) => update({ shippingAddress }),
     savePaymentGateway: (paymentGateway) => update({ paymentGateway }),
     clearCart: () => update({ cartItems: [] }),
-    dispose: () => win?.removeEventListener('storage', onStorage),
   };
+  return Object.assign(store, actions, { dispose: () => win?.removeEventListener('storage', onStorage) });
 }
 
 /** Local storage, or none where it is missing or access throws (some privacy settings). */

@@ -1,7 +1,8 @@
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useOrders } from '@shop/shop-client';
-import { Alert, Button, Cross, dollars, IdCell, isoDay, Paginate, Spinner, Table, usePageTitle, VisuallyHidden } from '@shop/ui';
-import { Heading, PAGES_AROUND, RowHeader } from '../../shared/layout.js';
+import { Alert, Button, Cross, dollars, IdCell, isoDay, Table, usePageTitle, VisuallyHidden } from '@shop/ui';
+import { Heading, RowHeader } from '../../shared/layout.js';
+import { PagedTable } from '../../shared/paged-table.js';
 
 /** Where page n of the admin orders table lives (the shell's route /admin/orderlist/:pageNumber). */
 export function orderListHref(page: number): string {
@@ -20,22 +21,13 @@ export interface OrderListProps {
  */
 export function OrderList({ page }: OrderListProps) {
   usePageTitle('Orders');
-  const { data, isPending, error } = useOrders({ pageNumber: page });
+  const orders = useOrders({ pageNumber: page });
 
   return (
     <>
       <Heading>Orders</Heading>
-      {isPending ? (
-        <Spinner />
-      ) : error ? (
-        <Alert variant="danger">{error.message}</Alert>
-      ) : page > 1 && page > data.pages ? (
-        // Past the last page (an old link): show the last page there is.
-        <Navigate to={orderListHref(Math.max(data.pages, 1))} replace />
-      ) : data.orders.length === 0 ? (
-        <Alert>No orders found.</Alert>
-      ) : (
-        <>
+      <PagedTable query={orders} page={page} hrefFor={orderListHref} rowsOf={(data) => data.orders} empty={<Alert>No orders found.</Alert>}>
+        {(rows) => (
           <Table label="Orders">
             <thead>
               <tr>
@@ -52,7 +44,7 @@ export function OrderList({ page }: OrderListProps) {
               </tr>
             </thead>
             <tbody>
-              {data.orders.map((order) => (
+              {rows.map((order) => (
                 <tr key={order._id}>
                   <RowHeader>{order._id}</RowHeader>
                   <IdCell>{order.user._id}</IdCell>
@@ -70,9 +62,8 @@ export function OrderList({ page }: OrderListProps) {
               ))}
             </tbody>
           </Table>
-          <Paginate pages={data.pages} page={data.page} hrefFor={orderListHref} around={PAGES_AROUND} />
-        </>
-      )}
+        )}
+      </PagedTable>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { ProductDto } from '@shop/contracts';
 import { useProduct, useUpdateProduct, useUploadImage } from '@shop/shop-client';
-import { Alert, Button, Field, Input, Spinner, TextArea, usePageTitle } from '@shop/ui';
+import { Alert, Button, Field, Input, QueryResult, Spinner, TextArea, usePageTitle } from '@shop/ui';
 import { BackBar, FormBox, Heading } from '../../shared/layout.js';
 
 /** The upload spinner's line, kept even when idle, so the fields below do not jump when an upload starts. */
@@ -21,7 +21,7 @@ export interface ProductEditProps {
  */
 export function ProductEdit({ productId }: ProductEditProps) {
   usePageTitle('Edit Product');
-  const { data: product, isPending, error } = useProduct(productId);
+  const product = useProduct(productId);
 
   return (
     <>
@@ -32,14 +32,10 @@ export function ProductEdit({ productId }: ProductEditProps) {
       </BackBar>
       <FormBox>
         <Heading>Edit Product</Heading>
-        {isPending ? (
-          <Spinner />
-        ) : error ? (
-          <Alert variant="danger">{error.message}</Alert>
-        ) : (
-          // Keyed by product: the fields start from this product's values, once they have arrived.
-          <ProductForm key={product._id} product={product} />
-        )}
+        <QueryResult query={product}>
+          {/* Keyed by product: the fields start from this product's values, once they have arrived. */}
+          {(data) => <ProductForm key={data._id} product={data} />}
+        </QueryResult>
       </FormBox>
     </>
   );

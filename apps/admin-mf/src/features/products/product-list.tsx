@@ -1,8 +1,9 @@
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { ProductDto } from '@shop/contracts';
 import { useCreateProduct, useDeleteProduct, useProducts } from '@shop/shop-client';
-import { Alert, Button, dollars, Paginate, Spinner, Table, usePageTitle, VisuallyHidden } from '@shop/ui';
-import { Heading, PAGES_AROUND, RowActions, RowHeader, TitleBar } from '../../shared/layout.js';
+import { Alert, Button, dollars, Spinner, Table, usePageTitle, VisuallyHidden } from '@shop/ui';
+import { Heading, RowActions, RowHeader, TitleBar } from '../../shared/layout.js';
+import { PagedTable } from '../../shared/paged-table.js';
 
 /** Where page n of the admin products table lives (the shell's route /admin/productlist/:pageNumber). */
 export function productListHref(page: number): string {
@@ -22,7 +23,7 @@ export interface ProductListProps {
 export function ProductList({ page }: ProductListProps) {
   usePageTitle('Products');
   const navigate = useNavigate();
-  const { data, isPending, error } = useProducts({ pageNumber: page });
+  const products = useProducts({ pageNumber: page });
   const createProduct = useCreateProduct();
   const deleteProduct = useDeleteProduct();
 
@@ -48,17 +49,8 @@ export function ProductList({ page }: ProductListProps) {
       </TitleBar>
       {createProduct.error && <Alert variant="danger">{createProduct.error.message}</Alert>}
       {deleteProduct.error && <Alert variant="danger">{deleteProduct.error.message}</Alert>}
-      {isPending ? (
-        <Spinner />
-      ) : error ? (
-        <Alert variant="danger">{error.message}</Alert>
-      ) : page > 1 && page > data.pages ? (
-        // Past the last page (its last product was just deleted, or an old link): show the last page there is.
-        <Navigate to={productListHref(Math.max(data.pages, 1))} replace />
-      ) : data.products.length === 0 ? (
-        <Alert variant="warning">No products to show...</Alert>
-      ) : (
-        <>
+      <PagedTable query={products} page={page} hrefFor={productListHref} rowsOf={(data) => data.products} empty={<Alert variant="warning">No products to show...</Alert>}>
+        {(rows) => (
           <Table label="Products">
             <thead>
               <tr>
@@ -73,7 +65,7 @@ export function ProductList({ page }: ProductListProps) {
               </tr>
             </thead>
             <tbody>
-              {data.products.map((product) => (
+              {rows.map((product) => (
                 <tr key={product._id}>
                   <RowHeader>{product._id}</RowHeader>
                   <td>{product.name}</td>
@@ -106,9 +98,8 @@ export function ProductList({ page }: ProductListProps) {
               ))}
             </tbody>
           </Table>
-          <Paginate pages={data.pages} page={data.page} hrefFor={productListHref} around={PAGES_AROUND} />
-        </>
-      )}
+        )}
+      </PagedTable>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { UserDto } from '@shop/contracts';
 import { useUpdateUser, useUser } from '@shop/shop-client';
-import { Alert, Button, Check, Field, Input, Spinner, usePageTitle } from '@shop/ui';
+import { Alert, Button, Check, Field, Input, QueryResult, Spinner, usePageTitle } from '@shop/ui';
 import { BackBar, FormBox, Heading } from '../../shared/layout.js';
 
 export interface UserEditProps {
@@ -12,7 +12,7 @@ export interface UserEditProps {
 /** 'Edit User' (spec section 2): name, email and 'Is Admin?', prefilled; 'Update User' saves and goes back to the users. */
 export function UserEdit({ userId }: UserEditProps) {
   usePageTitle('Edit User');
-  const { data: user, isPending, error } = useUser(userId);
+  const user = useUser(userId);
 
   return (
     <>
@@ -23,14 +23,10 @@ export function UserEdit({ userId }: UserEditProps) {
       </BackBar>
       <FormBox>
         <Heading>Edit User</Heading>
-        {isPending ? (
-          <Spinner />
-        ) : error ? (
-          <Alert variant="danger">{error.message}</Alert>
-        ) : (
-          // Keyed by user: the form's fields start from this user's values, once they have arrived.
-          <UserForm key={user._id} user={user} />
-        )}
+        <QueryResult query={user}>
+          {/* Keyed by user: the form's fields start from this user's values, once they have arrived. */}
+          {(data) => <UserForm key={data._id} user={data} />}
+        </QueryResult>
       </FormBox>
     </>
   );

@@ -1,8 +1,9 @@
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { UserDto } from '@shop/contracts';
 import { useDeleteUser, useUsers } from '@shop/shop-client';
-import { Alert, Button, Cross, Paginate, Spinner, Table, Tick, usePageTitle, VisuallyHidden } from '@shop/ui';
-import { Heading, PAGES_AROUND, RowActions, RowHeader } from '../../shared/layout.js';
+import { Alert, Button, Cross, Table, Tick, usePageTitle, VisuallyHidden } from '@shop/ui';
+import { Heading, RowActions, RowHeader } from '../../shared/layout.js';
+import { PagedTable } from '../../shared/paged-table.js';
 
 /** Where page n of the admin users table lives (the shell's route /admin/userlist/:pageNumber). */
 export function userListHref(page: number): string {
@@ -22,7 +23,7 @@ export interface UserListProps {
  */
 export function UserList({ page }: UserListProps) {
   usePageTitle('Users');
-  const { data, isPending, error } = useUsers({ pageNumber: page });
+  const users = useUsers({ pageNumber: page });
   const deleteUser = useDeleteUser();
 
   function onDelete(user: UserDto) {
@@ -33,17 +34,8 @@ export function UserList({ page }: UserListProps) {
     <>
       <Heading>Users</Heading>
       {deleteUser.error && <Alert variant="danger">{deleteUser.error.message}</Alert>}
-      {isPending ? (
-        <Spinner />
-      ) : error ? (
-        <Alert variant="danger">{error.message}</Alert>
-      ) : page > 1 && page > data.pages ? (
-        // Past the last page (its last user was just deleted, or an old link): show the last page there is.
-        <Navigate to={userListHref(Math.max(data.pages, 1))} replace />
-      ) : data.users.length === 0 ? (
-        <Alert>No users found.</Alert>
-      ) : (
-        <>
+      <PagedTable query={users} page={page} hrefFor={userListHref} rowsOf={(data) => data.users} empty={<Alert>No users found.</Alert>}>
+        {(rows) => (
           <Table label="Users">
             <thead>
               <tr>
@@ -57,7 +49,7 @@ export function UserList({ page }: UserListProps) {
               </tr>
             </thead>
             <tbody>
-              {data.users.map((user) => (
+              {rows.map((user) => (
                 <tr key={user._id}>
                   <RowHeader>{user._id}</RowHeader>
                   <td>{user.name}</td>
@@ -72,9 +64,8 @@ export function UserList({ page }: UserListProps) {
               ))}
             </tbody>
           </Table>
-          <Paginate pages={data.pages} page={data.page} hrefFor={userListHref} around={PAGES_AROUND} />
-        </>
-      )}
+        )}
+      </PagedTable>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { useSession, useShopClient } from '@shop/shop-client';
+import { useSession } from '@shop/shop-client';
 import { redirectTarget } from './redirect.js';
 
 export interface SignInRedirect {
@@ -17,7 +17,6 @@ export interface SignInRedirect {
 export function useGoWhenSignedIn(): SignInRedirect {
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
-  const { store } = useShopClient();
-  const { isSignedIn } = useSession(store);
+  const { isSignedIn } = useSession();
   return { redirect, goTo: isSignedIn ? redirectTarget(redirect) : null };
 }

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
-import { useShopClient } from '@shop/shop-client';
+import { useShopActions } from '@shop/shop-client';
 import { Button, Check } from '@shop/ui';
 
 const Choices = styled.fieldset`
@@ -17,12 +17,12 @@ const Choices = styled.fieldset`
 
 /** The payment method: the one radio of spec section 2, 'PayPal or Credit Card' (value PayPal), chosen. */
 export function PaymentForm() {
-  const { store } = useShopClient();
+  const { savePaymentGateway } = useShopActions();
   const navigate = useNavigate();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    store.savePaymentGateway('PayPal');
+    savePaymentGateway('PayPal');
     navigate('/placeorder');
   }
 

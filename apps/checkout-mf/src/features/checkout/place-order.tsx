@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import type { ShippingAddressDto } from '@shop/contracts';
-import { cartPrices, useCart, useCreateOrder, useShopClient } from '@shop/shop-client';
+import { cartPrices, useCart, useCreateOrder } from '@shop/shop-client';
 import { Alert, Button, Col, Row, Spinner } from '@shop/ui';
 import type { OrderCreatedState } from '../../shared/order-created.js';
 import { OrderItems } from '../../shared/order-items.js';
@@ -17,8 +17,7 @@ export interface PlaceOrderProps {
  * Placing is disabled with an empty cart, which says 'Empty Order!'.
  */
 export function PlaceOrder({ shippingAddress }: PlaceOrderProps) {
-  const { store } = useShopClient();
-  const { cartItems, paymentGateway } = useCart(store);
+  const { cartItems, paymentGateway } = useCart();
   const createOrder = useCreateOrder();
   const navigate = useNavigate();
   const prices = cartPrices(cartItems);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ShippingAddressDto } from '@shop/contracts';
-import { useCart, useShopClient } from '@shop/shop-client';
+import { useCart, useShopActions } from '@shop/shop-client';
 import { Button, Field, Input } from '@shop/ui';
 
 const FIELDS: { name: keyof ShippingAddressDto; label: string; autoComplete: string }[] = [
@@ -19,8 +19,8 @@ type Errors = Partial<Record<keyof ShippingAddressDto, string>>;
  * in the shared store and goes to /payment.
  */
 export function ShippingForm() {
-  const { store } = useShopClient();
-  const { shippingAddress } = useCart(store);
+  const { saveShippingAddress } = useShopActions();
+  const { shippingAddress } = useCart();
   const navigate = useNavigate();
   const [values, setValues] = useState<ShippingAddressDto>(
     shippingAddress ?? { address: '', city: '', postalCode: '', country: '' },
@@ -35,7 +35,7 @@ export function ShippingForm() {
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    store.saveShippingAddress({
+    saveShippingAddress({
       address: values.address.trim(),
       city: values.city.trim(),
       postalCode: values.postalCode.trim(),

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Container, VisuallyHidden } from '@shop/ui';
-import { useCart, useLogout, useSession, useShopClient } from '@shop/shop-client';
+import { useCart, useLogout, useSession } from '@shop/shop-client';
 import { Brand, CartCount, header, HeaderBar, MenuButton, MenuLink, NavBar, NavLink, NavToggle } from './header.styles.js';
 import { Menu } from './menu.js';
 import { SearchBox } from './search-box.js';
@@ -16,9 +16,8 @@ export const AFTER_LOGOUT_PATH = '/';
 
 export function Header() {
   // The provider's store (the page's shared one), so every remote's change shows here at once.
-  const { store } = useShopClient();
-  const { userInfo, isAdmin } = useSession(store);
-  const { count } = useCart(store);
+  const { userInfo, isAdmin } = useSession();
+  const { count } = useCart();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // The path the collapsed nav was opened on: moving to another page closes it, with no effect needed.
