@@ -14,7 +14,7 @@ export const alertCss = css`
   margin: ${theme.space[3]} 0;
   padding: ${theme.space[3]} ${theme.space[3]};
   border-radius: ${theme.radii.md};
-  border: 1px solid currentColor;
+  border: ${theme.borders.hairline} solid currentColor;
 }
 ${variants
   .map((variant) => `.${alert.variant[variant]} { background-color: ${theme.colors[`${variant}Bg`]}; color: ${theme.colors[`${variant}Text`]}; }`)

@@ -12,9 +12,9 @@ const palettes: Record<ButtonVariant, { bg: string; hover: string; fg: string }>
 };
 
 const sizes: Record<ButtonSize, { minHeight: string; padding: string; fontSize: string }> = {
-  sm: { minHeight: '2rem', padding: `${space[1]} ${space[2]}`, fontSize: fontSizes.sm },
-  md: { minHeight: '2.5rem', padding: `${space[2]} ${space[3]}`, fontSize: fontSizes.base },
-  lg: { minHeight: '3rem', padding: `${space[2]} ${space[4]}`, fontSize: fontSizes.lg },
+  sm: { minHeight: theme.controlHeights.sm, padding: `${space[1]} ${space[2]}`, fontSize: fontSizes.sm },
+  md: { minHeight: theme.controlHeights.md, padding: `${space[2]} ${space[3]}`, fontSize: fontSizes.base },
+  lg: { minHeight: theme.controlHeights.lg, padding: `${space[2]} ${space[4]}`, fontSize: fontSizes.lg },
 };
 
 const names = <K extends string>(keys: Record<K, unknown>, prefix: string) =>
@@ -34,7 +34,7 @@ export const buttonCss = css`
   justify-content: center;
   gap: ${space[2]};
   width: auto;
-  border: 1px solid transparent;
+  border: ${theme.borders.hairline} solid transparent;
   border-radius: ${theme.radii.sm};
   font-family: inherit;
   font-weight: ${theme.fontWeights.medium};

@@ -9,7 +9,7 @@ export const cardCss = css`
   display: flex;
   flex-direction: column;
   height: 100%;
-  border: 1px solid ${theme.colors.border};
+  border: ${theme.borders.hairline} solid ${theme.colors.border};
   border-radius: ${theme.radii.md};
   background-color: ${theme.colors.background};
   overflow: hidden;

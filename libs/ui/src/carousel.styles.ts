@@ -44,11 +44,11 @@ export const carouselCss = css`
   position: absolute;
   top: 50%;
   transform: translateY(-50%);
-  width: 2.75rem;
-  height: 2.75rem;
+  width: ${theme.sizes.iconButton};
+  height: ${theme.sizes.iconButton};
   border: 0;
   border-radius: ${radii.round};
-  background-color: rgb(0 0 0 / 0.45);
+  background-color: ${colors.scrim};
   color: ${colors.onPrimary};
   font-size: ${theme.fontSizes.xl};
   line-height: 1;
@@ -65,14 +65,14 @@ export const carouselCss = css`
   display: flex;
   justify-content: center;
   gap: ${space[2]};
-  min-height: calc(0.5rem + 2 * ${space[2]});
+  min-height: calc(${theme.sizes.carouselDot.height} + 2 * ${space[2]});
   padding: ${space[2]};
 }
 .${carousel.indicator} {
-  width: 1.5rem;
-  height: 0.5rem;
+  width: ${theme.sizes.carouselDot.width};
+  height: ${theme.sizes.carouselDot.height};
   padding: 0;
-  border: 1px solid ${colors.onPrimary};
+  border: ${theme.borders.hairline} solid ${colors.onPrimary};
   border-radius: ${radii.pill};
   background-color: transparent;
   cursor: pointer;

@@ -28,9 +28,9 @@ export const fieldCss = css`
 }
 .${field.control} {
   width: 100%;
-  min-height: 2.5rem;
+  min-height: ${theme.controlHeights.md};
   padding: ${space[2]} ${space[3]};
-  border: 1px solid ${colors.border};
+  border: ${theme.borders.hairline} solid ${colors.border};
   border-radius: ${theme.radii.sm};
   font: inherit;
   color: ${colors.text};
@@ -43,7 +43,7 @@ export const fieldCss = css`
   background-color: ${colors.surface};
 }
 .${field.textArea} {
-  min-height: 6rem;
+  min-height: ${theme.sizes.textArea};
   resize: vertical;
 }
 .${field.check} {
@@ -53,8 +53,8 @@ export const fieldCss = css`
   margin-bottom: ${space[3]};
 }
 .${field.check} input {
-  width: 1.125rem;
-  height: 1.125rem;
+  width: ${theme.sizes.checkbox};
+  height: ${theme.sizes.checkbox};
   margin: 0;
 }
 `;

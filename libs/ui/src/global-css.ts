@@ -83,8 +83,8 @@ picture {
 }
 /* Keyboard focus: a thick ring with an offset, visible on light and dark controls alike. */
 :focus-visible {
-  outline: 3px solid ${theme.colors.focus};
-  outline-offset: 2px;
+  outline: ${theme.borders.focus} solid ${theme.colors.focus};
+  outline-offset: ${theme.borders.focusOffset};
 }
 ${media.reducedMotion} {
   *,

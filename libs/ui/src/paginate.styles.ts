@@ -20,12 +20,12 @@ export const paginateCss = css`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  min-width: 2.5rem;
-  min-height: 2.5rem;
+  min-width: ${theme.controlHeights.md};
+  min-height: ${theme.controlHeights.md};
 }
 .${paginate.link} {
   padding: 0 ${space[2]};
-  border: 1px solid ${colors.border};
+  border: ${theme.borders.hairline} solid ${colors.border};
   border-radius: ${theme.radii.sm};
   color: ${colors.primary};
   text-decoration: none;

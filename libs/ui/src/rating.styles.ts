@@ -20,7 +20,7 @@ export const ratingCss = css`
 }
 .${rating.stars} {
   display: inline-flex;
-  gap: 0.125rem;
+  gap: ${theme.sizes.starGap};
   line-height: 1;
 }
 /* One star: an outline, with a solid star clipped to 0, 50 or 100% of its width laid over it. */

@@ -7,7 +7,7 @@ export const spinner = {
   size: { sm: 'shop-spinner__ring--sm', md: 'shop-spinner__ring--md', lg: 'shop-spinner__ring--lg' },
 } as const;
 
-const diameters = { sm: '1rem', md: '2.5rem', lg: '4rem' } as const;
+const diameters = theme.sizes.spinner;
 
 export const spinnerCss = css`
 @keyframes shop-spin {

@@ -27,7 +27,7 @@ const StyledTable = styled.table`
   th,
   td {
     padding: ${({ theme }) => `${theme.space[2]} ${theme.space[2]}`};
-    border: 1px solid ${({ theme }) => theme.colors.border};
+    border: ${({ theme }) => `${theme.borders.hairline} solid ${theme.colors.border}`};
     text-align: left;
     vertical-align: middle;
     white-space: nowrap;

@@ -3,9 +3,11 @@
  * breakpoint queries. Components read every style value from `props.theme` (typed by styled.d.ts).
  */
 import {
+  borders,
   breakpoints,
   colors,
   containerWidths,
+  controlHeights,
   durations,
   fontSizes,
   fontWeights,
@@ -13,6 +15,7 @@ import {
   gridColumns,
   lineHeights,
   radii,
+  sizes,
   space,
   zIndices,
   type Breakpoint,
@@ -31,6 +34,9 @@ export const theme = {
   lineHeights,
   zIndices,
   durations,
+  borders,
+  controlHeights,
+  sizes,
 } as const;
 
 export type ShopTheme = typeof theme;

@@ -1,6 +1,8 @@
 /**
  * The shop's design tokens. Every style value in the shop's front ends comes from here (through the
  * styled-components theme or the CSS variables that mirror it), never from a literal in a component.
+ * Not tokens: sizes relative to the text (`1em`, a star as tall as its line) or the viewport (`100vh`),
+ * and the 1 px box of the visually-hidden technique.
  */
 
 /** Responsive breakpoints in px, exactly as the spec lists them (section 9). */
@@ -56,12 +58,53 @@ export const colors = {
   infoText: '#055160',
   warningBg: '#fff3cd',
   warningText: '#664d03',
+  /** The dark veil behind white controls laid over a picture (the carousel's arrows). */
+  scrim: 'rgb(0 0 0 / 0.45)',
 } as const;
 
 /** Spacing scale, index = step: space[3] is 1rem. */
 export const space = ['0', '0.25rem', '0.5rem', '1rem', '1.5rem', '3rem'] as const;
 
 export const radii = { none: '0', sm: '0.25rem', md: '0.375rem', lg: '0.5rem', pill: '50rem', round: '50%' } as const;
+
+/** Line widths: the hairline of boxes and rules, the keyboard focus ring (thinner on the dark header), its offset. */
+export const borders = { hairline: '1px', focus: '3px', focusOnDark: '2px', focusOffset: '2px' } as const;
+
+/** The heights of things pressed or typed in: buttons, fields, page links, the header's links. */
+export const controlHeights = { sm: '2rem', md: '2.5rem', lg: '3rem' } as const;
+
+/**
+ * Fixed sizes of particular boxes, named for what they hold. Most keep a layout still while pictures or
+ * a remote's page arrive (the header, the carousel's square, a card's height before it is shown).
+ */
+export const sizes = {
+  /** The shell's header, reserved so the page below does not shift when its links arrive. */
+  header: '4.5rem',
+  /** The column of the sign-in, register and checkout forms from md up. */
+  formColumn: '32rem',
+  /** The carousel's image square (192 px at 1x). */
+  carouselImage: '12rem',
+  /** What a home card counts as before it is first shown (content-visibility), about one card. */
+  cardEstimate: '26rem',
+  /** The picture column of a cart line. */
+  cartThumb: '4.5rem',
+  /** The admin dropdown's narrowest width. */
+  menu: '10rem',
+  /** The header's cart count bubble. */
+  badge: '1.5rem',
+  /** A round icon button laid over a picture (the carousel's arrows). */
+  iconButton: '2.75rem',
+  /** A text area's least height (about four lines). */
+  textArea: '6rem',
+  /** A checkbox's box. */
+  checkbox: '1.125rem',
+  /** The spinner's diameter at each size. */
+  spinner: { sm: '1rem', md: '2.5rem', lg: '4rem' },
+  /** A carousel indicator. */
+  carouselDot: { width: '1.5rem', height: '0.5rem' },
+  /** The space between a rating's stars. */
+  starGap: '0.125rem',
+} as const;
 
 export const fontSizes = { sm: '0.875rem', base: '1rem', lg: '1.25rem', xl: '1.5rem', xxl: '2rem' } as const;
 

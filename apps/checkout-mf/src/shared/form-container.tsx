@@ -7,6 +7,6 @@ export const FormContainer = styled.div`
   margin-inline: auto;
 
   ${media.up('md')} {
-    max-width: 32rem;
+    max-width: ${({ theme }) => theme.sizes.formColumn};
   }
 `;

@@ -25,7 +25,7 @@ const Item = styled.li`
   gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
   align-items: center;
   padding: ${({ theme }) => `${theme.space[2]} 0`};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-bottom: ${({ theme }) => `${theme.borders.hairline} solid ${theme.colors.border}`};
 
   &:last-child {
     border-bottom: 0;

@@ -4,7 +4,7 @@ import type { ShippingAddressDto } from '@shop/contracts';
 
 const Section = styled.section`
   padding-bottom: ${({ theme }) => theme.space[3]};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-bottom: ${({ theme }) => `${theme.borders.hairline} solid ${theme.colors.border}`};
 
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.lg};

@@ -15,7 +15,7 @@ const SUMMARY_STYLE_ID = 'checkout-summary-style';
 const summaryCss = css`
 .${summary.box} {
   padding: ${theme.space[3]};
-  border: 1px solid ${theme.colors.border};
+  border: ${theme.borders.hairline} solid ${theme.colors.border};
   border-radius: ${theme.radii.md};
 }
 .${summary.box} h2 {

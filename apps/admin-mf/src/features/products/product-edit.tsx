@@ -1,4 +1,5 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { ProductDto } from '@shop/contracts';
@@ -41,88 +42,69 @@ export function ProductEdit({ productId }: ProductEditProps) {
   );
 }
 
+/** The form's fields as typed (numbers as the text in their inputs, read when saved). */
+type ProductFields = Record<'name' | 'price' | 'image' | 'brand' | 'countInStock' | 'category' | 'description', string>;
+
+const fieldsOf = (product: ProductDto): ProductFields => ({
+  name: product.name,
+  price: String(product.price),
+  image: product.image,
+  brand: product.brand,
+  countInStock: String(product.countInStock),
+  category: product.category,
+  description: product.description,
+});
+
 function ProductForm({ product }: { product: ProductDto }) {
   const navigate = useNavigate();
   const updateProduct = useUpdateProduct();
   const uploadImage = useUploadImage();
-  const [name, setName] = useState(product.name);
-  const [price, setPrice] = useState(String(product.price));
-  const [image, setImage] = useState(product.image);
-  const [brand, setBrand] = useState(product.brand);
-  const [countInStock, setCountInStock] = useState(String(product.countInStock));
-  const [category, setCategory] = useState(product.category);
-  const [description, setDescription] = useState(product.description);
+  const { register, handleSubmit, setValue } = useForm<ProductFields>({ defaultValues: fieldsOf(product) });
 
   function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
     uploadImage.mutate(file, {
-      onSuccess: (path) => setImage(path),
+      onSuccess: (path) => setValue('image', path),
       // Spec section 8: a failed upload is only logged; the spinner stops and the image field stays as it was.
       onError: (error) => console.error('Image upload failed:', error),
     });
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = handleSubmit((fields) =>
     updateProduct.mutate(
-      {
-        id: product._id,
-        name,
-        price: Number(price),
-        image,
-        brand,
-        category,
-        countInStock: Number(countInStock),
-        description,
-      },
+      { id: product._id, ...fields, price: Number(fields.price), countInStock: Number(fields.countInStock) },
       { onSuccess: () => navigate('/admin/productList') },
-    );
-  }
+    ),
+  );
 
   return (
     <form onSubmit={onSubmit}>
       {updateProduct.error && <Alert variant="danger">{updateProduct.error.message}</Alert>}
       <Field label="Name">
-        <Input name="name" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
+        <Input autoComplete="off" {...register('name')} />
       </Field>
       <Field label="Price">
-        <Input
-          type="number"
-          name="price"
-          min={0}
-          step={0.01}
-          inputMode="decimal"
-          value={price}
-          onChange={(event) => setPrice(event.target.value)}
-        />
+        <Input type="number" min={0} step={0.01} inputMode="decimal" {...register('price')} />
       </Field>
       <Field label="Image">
-        <Input name="image" autoComplete="off" value={image} onChange={(event) => setImage(event.target.value)} />
+        <Input autoComplete="off" {...register('image')} />
       </Field>
       <Field label="Upload image">
         <Input type="file" name="imageFile" accept="image/*" onChange={onFileChosen} />
       </Field>
       <UploadProgress>{uploadImage.isPending && <Spinner size="sm" label="Uploading image..." />}</UploadProgress>
       <Field label="Brand">
-        <Input name="brand" autoComplete="off" value={brand} onChange={(event) => setBrand(event.target.value)} />
+        <Input autoComplete="off" {...register('brand')} />
       </Field>
       <Field label="Count In Stock">
-        <Input
-          type="number"
-          name="countInStock"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          value={countInStock}
-          onChange={(event) => setCountInStock(event.target.value)}
-        />
+        <Input type="number" min={0} step={1} inputMode="numeric" {...register('countInStock')} />
       </Field>
       <Field label="Category">
-        <Input name="category" autoComplete="off" value={category} onChange={(event) => setCategory(event.target.value)} />
+        <Input autoComplete="off" {...register('category')} />
       </Field>
       <Field label="Description">
-        <TextArea name="description" rows={4} value={description} onChange={(event) => setDescription(event.target.value)} />
+        <TextArea rows={4} {...register('description')} />
       </Field>
       {/* Not while an image is uploading: the upload's path would arrive after the save and be lost. */}
       <Button type="submit" disabled={updateProduct.isPending || uploadImage.isPending}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import type { UserDto } from '@shop/contracts';
 import { useUpdateUser, useUser } from '@shop/shop-client';
@@ -35,25 +35,20 @@ export function UserEdit({ userId }: UserEditProps) {
 function UserForm({ user }: { user: UserDto }) {
   const navigate = useNavigate();
   const updateUser = useUpdateUser();
-  const [name, setName] = useState(user.name);
-  const [email, setEmail] = useState(user.email);
-  const [isAdmin, setIsAdmin] = useState(user.isAdmin);
+  const { register, handleSubmit } = useForm({ defaultValues: { name: user.name, email: user.email, isAdmin: user.isAdmin } });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    updateUser.mutate({ id: user._id, name, email, isAdmin }, { onSuccess: () => navigate('/admin/userList') });
-  }
+  const onSubmit = handleSubmit((fields) => updateUser.mutate({ id: user._id, ...fields }, { onSuccess: () => navigate('/admin/userList') }));
 
   return (
     <form onSubmit={onSubmit}>
       {updateUser.error && <Alert variant="danger">{updateUser.error.message}</Alert>}
       <Field label="Name">
-        <Input name="name" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
+        <Input autoComplete="off" {...register('name')} />
       </Field>
       <Field label="Email">
-        <Input type="email" name="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <Input type="email" autoComplete="off" {...register('email')} />
       </Field>
-      <Check label="Is Admin?" checked={isAdmin} onChange={(event) => setIsAdmin(event.target.checked)} />
+      <Check label="Is Admin?" {...register('isAdmin')} />
       <Button type="submit" disabled={updateUser.isPending}>
         Update User
       </Button>

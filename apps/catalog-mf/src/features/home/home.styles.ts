@@ -23,11 +23,11 @@ export const homeCss = css`
 /*
  * The browser lays out and paints a card only when it nears the screen: on a phone the grid is one
  * card wide, and laying out the whole page of them was one of the longest tasks of the first render.
- * Until then a card counts as 26rem tall (about one card); once shown, its real height is kept.
+ * Until then a card counts as sizes.cardEstimate tall (about one card); once shown, its real height is kept.
  */
 .${home.card} {
   content-visibility: auto;
-  contain-intrinsic-size: auto 26rem;
+  contain-intrinsic-size: auto ${theme.sizes.cardEstimate};
 }
 .${home.cardName} {
   margin: 0;
@@ -54,12 +54,12 @@ export const homeCss = css`
   color: inherit;
   text-decoration: none;
 }
-/* A fixed square (12rem), so the carousel keeps its height while the images load. */
+/* A fixed square (sizes.carouselImage), so the carousel keeps its height while the images load. */
 .${home.slideImage} {
   display: grid;
   place-items: center;
-  width: 12rem;
-  height: 12rem;
+  width: ${theme.sizes.carouselImage};
+  height: ${theme.sizes.carouselImage};
   border-radius: ${radii.round};
   object-fit: cover;
   background-color: ${colors.surface};

@@ -4,7 +4,7 @@ import { useTopProducts } from '@shop/shop-client';
 import { Alert, Carousel, dollars, Picture, Spinner } from '@shop/ui';
 import { home } from './home.styles.js';
 
-/** The images are a fixed 12rem square (home.styles.ts): 192 px at 1x. */
+/** The images are a fixed square of theme.sizes.carouselImage (12rem, home.styles.ts): 192 px at 1x. */
 const IMAGE_PX = 192;
 
 /** The top-rated products of the home page (shown when there is no keyword), each linking to its page. */

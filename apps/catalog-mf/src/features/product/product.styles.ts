@@ -50,7 +50,7 @@ export const productCss = css`
 }
 .${product.panel} {
   padding: ${space[3]};
-  border: 1px solid ${colors.border};
+  border: ${theme.borders.hairline} solid ${colors.border};
   border-radius: ${radii.md};
 }
 .${product.line} {
@@ -65,7 +65,7 @@ export const productCss = css`
 }
 .${product.review} {
   padding: ${space[3]} 0;
-  border-bottom: 1px solid ${colors.border};
+  border-bottom: ${theme.borders.hairline} solid ${colors.border};
 }
 .${product.review} p {
   margin: 0;

@@ -19,7 +19,7 @@ export const cartCss = css`
   gap: ${space[3]};
   align-items: center;
   padding: ${space[3]} 0;
-  border-bottom: 1px solid ${colors.border};
+  border-bottom: ${theme.borders.hairline} solid ${colors.border};
 }
 .${cart.quantity} {
   grid-column: 2;
@@ -29,7 +29,7 @@ export const cartCss = css`
 }
 ${media.up('md')} {
   .${cart.line} {
-    grid-template-columns: 4.5rem 2fr 1fr 1fr auto;
+    grid-template-columns: ${theme.sizes.cartThumb} 2fr 1fr 1fr auto;
   }
   .${cart.quantity} {
     grid-column: auto;

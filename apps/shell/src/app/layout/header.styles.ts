@@ -36,7 +36,7 @@ export const MenuButton = classed('button', header.menuItem);
 
 export const headerCss = css`
 .${header.bar} {
-  min-height: 4.5rem; /* reserved, so a remote's page below does not shift */
+  min-height: ${theme.sizes.header}; /* reserved, so a remote's page below does not shift */
   padding-block: ${space[2]};
   background-color: ${colors.primary};
   color: ${colors.onPrimary};
@@ -57,17 +57,17 @@ export const headerCss = css`
   text-decoration: underline;
 }
 .${header.link}:focus-visible {
-  outline: 2px solid ${colors.onPrimary};
-  outline-offset: 2px;
+  outline: ${theme.borders.focusOnDark} solid ${colors.onPrimary};
+  outline-offset: ${theme.borders.focusOffset};
 }
 .${header.brand} {
   font-size: ${fontSizes.lg};
   font-weight: ${fontWeights.bold};
 }
 .${header.toggle} {
-  min-height: 2.5rem;
+  min-height: ${theme.controlHeights.md};
   padding: ${space[1]} ${space[2]};
-  border: 1px solid ${colors.onPrimary};
+  border: ${theme.borders.hairline} solid ${colors.onPrimary};
   border-radius: ${radii.sm};
   background: transparent;
   cursor: pointer;
@@ -101,7 +101,7 @@ ${media.down('md')} {
 }
 .${header.cartCount} {
   display: inline-block;
-  min-width: 1.5rem;
+  min-width: ${theme.sizes.badge};
   padding-inline: ${space[1]};
   border-radius: ${radii.pill};
   background-color: ${colors.light};
@@ -113,7 +113,7 @@ ${media.down('md')} {
   position: relative;
 }
 .${header.menuToggle} {
-  min-height: 2.5rem;
+  min-height: ${theme.controlHeights.md};
   border: 0;
   background: transparent;
   font: inherit;
@@ -123,11 +123,11 @@ ${media.down('md')} {
   content: ' \\25BE' / ''; /* a small down triangle: the button opens a list; empty alt text keeps it out of the button's name */
 }
 .${header.menuList} {
-  min-width: 10rem;
+  min-width: ${theme.sizes.menu};
   margin: 0;
   padding: ${space[1]} 0;
   list-style: none;
-  border: 1px solid ${colors.border};
+  border: ${theme.borders.hairline} solid ${colors.border};
   border-radius: ${radii.md};
   background-color: ${colors.background};
 }
