@@ -15,7 +15,7 @@ export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner.js';
 export { Rating, toHalfStars, type RatingProps } from './rating.js';
 export { Paginate, type PaginateProps } from './paginate.js';
 export { Check, Field, Input, Select, TextArea, type CheckProps, type FieldProps } from './form-field.js';
-export { IdCell, Table, type TableProps } from './table.js';
+export { IdCell, Table, type TableColumn, type TableProps } from './table.js';
 export { Card, CardBody, CardMedia, type CardMediaProps } from './card.js';
 export { Picture, type PictureProps } from './picture.js';
 export { CHECKOUT_STEPS, StepBar, type CheckoutStepNumber, type StepBarProps } from './step-bar.js';

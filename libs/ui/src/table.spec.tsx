@@ -48,4 +48,22 @@ describe('Table', () => {
       expect(idCell).toHaveStyle({ whiteSpace: 'normal', overflowWrap: 'anywhere' });
     }
   });
+
+  it('writes its head from `columns`, a hidden column named for screen readers, and takes rows as children', () => {
+    renderWithTheme(
+      <Table label="Users" columns={['ID', 'NAME', { hiddenLabel: 'Actions' }]}>
+        <tr>
+          <td>u1</td>
+          <td>Ann</td>
+          <td>
+            <button>Edit</button>
+          </td>
+        </tr>
+      </Table>,
+    );
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['ID', 'NAME', 'Actions']);
+    const [head, body] = screen.getAllByRole('rowgroup');
+    expect(within(head).getAllByRole('columnheader')).toHaveLength(3);
+    expect(within(body).getByRole('cell', { name: 'Ann' })).toBeInTheDocument();
+  });
 });

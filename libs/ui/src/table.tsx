@@ -1,9 +1,15 @@
 import type { ComponentProps } from 'react';
 import { styled } from 'styled-components';
+import { VisuallyHidden } from './visually-hidden.js';
+
+/** A column's heading: its text, or a name only screen readers hear (a column of row actions). */
+export type TableColumn = string | { hiddenLabel: string };
 
 export interface TableProps extends ComponentProps<'table'> {
   /** Names the scrollable region, e.g. 'Users'. */
   label: string;
+  /** The column headings: the table writes its head, and its children are the body's rows. */
+  columns?: readonly TableColumn[];
 }
 
 /**
@@ -43,11 +49,37 @@ const StyledTable = styled.table`
   }
 `;
 
-/** A striped, bordered table that scrolls horizontally on small screens. Children are thead/tbody as usual. */
-export function Table({ label, children, ...props }: TableProps) {
+/**
+ * A striped, bordered table that scrolls horizontally on small screens. With `columns`, it writes the
+ * head and its children are the rows; without, children are thead/tbody as usual.
+ */
+export function Table({ label, columns, children, ...props }: TableProps) {
   return (
     <Scroll role="region" aria-label={label} tabIndex={0}>
-      <StyledTable {...props}>{children}</StyledTable>
+      <StyledTable {...props}>
+        {columns ? (
+          <>
+            <thead>
+              <tr>
+                {columns.map((column) =>
+                  typeof column === 'string' ? (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  ) : (
+                    <th key={column.hiddenLabel} scope="col">
+                      <VisuallyHidden>{column.hiddenLabel}</VisuallyHidden>
+                    </th>
+                  ),
+                )}
+              </tr>
+            </thead>
+            <tbody>{children}</tbody>
+          </>
+        ) : (
+          children
+        )}
+      </StyledTable>
     </Scroll>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useOrders } from '@shop/shop-client';
-import { Alert, Button, Cross, dollars, IdCell, isoDay, Table, usePageTitle, VisuallyHidden } from '@shop/ui';
+import { Alert, Button, Cross, dollars, IdCell, isoDay, Table, usePageTitle } from '@shop/ui';
 import { Heading, RowHeader } from '../../shared/layout.js';
 import { PagedTable } from '../../shared/paged-table.js';
 
@@ -28,39 +28,23 @@ export function OrderList({ page }: OrderListProps) {
       <Heading>Orders</Heading>
       <PagedTable query={orders} page={page} hrefFor={orderListHref} rowsOf={(data) => data.orders} empty={<Alert>No orders found.</Alert>}>
         {(rows) => (
-          <Table label="Orders">
-            <thead>
-              <tr>
-                <th scope="col">ORDER ID</th>
-                <th scope="col">USER ID</th>
-                <th scope="col">USER NAME</th>
-                <th scope="col">DATE</th>
-                <th scope="col">TOTAL</th>
-                <th scope="col">PAID</th>
-                <th scope="col">DELIVERED</th>
-                <th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </th>
+          <Table label="Orders" columns={['ORDER ID', 'USER ID', 'USER NAME', 'DATE', 'TOTAL', 'PAID', 'DELIVERED', { hiddenLabel: 'Actions' }]}>
+            {rows.map((order) => (
+              <tr key={order._id}>
+                <RowHeader>{order._id}</RowHeader>
+                <IdCell>{order.user._id}</IdCell>
+                <td>{order.user.name}</td>
+                <td>{isoDay(order.createdAt)}</td>
+                <td>{dollars(order.totalPrice)}</td>
+                <td>{order.isPaid && order.paidAt ? isoDay(order.paidAt) : <Cross label="Not paid" />}</td>
+                <td>{order.isDelivered && order.deliveredAt ? isoDay(order.deliveredAt) : <Cross label="Not delivered" />}</td>
+                <td>
+                  <Button as={Link} to={`/order/${order._id}`} $size="sm" $variant="light" aria-label={`Details of order ${order._id}`}>
+                    Details
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((order) => (
-                <tr key={order._id}>
-                  <RowHeader>{order._id}</RowHeader>
-                  <IdCell>{order.user._id}</IdCell>
-                  <td>{order.user.name}</td>
-                  <td>{isoDay(order.createdAt)}</td>
-                  <td>{dollars(order.totalPrice)}</td>
-                  <td>{order.isPaid && order.paidAt ? isoDay(order.paidAt) : <Cross label="Not paid" />}</td>
-                  <td>{order.isDelivered && order.deliveredAt ? isoDay(order.deliveredAt) : <Cross label="Not delivered" />}</td>
-                  <td>
-                    <Button as={Link} to={`/order/${order._id}`} $size="sm" $variant="light" aria-label={`Details of order ${order._id}`}>
-                      Details
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </Table>
         )}
       </PagedTable>

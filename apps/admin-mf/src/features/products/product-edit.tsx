@@ -1,11 +1,11 @@
 import { type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { ProductDto } from '@shop/contracts';
 import { useProduct, useUpdateProduct, useUploadImage } from '@shop/shop-client';
-import { Alert, Button, Field, Input, QueryResult, Spinner, TextArea, usePageTitle } from '@shop/ui';
-import { BackBar, FormBox, Heading } from '../../shared/layout.js';
+import { Alert, Button, Field, Input, Spinner, TextArea } from '@shop/ui';
+import { EditScreen } from '../../shared/edit-screen.js';
 
 /** The upload spinner's line, kept even when idle, so the fields below do not jump when an upload starts. */
 const UploadProgress = styled.div`
@@ -21,24 +21,10 @@ export interface ProductEditProps {
  * file; 'Update' saves and goes back to the products table.
  */
 export function ProductEdit({ productId }: ProductEditProps) {
-  usePageTitle('Edit Product');
-  const product = useProduct(productId);
-
   return (
-    <>
-      <BackBar>
-        <Button as={Link} to="/admin/productList" $variant="light">
-          Go Back
-        </Button>
-      </BackBar>
-      <FormBox>
-        <Heading>Edit Product</Heading>
-        <QueryResult query={product}>
-          {/* Keyed by product: the fields start from this product's values, once they have arrived. */}
-          {(data) => <ProductForm key={data._id} product={data} />}
-        </QueryResult>
-      </FormBox>
-    </>
+    <EditScreen title="Edit Product" backTo="/admin/productList" query={useProduct(productId)}>
+      {(product) => <ProductForm product={product} />}
+    </EditScreen>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProductDto } from '@shop/contracts';
 import { useCreateProduct, useDeleteProduct, useProducts } from '@shop/shop-client';
-import { Alert, Button, dollars, Spinner, Table, usePageTitle, VisuallyHidden } from '@shop/ui';
+import { Alert, Button, dollars, Spinner, Table, usePageTitle } from '@shop/ui';
 import { Heading, RowActions, RowHeader, TitleBar } from '../../shared/layout.js';
 import { PagedTable } from '../../shared/paged-table.js';
 
@@ -51,52 +51,38 @@ export function ProductList({ page }: ProductListProps) {
       {deleteProduct.error && <Alert variant="danger">{deleteProduct.error.message}</Alert>}
       <PagedTable query={products} page={page} hrefFor={productListHref} rowsOf={(data) => data.products} empty={<Alert variant="warning">No products to show...</Alert>}>
         {(rows) => (
-          <Table label="Products">
-            <thead>
-              <tr>
-                <th scope="col">ID</th>
-                <th scope="col">NAME</th>
-                <th scope="col">PRICE</th>
-                <th scope="col">CATEGORY</th>
-                <th scope="col">BRAND</th>
-                <th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </th>
+          <Table label="Products" columns={['ID', 'NAME', 'PRICE', 'CATEGORY', 'BRAND', { hiddenLabel: 'Actions' }]}>
+            {rows.map((product) => (
+              <tr key={product._id}>
+                <RowHeader>{product._id}</RowHeader>
+                <td>{product.name}</td>
+                <td>{dollars(product.price)}</td>
+                <td>{product.category}</td>
+                <td>{product.brand}</td>
+                <td>
+                  <RowActions>
+                    <Button
+                      as={Link}
+                      to={`/admin/product/${product._id}/edit`}
+                      $size="sm"
+                      $variant="light"
+                      aria-label={`Edit ${product.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      $size="sm"
+                      $variant="danger"
+                      disabled={deleteProduct.isPending}
+                      aria-label={`Delete ${product.name}`}
+                      onClick={() => onDelete(product)}
+                    >
+                      Delete
+                    </Button>
+                  </RowActions>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((product) => (
-                <tr key={product._id}>
-                  <RowHeader>{product._id}</RowHeader>
-                  <td>{product.name}</td>
-                  <td>{dollars(product.price)}</td>
-                  <td>{product.category}</td>
-                  <td>{product.brand}</td>
-                  <td>
-                    <RowActions>
-                      <Button
-                        as={Link}
-                        to={`/admin/product/${product._id}/edit`}
-                        $size="sm"
-                        $variant="light"
-                        aria-label={`Edit ${product.name}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        $size="sm"
-                        $variant="danger"
-                        disabled={deleteProduct.isPending}
-                        aria-label={`Delete ${product.name}`}
-                        onClick={() => onDelete(product)}
-                      >
-                        Delete
-                      </Button>
-                    </RowActions>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </Table>
         )}
       </PagedTable>

@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { UserDto } from '@shop/contracts';
 import { useUpdateUser, useUser } from '@shop/shop-client';
-import { Alert, Button, Check, Field, Input, QueryResult, Spinner, usePageTitle } from '@shop/ui';
-import { BackBar, FormBox, Heading } from '../../shared/layout.js';
+import { Alert, Button, Check, Field, Input, Spinner } from '@shop/ui';
+import { EditScreen } from '../../shared/edit-screen.js';
 
 export interface UserEditProps {
   userId: string;
@@ -11,24 +11,10 @@ export interface UserEditProps {
 
 /** 'Edit User' (spec section 2): name, email and 'Is Admin?', prefilled; 'Update User' saves and goes back to the users. */
 export function UserEdit({ userId }: UserEditProps) {
-  usePageTitle('Edit User');
-  const user = useUser(userId);
-
   return (
-    <>
-      <BackBar>
-        <Button as={Link} to="/admin/userList" $variant="light">
-          Go Back
-        </Button>
-      </BackBar>
-      <FormBox>
-        <Heading>Edit User</Heading>
-        <QueryResult query={user}>
-          {/* Keyed by user: the form's fields start from this user's values, once they have arrived. */}
-          {(data) => <UserForm key={data._id} user={data} />}
-        </QueryResult>
-      </FormBox>
-    </>
+    <EditScreen title="Edit User" backTo="/admin/userList" query={useUser(userId)}>
+      {(user) => <UserForm user={user} />}
+    </EditScreen>
   );
 }
 

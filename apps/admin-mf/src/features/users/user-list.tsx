@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { UserDto } from '@shop/contracts';
 import { useDeleteUser, useUsers } from '@shop/shop-client';
-import { Alert, Button, Cross, Table, Tick, usePageTitle, VisuallyHidden } from '@shop/ui';
+import { Alert, Button, Cross, Table, Tick, usePageTitle } from '@shop/ui';
 import { Heading, RowActions, RowHeader } from '../../shared/layout.js';
 import { PagedTable } from '../../shared/paged-table.js';
 
@@ -36,33 +36,20 @@ export function UserList({ page }: UserListProps) {
       {deleteUser.error && <Alert variant="danger">{deleteUser.error.message}</Alert>}
       <PagedTable query={users} page={page} hrefFor={userListHref} rowsOf={(data) => data.users} empty={<Alert>No users found.</Alert>}>
         {(rows) => (
-          <Table label="Users">
-            <thead>
-              <tr>
-                <th scope="col">ID</th>
-                <th scope="col">NAME</th>
-                <th scope="col">EMAIL</th>
-                <th scope="col">ADMIN</th>
-                <th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </th>
+          <Table label="Users" columns={['ID', 'NAME', 'EMAIL', 'ADMIN', { hiddenLabel: 'Actions' }]}>
+            {rows.map((user) => (
+              <tr key={user._id}>
+                <RowHeader>{user._id}</RowHeader>
+                <td>{user.name}</td>
+                <td>
+                  <a href={`mailto:${user.email}`}>{user.email}</a>
+                </td>
+                <td>{user.isAdmin ? <Tick label="Yes" /> : <Cross label="No" />}</td>
+                <td>
+                  <UserActions user={user} busy={deleteUser.isPending} onDelete={onDelete} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((user) => (
-                <tr key={user._id}>
-                  <RowHeader>{user._id}</RowHeader>
-                  <td>{user.name}</td>
-                  <td>
-                    <a href={`mailto:${user.email}`}>{user.email}</a>
-                  </td>
-                  <td>{user.isAdmin ? <Tick label="Yes" /> : <Cross label="No" />}</td>
-                  <td>
-                    <UserActions user={user} busy={deleteUser.isPending} onDelete={onDelete} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </Table>
         )}
       </PagedTable>

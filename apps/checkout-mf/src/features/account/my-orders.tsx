@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { ProfileDto } from '@shop/contracts';
-import { Alert, Button, Cross, dollars, IdCell, orderListDate, Table, VisuallyHidden } from '@shop/ui';
+import { Alert, Button, Cross, dollars, IdCell, orderListDate, Table } from '@shop/ui';
 
 /** A date, or a red cross (read out as "No") when the thing has not happened. */
 function DateOrCross({ iso }: { iso: string | undefined }) {
@@ -25,39 +25,25 @@ export function MyOrders({ profile }: MyOrdersProps) {
       ) : orders.length === 0 ? (
         <Alert>No orders found.</Alert>
       ) : (
-        <Table label="My Orders">
-          <thead>
-            <tr>
-              <th scope="col">ID</th>
-              <th scope="col">DATE</th>
-              <th scope="col">TOTAL</th>
-              <th scope="col">PAID</th>
-              <th scope="col">DELIVERED</th>
-              <th scope="col">
-                <VisuallyHidden>Details</VisuallyHidden>
-              </th>
+        <Table label="My Orders" columns={['ID', 'DATE', 'TOTAL', 'PAID', 'DELIVERED', { hiddenLabel: 'Details' }]}>
+          {orders.map((order) => (
+            <tr key={order._id}>
+              <IdCell>{order._id}</IdCell>
+              <td>{orderListDate(order.createdAt)}</td>
+              <td>{dollars(order.totalPrice)}</td>
+              <td>
+                <DateOrCross iso={order.isPaid ? order.paidAt : undefined} />
+              </td>
+              <td>
+                <DateOrCross iso={order.isDelivered ? order.deliveredAt : undefined} />
+              </td>
+              <td>
+                <Button as={Link} to={`/order/${order._id}`} $size="sm" $variant="light" aria-label={`Details of order ${order._id}`}>
+                  Details
+                </Button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr key={order._id}>
-                <IdCell>{order._id}</IdCell>
-                <td>{orderListDate(order.createdAt)}</td>
-                <td>{dollars(order.totalPrice)}</td>
-                <td>
-                  <DateOrCross iso={order.isPaid ? order.paidAt : undefined} />
-                </td>
-                <td>
-                  <DateOrCross iso={order.isDelivered ? order.deliveredAt : undefined} />
-                </td>
-                <td>
-                  <Button as={Link} to={`/order/${order._id}`} $size="sm" $variant="light" aria-label={`Details of order ${order._id}`}>
-                    Details
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </Table>
       )}
     </section>
