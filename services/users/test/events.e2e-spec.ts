@@ -24,12 +24,13 @@ describe('user events', () => {
     expect(eventsAbout(events, Subjects.UserCreated, row.id).map((event) => event.data)).toEqual([{ id: row.id, name: 'Admin User', email: ADMIN.email, isAdmin: true, sessionVersion: 1 }]);
   });
 
-  it('publishes user.created, user.updated and user.deleted through the outbox, in order, without passwords', async () => {
+  it('publishes user.created, user.updated and user.deleted through the outbox, in order, without passwords, each with its request id', async () => {
     const customer = await registerCustomer(users, { name: 'Evented' });
     const id = customer.info._id;
-    await updateProfile(customer.auth, { name: 'Evented Again', email: customer.email });
-    await request(users.http).put(`/api/users/${id}`).set(admin).send({ name: 'By Admin', email: customer.email, isAdmin: false }).expect(200);
-    await request(users.http).delete(`/api/users/${id}`).set(admin).expect(200);
+    const requestIds = ['profile-update-1', 'admin-update-1', 'admin-delete-1'].map((name) => `${name}-${id}`);
+    await request(users.http).put('/api/users/profile').set(customer.auth).set('x-request-id', requestIds[0]).send({ name: 'Evented Again', email: customer.email }).expect(200);
+    await request(users.http).put(`/api/users/${id}`).set(admin).set('x-request-id', requestIds[1]).send({ name: 'By Admin', email: customer.email, isAdmin: false }).expect(200);
+    await request(users.http).delete(`/api/users/${id}`).set(admin).set('x-request-id', requestIds[2]).expect(200);
 
     const events = await publishedEvents(users);
     const mine = events.filter((event) => (event.data as { id?: string }).id === id);
@@ -40,8 +41,16 @@ describe('user events', () => {
       { id, name: 'By Admin', email: customer.email, isAdmin: false, sessionVersion: 1 },
       { id },
     ]);
+    // The registration's own request id (a new one: the test sent none), then the ids the test sent.
+    expect(mine.map((event) => event.correlationId)).toEqual([expect.any(String), ...requestIds]);
     for (const event of mine) {
-      expect(event).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), subject: event.subject, occurredAt: expect.any(String), data: event.data });
+      expect(event).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        subject: event.subject,
+        occurredAt: expect.any(String),
+        correlationId: event.correlationId,
+        data: event.data,
+      });
     }
     expect(JSON.stringify(events)).not.toMatch(/password|argon2/i);
   });
