@@ -262,10 +262,11 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
   /**
    * One line per event handled, the consumer's counterpart of a request line, showing the id of the
    * request that set the event off (`requestId`): grep it to follow an order through every service.
+   * At debug: at info these lines cost a sixth of the order pipeline's throughput (docs/architecture.md).
    */
   private logHandled(subscription: Subscription, events: readonly EventEnvelope[]): void {
     for (const event of events) {
-      withRequestId(event.correlationId, () => this.logger.log(`${subscription.name} handled ${event.subject} ${event.id}`));
+      withRequestId(event.correlationId, () => this.logger.debug(`${subscription.name} handled ${event.subject} ${event.id}`));
     }
   }
 

@@ -16,8 +16,8 @@ describe('the order saga across services', () => {
   let adminToken: string;
 
   beforeAll(async () => {
-    // info: the request lines and the consumers' "handled" lines, which the request id test reads.
-    shop = await ShopHarness.start({ SEED_DEMO_CATALOG: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'info' });
+    // debug: the request lines and the consumers' "handled" lines (debug), which the request id test reads.
+    shop = await ShopHarness.start({ SEED_DEMO_CATALOG: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'debug' });
     adminToken = (await call<UserInfoDto>('POST', '/api/users/login', ADMIN)).body.token;
   });
 
