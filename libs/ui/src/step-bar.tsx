@@ -1,6 +1,4 @@
-import { Link } from 'react-router-dom';
-import { styled } from 'styled-components';
-import { media } from './theme.js';
+import { List, StepDisabled, StepLink } from './step-bar.styles.js';
 
 /** The checkout steps, labelled as the spec names them (section 2, Checkout), with the page each opens. */
 export const CHECKOUT_STEPS = [
@@ -18,39 +16,6 @@ export interface StepBarProps {
   /** The step of the page being shown, marked aria-current="step"; `reached` by default. */
   current?: CheckoutStepNumber;
 }
-
-const List = styled.ol`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  /* Tight on a phone, so the four steps fit one 375 px line. */
-  gap: ${({ theme }) => theme.space[1]};
-  margin: ${({ theme }) => `0 0 ${theme.space[4]}`};
-  padding: 0;
-  list-style: none;
-
-  ${media.up('sm')} {
-    column-gap: ${({ theme }) => theme.space[3]};
-  }
-`;
-
-const StepLink = styled(Link)`
-  display: inline-block;
-  padding: ${({ theme }) => theme.space[2]};
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-
-  &[aria-current='step'] {
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
-  }
-`;
-
-/** A step not reached yet: plain text, dimmed, not focusable. */
-const StepDisabled = styled.span`
-  display: inline-block;
-  padding: ${({ theme }) => theme.space[2]};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 /** The checkout step bar shown on the sign in, shipping, payment and place order pages. */
 export function StepBar({ reached, current = reached }: StepBarProps) {

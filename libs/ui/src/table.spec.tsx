@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithTheme } from './testing/render.js';
-import { IdCell, Table } from './table.js';
+import { Table } from './table.js';
+import { IdCell } from './table.styles.js';
 
 describe('Table', () => {
   it('sits in a named region that the keyboard can reach to scroll it', () => {
