@@ -12,7 +12,7 @@ import { OutboxRelay, type RecordedEvent } from './relay.js';
 export type OutboxEntry = { [S in Subject]: { subject: S; data: EventPayloads[S]; correlationId?: string } }[Subject];
 
 /** The correlation id an entry is recorded with: its own, else the request being handled's, else none. */
-const correlationOf = (entry: OutboxEntry): string | null => entry.correlationId ?? currentRequestId() ?? null;
+const correlationOf = (entry: OutboxEntry): string | undefined => entry.correlationId ?? currentRequestId();
 
 /** Records an event in the transaction at hand. */
 export type Emit = <S extends Subject>(subject: S, data: EventPayloads[S]) => Promise<void>;
@@ -50,7 +50,7 @@ export class Outbox {
       `INSERT INTO outbox_event (id, subject, payload, correlation_id)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::text[])
        RETURNING id, created_at`,
-      [ids, events.map((event) => event.subject), events.map((event) => JSON.stringify(event.data)), correlations],
+      [ids, events.map((event) => event.subject), events.map((event) => JSON.stringify(event.data)), correlations.map((id) => id ?? null)],
     );
     const stampOf = new Map(stamped.map((row) => [row.id, row.created_at]));
     this.relay.noteRecorded(
@@ -60,7 +60,7 @@ export class Outbox {
         subject: event.subject,
         payload: event.data,
         createdAt: stampOf.get(ids[n]) as Date,
-        correlationId: correlations[n] ?? undefined,
+        correlationId: correlations[n],
       })),
     );
   }
@@ -82,7 +82,7 @@ export class Outbox {
       subject: event.subject,
       payload: event.data,
       createdAt: now,
-      correlationId: correlationOf(event) ?? undefined,
+      correlationId: correlationOf(event),
     }));
     const recordEvents = `recorded_events AS (
       INSERT INTO outbox_event (id, subject, payload, correlation_id, created_at)

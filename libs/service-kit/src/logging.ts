@@ -32,7 +32,7 @@ const requestIds = new AsyncLocalStorage<string>();
 
 /** pino's mixin: the request's id on every line written while a request is handled. */
 const requestIdOfLine = (): { requestId?: string } => {
-  const requestId = requestIds.getStore();
+  const requestId = currentRequestId();
   return requestId === undefined ? {} : { requestId };
 };
 
@@ -96,11 +96,6 @@ export class RequestLogging {
     res.on('finish', done);
     res.on('close', done);
   }
-
-  /** Runs `work` with `requestId` on every line it logs, also after its awaits. */
-  run<T>(requestId: string, work: () => T): T {
-    return withRequestId(requestId, work);
-  }
 }
 
 /** Gives every request of a service its id (answered in x-request-id), its request line and its log context. */
@@ -113,7 +108,7 @@ export class RequestLoggingMiddleware implements NestMiddleware {
     req.id = requestId;
     res.setHeader(REQUEST_ID_HEADER, requestId);
     this.logging.logWhenDone(req, res, requestId);
-    this.logging.run(requestId, next);
+    withRequestId(requestId, next);
   }
 }
 

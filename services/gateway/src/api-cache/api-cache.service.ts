@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { REQUEST_ID_HEADER, RequestLogging, SERVICE_CONFIG } from '@shop/service-kit';
+import { REQUEST_ID_HEADER, SERVICE_CONFIG, withRequestId } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { COMPRESSION_THRESHOLD, compressionOf, varyingOnAcceptEncoding } from '../proxy/answer-compression.js';
 import { forwardedHeadersOf } from '../proxy/forwarded-headers.js';
@@ -102,7 +102,6 @@ export class ApiCache {
     @Inject(SERVICE_CONFIG) config: GatewayConfig,
     private readonly pool: UpstreamPool,
     private readonly security: SecurityHeaders,
-    private readonly logging: RequestLogging,
     private readonly clients: ClientAddresses,
   ) {
     this.maxMs = config.API_CACHE_MS;
@@ -148,7 +147,7 @@ export class ApiCache {
     } catch (error) {
       if (underWay || error instanceof AnswerTooLarge) return next();
       const failure = error instanceof Error ? error : new Error(String(error));
-      this.logging.run(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} failed: ${failure.message}`));
+      withRequestId(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} failed: ${failure.message}`));
       // As the proxy does: an answer the service began and broke off reaches the client broken, never whole-looking.
       if (failure instanceof AnswerCutShort) return void res.destroy();
       return answerUpstreamFailure(res, failure, upstream, this.answerHeaders(requestId));

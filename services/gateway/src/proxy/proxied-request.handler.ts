@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
-import { REQUEST_ID_HEADER, RequestLogging, requestIdOf } from '@shop/service-kit';
+import { REQUEST_ID_HEADER, requestIdOf, RequestLogging, withRequestId } from '@shop/service-kit';
 import { ApiCache } from '../api-cache/api-cache.service.js';
 import { ApiRateLimit, TOO_MANY_REQUESTS_MESSAGE } from '../security/api-rate-limit.js';
 import { ClientAddresses } from '../security/client-addresses.js';
@@ -61,7 +61,7 @@ export class ProxiedRequestHandler {
       const toService = () => this.proxy.forward(req, res, route.upstream, requestId);
       if (!route.sharedCache || !this.cache.takes(req)) return toService();
       this.cache.answer(route.upstream, req, res, requestId, toService).catch((error: unknown) => {
-        this.logging.run(requestId, () => this.logger.error(`${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`));
+        withRequestId(requestId, () => this.logger.error(`${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`));
         if (!res.headersSent) toService();
         else res.destroy();
       });
@@ -72,7 +72,7 @@ export class ProxiedRequestHandler {
 
   /** A fault of the gateway's own (never the client's input): logged with its stack, a plain 500. */
   private fail(req: IncomingMessage, res: ServerResponse, requestId: string, error: unknown): void {
-    this.logging.run(requestId, () => this.logger.error(`${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`));
+    withRequestId(requestId, () => this.logger.error(`${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`));
     req.resume();
     if (res.headersSent) res.destroy();
     else answerJson(res, 500, { message: 'Internal server error' }, this.answerHeaders(requestId));

@@ -1,7 +1,7 @@
 import { request as httpRequest, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { REQUEST_ID_HEADER, RequestLogging, SERVICE_CONFIG } from '@shop/service-kit';
+import { REQUEST_ID_HEADER, SERVICE_CONFIG, withRequestId } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { SecurityHeaders } from '../security/security-headers.js';
 import type { Upstream } from '../upstreams.js';
@@ -50,7 +50,6 @@ export class UpstreamProxy {
     @Inject(SERVICE_CONFIG) config: GatewayConfig,
     private readonly pool: UpstreamPool,
     private readonly security: SecurityHeaders,
-    private readonly logging: RequestLogging,
     private readonly clients: ClientAddresses,
   ) {
     this.timeoutMs = config.UPSTREAM_TIMEOUT_MS;
@@ -87,7 +86,7 @@ export class UpstreamProxy {
       } catch (error) {
         // Node would not write what the service sent (a header it finds malformed): an invalid answer.
         proxyReq.destroy();
-        this.logging.run(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} answered what cannot be passed on: ${String(error)}`));
+        withRequestId(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} answered what cannot be passed on: ${String(error)}`));
         if (res.headersSent) res.destroy();
         else answerJson(res, 502, { message: `The ${upstream} service gave an invalid answer` }, this.answerHeaders(requestId));
       }
@@ -98,10 +97,10 @@ export class UpstreamProxy {
       if (clientGone) return;
       if (answered) {
         // Typically a service that answered (413) without reading the whole body, then closed.
-        this.logging.run(requestId, () => this.logger.debug(`${req.method} ${req.url} -> ${upstream} answered, then: ${error.message}`));
+        withRequestId(requestId, () => this.logger.debug(`${req.method} ${req.url} -> ${upstream} answered, then: ${error.message}`));
         return;
       }
-      this.logging.run(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} at ${target.url} failed: ${error.message}`));
+      withRequestId(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} at ${target.url} failed: ${error.message}`));
       if (!(error instanceof UpstreamTimeoutError)) this.pool.failed(target);
       if (!failed && retriable(req, error) && this.pool.all(upstream).length > 1) return this.forward(req, res, upstream, requestId, target);
       answerUpstreamFailure(res, error, upstream, this.answerHeaders(requestId));
