@@ -31,8 +31,14 @@ export const ISSUE_DESCRIPTIONS = {
     "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
   ORDER_ALREADY_CAPTURED: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
   ORDER_COMPLETED_OR_VOIDED: 'Order is voided or completed and hence cannot be processed.',
+  ACTION_DOES_NOT_MATCH_INTENT:
+    "Order was created with an intent to 'AUTHORIZE'. Please use v2/checkout/orders/order_id/authorize to complete the transaction or alternately, create an order with an intent of 'CAPTURE'.",
+  CAPTURE_FULLY_REFUNDED: 'The capture has already been fully refunded.',
+  REFUND_AMOUNT_EXCEEDED: 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+  REFUND_CAPTURE_CURRENCY_MISMATCH: 'Refund must be in the same currency as the capture.',
+  PENDING_CAPTURE: 'Cannot initiate a refund as the capture is pending. Capture is typically pending when the payer has funded the transaction using e-check or bank account.',
+  REFUND_NOT_ALLOWED: 'Refund cannot be issued for this capture.',
   // Not PayPal's: what the stand-in does not keep of the contract.
-  INTENT_NOT_SUPPORTED_BY_STAND_IN: "The PayPal stand-in supports intent 'CAPTURE' only.",
   UPDATE_NOT_SUPPORTED_BY_STAND_IN: 'The PayPal stand-in does not update orders: create a new order instead.',
   UNKNOWN_FIELD: 'This field is not accepted by this stand-in endpoint.',
 } as const;
@@ -63,8 +69,11 @@ const detailOf = ({ issue, field, value }: Issue): ErrorDetail => ({
   description: ISSUE_DESCRIPTIONS[issue],
 });
 
-const informationLink = (issue: string) => ({
-  href: `https://developer.paypal.com/docs/api/orders/v2/#error-${issue}`,
+/** Which of PayPal's APIs an error belongs to: its information links point at that API's reference. */
+type Api = 'orders' | 'payments';
+
+const informationLink = (issue: string, api: Api = 'orders') => ({
+  href: `https://developer.paypal.com/docs/api/${api}/v2/#error-${issue}`,
   rel: 'information_link',
   method: 'GET',
 });
@@ -79,13 +88,13 @@ export class PayPalError extends Error {
   }
 }
 
-function apiError(status: number, name: string, message: string, issues: Issue[]): PayPalError {
+function apiError(status: number, name: string, message: string, issues: Issue[], api: Api = 'orders'): PayPalError {
   return new PayPalError(status, {
     name,
     message,
     debug_id: newDebugId(),
     ...(issues.length ? { details: issues.map(detailOf) } : {}),
-    links: issues.length ? issues.map((i) => informationLink(i.issue)) : [informationLink(name)],
+    links: issues.length ? issues.map((i) => informationLink(i.issue, api)) : [informationLink(name, api)],
   });
 }
 
@@ -97,6 +106,10 @@ export const invalidRequest = (issues: Issue[]): PayPalError =>
 export const unprocessableEntity = (issues: Issue[]): PayPalError =>
   apiError(422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.', issues);
 
+/** 422 of the Payments API (refunds): its information links point at the Payments reference. */
+export const unprocessablePayment = (issues: Issue[]): PayPalError =>
+  apiError(422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.', issues, 'payments');
+
 /** 404: no such order (or capture). */
 export const resourceNotFound = (): PayPalError =>
   apiError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', [{ issue: 'INVALID_RESOURCE_ID' }]);
@@ -104,6 +117,10 @@ export const resourceNotFound = (): PayPalError =>
 /** 404 for a path the stand-in does not serve. */
 export const routeNotFound = (): PayPalError =>
   new PayPalError(404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.', debug_id: newDebugId() });
+
+/** 503 (or another status a test asks for): PayPal is down. */
+export const serviceUnavailable = (status = 503): PayPalError =>
+  new PayPalError(status, { name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable.', debug_id: newDebugId() });
 
 /** 405 for a known path called with another method. */
 export const methodNotSupported = (): PayPalError =>

@@ -4,6 +4,6 @@
  * See docs/paypal-stand-in.md for the contract it keeps.
  */
 export { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, startPayPalStandIn } from './server.js';
-export type { PayPalStandIn, PayPalStandInOptions, RequestLogEntry } from './server.js';
+export type { Disruption, PayPalStandIn, PayPalStandInOptions, RequestLogEntry } from './server.js';
 export { DEFAULT_BUYER } from './orders/buyer.js';
 export type { BuyerInput } from './orders/buyer.js';

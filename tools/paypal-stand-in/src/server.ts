@@ -6,7 +6,7 @@
  */
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PayPalError, methodNotSupported, routeNotFound } from './errors.js';
+import { PayPalError, methodNotSupported, routeNotFound, serviceUnavailable } from './errors.js';
 import { type Reply, RequestContext, Router, json } from './http.js';
 import { newDebugId } from './ids.js';
 import { type BuyerInput, buyerOf } from './orders/buyer.js';
@@ -50,6 +50,20 @@ export interface RequestLogEntry {
   error?: string;
 }
 
+/**
+ * A disruption a test asks for: the next `times` requests (1 by default) of `method` whose path
+ * matches `path` answer `status` (PayPal's 503 SERVICE_UNAVAILABLE by default), or, with `delayMs`,
+ * are handled only after that long (a slow PayPal: the caller may give up while the stand-in still
+ * carries the request out, as PayPal would).
+ */
+export interface Disruption {
+  method: string;
+  path: RegExp;
+  times?: number;
+  status?: number;
+  delayMs?: number;
+}
+
 export interface PayPalStandIn {
   /** Where it listens, e.g. `http://127.0.0.1:3004`: the PAYPAL_API_BASE of the shop. */
   url: string;
@@ -58,6 +72,8 @@ export interface PayPalStandIn {
   close(): Promise<void>;
   /** For tests: the buyer approves the order, as in PayPal's window; answers the order as GET does. */
   approve(orderId: string, payer?: BuyerInput): Record<string, unknown>;
+  /** For tests: PayPal down or slow for the next matching requests. */
+  disrupt(disruption: Disruption): void;
 }
 
 /** Starts a stand-in and resolves once it listens. */
@@ -73,9 +89,10 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
   for (const routes of [oauthRoutes, orderRoutes, checkoutPageRoutes, sdkRoutes]) routes(router, state);
   standInRoutes(router, state, { testEndpoints: options.testEndpoints ?? false });
 
+  const disruptions: Disruption[] = [];
   const server = createServer((request, response) => {
     // Only writing the answer can still fail here (the client went away): drop the connection.
-    answer(router, request, response, options.onRequest).catch(() => response.destroy());
+    answer(router, request, response, options.onRequest, takeDisruption(disruptions, request)).catch(() => response.destroy());
   });
   server.listen(options.port ?? 0, host);
   await new Promise<void>((resolve, reject) => {
@@ -94,15 +111,35 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
         server.closeAllConnections();
       }),
     approve: (orderId, payer) => fullOrder(state.orders.approve(orderId, buyerOf(payer ?? {})), url),
+    disrupt: (disruption) => disruptions.push({ times: 1, ...disruption }),
   };
 }
 
-async function answer(router: Router, request: IncomingMessage, response: ServerResponse, onRequest?: (entry: RequestLogEntry) => void) {
+/** The disruption this request meets, if any (each counts down its `times`). */
+function takeDisruption(disruptions: Disruption[], request: IncomingMessage): Disruption | undefined {
+  const path = (request.url ?? '/').split('?')[0];
+  const index = disruptions.findIndex((d) => d.method === request.method && d.path.test(path));
+  if (index < 0) return undefined;
+  const disruption = disruptions[index];
+  disruption.times = (disruption.times ?? 1) - 1;
+  if (disruption.times <= 0) disruptions.splice(index, 1);
+  return disruption;
+}
+
+async function answer(
+  router: Router,
+  request: IncomingMessage,
+  response: ServerResponse,
+  onRequest?: (entry: RequestLogEntry) => void,
+  disruption?: Disruption,
+) {
   const started = performance.now();
   const method = request.method ?? 'GET';
   let reply: Reply;
   let failure: string | undefined;
   try {
+    if (disruption?.delayMs) await new Promise((resolve) => setTimeout(resolve, disruption.delayMs));
+    if (disruption && !disruption.delayMs) throw serviceUnavailable(disruption.status ?? 503);
     reply = method === 'OPTIONS' ? preflight(request) : await route(router, request, method);
   } catch (error) {
     if (error instanceof PayPalError) {

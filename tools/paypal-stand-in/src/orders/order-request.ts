@@ -5,12 +5,14 @@
  */
 import { type Amount, type Money, readAmount, wire } from '../money.js';
 import { Issues, isPlainObject, optionalString, withoutUndefined } from '../validation.js';
-import type { PurchaseUnit } from './order.js';
+import type { OrderIntent, PurchaseUnit } from './order.js';
 
 /** A purchase unit as requested, before the stand-in adds the payee. */
 export type RequestedPurchaseUnit = Omit<PurchaseUnit, 'payee' | 'capture'>;
 
 export interface OrderRequest {
+  /** CAPTURE unless the request says AUTHORIZE. */
+  intent?: OrderIntent;
   purchase_units: RequestedPurchaseUnit[];
   return_url?: string;
   cancel_url?: string;
@@ -29,17 +31,18 @@ export function readOrderRequest(body: unknown): OrderRequest {
     issues.throwIfAny();
   }
   const request = body as Record<string, unknown>;
-  readIntent(request.intent, issues);
+  const intent = readIntent(request.intent, issues);
   const units = readPurchaseUnits(request.purchase_units, issues);
   const urls = readReturnUrls(request, issues);
   issues.throwIfAny();
-  return { purchase_units: units, ...urls };
+  return { intent, purchase_units: units, ...urls };
 }
 
-function readIntent(intent: unknown, issues: Issues): void {
+/** CAPTURE or AUTHORIZE, as PayPal takes both (an AUTHORIZE order is created and approved, never captured here). */
+function readIntent(intent: unknown, issues: Issues): OrderIntent {
   if (intent === undefined || intent === null) issues.malformed('MISSING_REQUIRED_PARAMETER', '/intent');
   else if (intent !== 'CAPTURE' && intent !== 'AUTHORIZE') issues.malformed('INVALID_PARAMETER_VALUE', '/intent', intent);
-  else if (intent === 'AUTHORIZE') issues.unprocessable('INTENT_NOT_SUPPORTED_BY_STAND_IN', '/intent', intent);
+  return intent === 'AUTHORIZE' ? 'AUTHORIZE' : 'CAPTURE';
 }
 
 function readPurchaseUnits(raw: unknown, issues: Issues): RequestedPurchaseUnit[] {

@@ -4,7 +4,7 @@
  * the buyer's `approve` page) points back at the stand-in.
  */
 import { moneyOf, wire } from '../money.js';
-import type { Capture, Order, Payer, PurchaseUnit } from './order.js';
+import type { Capture, Order, Payer, PurchaseUnit, Refund } from './order.js';
 
 type Json = Record<string, unknown>;
 
@@ -15,7 +15,8 @@ export function orderLinks(order: Order, base: string) {
   const self = `${base}/v2/checkout/orders/${order.id}`;
   const links = [link(self, 'self', 'GET')];
   if (order.status === 'CREATED') links.push(link(`${base}/checkoutnow?token=${order.id}`, 'approve', 'GET'));
-  if (order.status !== 'COMPLETED') links.push(link(self, 'update', 'PATCH'), link(`${self}/capture`, 'capture', 'POST'));
+  const action = order.intent === 'AUTHORIZE' ? 'authorize' : 'capture';
+  if (order.status !== 'COMPLETED') links.push(link(self, 'update', 'PATCH'), link(`${self}/${action}`, action, 'POST'));
   return links;
 }
 
@@ -62,6 +63,30 @@ export function captureDetails(order: Order, unit: PurchaseUnit, capture: Captur
   };
 }
 
+/** A refund: `{ id, status, amount, links }` by default (PayPal answers less with `return=minimal`), more with `return=representation`. */
+export function refundView(refund: Refund, captureId: string, base: string, full: boolean): Json {
+  const self = `${base}/v2/payments/refunds/${refund.id}`;
+  const links = [link(self, 'self', 'GET'), link(`${base}/v2/payments/captures/${captureId}`, 'up', 'GET')];
+  if (!full) return { id: refund.id, status: refund.status, amount: wire(refund.amount), links };
+  const net = moneyOf(refund.amount.minor - refund.feeRefunded.minor, refund.amount.currency_code);
+  return {
+    id: refund.id,
+    amount: wire(refund.amount),
+    ...(refund.invoice_id ? { invoice_id: refund.invoice_id } : {}),
+    ...(refund.note_to_payer ? { note_to_payer: refund.note_to_payer } : {}),
+    seller_payable_breakdown: {
+      gross_amount: wire(refund.amount),
+      paypal_fee: wire(refund.feeRefunded),
+      net_amount: wire(net),
+      total_refunded_amount: wire(refund.amount),
+    },
+    status: refund.status,
+    create_time: refund.create_time,
+    update_time: refund.update_time,
+    links,
+  };
+}
+
 function purchaseUnit(unit: PurchaseUnit, base: string, orderId: string): Json {
   const { capture: _capture, amount, ...rest } = unit;
   return {
@@ -88,7 +113,11 @@ function captureView(unit: PurchaseUnit, capture: Capture, base: string, orderId
     seller_receivable_breakdown: { gross_amount: wire(capture.amount), paypal_fee: wire(capture.fee), net_amount: wire(net) },
     ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
     ...(unit.invoice_id ? { invoice_id: unit.invoice_id } : {}),
-    links: [link(self, 'self', 'GET'), link(`${self}/refund`, 'refund', 'POST'), link(`${base}/v2/checkout/orders/${orderId}`, 'up', 'GET')],
+    links: [
+      link(self, 'self', 'GET'),
+      ...(capture.status === 'COMPLETED' || capture.status === 'PARTIALLY_REFUNDED' ? [link(`${self}/refund`, 'refund', 'POST')] : []),
+      link(`${base}/v2/checkout/orders/${orderId}`, 'up', 'GET'),
+    ],
     create_time: capture.create_time,
     update_time: capture.update_time,
   };

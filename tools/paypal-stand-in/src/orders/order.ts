@@ -2,7 +2,10 @@
 import type { Amount, Money } from '../money.js';
 
 export type OrderStatus = 'CREATED' | 'APPROVED' | 'COMPLETED';
+export type OrderIntent = 'CAPTURE' | 'AUTHORIZE';
+/** What a capture is made with; a refund then moves a completed one on to (PARTIALLY_)REFUNDED. */
 export type CaptureStatus = 'COMPLETED' | 'PENDING' | 'DECLINED';
+export type CaptureState = CaptureStatus | 'PARTIALLY_REFUNDED' | 'REFUNDED';
 
 /** The buyer who approved an order (PayPal's `payer`). */
 export interface Payer {
@@ -18,14 +21,29 @@ export interface Payee {
   merchant_id: string;
 }
 
+/** A refund of (part of) a capture (Payments v2). */
+export interface Refund {
+  id: string;
+  status: 'COMPLETED';
+  amount: Amount;
+  /** The share of PayPal's fee given back, kept to answer `seller_payable_breakdown`. */
+  feeRefunded: Amount;
+  invoice_id?: string;
+  note_to_payer?: string;
+  create_time: string;
+  update_time: string;
+}
+
 export interface Capture {
   id: string;
-  status: CaptureStatus;
+  status: CaptureState;
   amount: Amount;
   /** PayPal's fee, kept to answer `seller_receivable_breakdown`. */
   fee: Amount;
   create_time: string;
   update_time: string;
+  /** Refunds made of it, oldest first. */
+  refunds: Refund[];
 }
 
 export interface PurchaseUnit {
@@ -44,7 +62,7 @@ export interface PurchaseUnit {
 
 export interface Order {
   id: string;
-  intent: 'CAPTURE';
+  intent: OrderIntent;
   status: OrderStatus;
   purchase_units: PurchaseUnit[];
   payer?: Payer;

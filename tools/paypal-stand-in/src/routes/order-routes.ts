@@ -1,11 +1,13 @@
 /**
- * PayPal's Orders v2 API (create, show, capture) and the capture lookup of
- * Payments v2, each behind a bearer token the stand-in issued.
+ * PayPal's Orders v2 API (create, show, capture) and Payments v2's captures and
+ * refunds (show a capture, refund it, show a refund), each behind a bearer token
+ * the stand-in issued.
  */
 import { authenticationFailure, unprocessableEntity } from '../errors.js';
 import { type RequestContext, type Router, json } from '../http.js';
 import { readOrderRequest } from '../orders/order-request.js';
-import { captureDetails, captureResult, fullOrder, minimalOrder } from '../orders/order-view.js';
+import { captureDetails, captureResult, fullOrder, minimalOrder, refundView } from '../orders/order-view.js';
+import { readRefundRequest } from '../orders/refund-request.js';
 import type { StandInState } from '../stand-in-state.js';
 
 export function orderRoutes(router: Router, state: StandInState): void {
@@ -50,6 +52,19 @@ export function orderRoutes(router: Router, state: StandInState): void {
     authorize(context);
     const { order, unit, capture } = state.orders.findCapture(context.params[0]);
     return json(200, captureDetails(order, unit, capture, context.base));
+  });
+
+  router.on('POST', '/v2/payments/captures/:id/refund', async (context) => {
+    authorize(context);
+    const request = readRefundRequest(await context.json());
+    const { refund, captureId, replayed } = state.orders.refund(context.params[0], request, requestIdOf(context));
+    return json(replayed ? 200 : 201, refundView(refund, captureId, context.base, prefers(context) === 'representation'));
+  });
+
+  router.on('GET', '/v2/payments/refunds/:id', (context) => {
+    authorize(context);
+    const { refund, capture } = state.orders.findRefund(context.params[0]);
+    return json(200, refundView(refund, capture.id, context.base, true));
   });
 }
 
