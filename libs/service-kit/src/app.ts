@@ -9,6 +9,7 @@ import { SERVICE_CONFIG, type ServiceConfig } from './config.js';
 import { runCommand } from './commands.js';
 import { migrateDatabase } from './database.js';
 import { bodyErrorHandler, ErrorBodyFilter, MAX_JSON_BODY, validationPipe } from './errors.js';
+import { refuseAmbiguousFraming } from './http-framing.js';
 import { answerParserErrors, refuseBrokenText, refuseDeepJson } from './input-safety.js';
 
 /** Where each service publishes its part of the shop's OpenAPI document. */
@@ -30,6 +31,7 @@ export function configureServiceApp(app: NestExpressApplication, description: Ap
   app.useLogger(app.get(Logger));
   app.set('trust proxy', trustedProxiesOf(app));
   app.disable('x-powered-by');
+  app.use(refuseAmbiguousFraming);
   app.use(express.json({ limit: MAX_JSON_BODY, verify: refuseDeepJson }));
   app.use(bodyErrorHandler);
   app.use(refuseBrokenText);

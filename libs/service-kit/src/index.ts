@@ -4,6 +4,7 @@ export * from './config.js';
 export * from './database.js';
 export * from './errors.js';
 export * from './input-safety.js';
+export * from './http-framing.js';
 export * from './no-store.js';
 export * from './logging.js';
 export * from './validators.js';

@@ -104,6 +104,8 @@ export class RequestLoggingMiddleware implements NestMiddleware {
   constructor(private readonly logging: RequestLogging) {}
 
   use(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+    // An edge in front of Nest (the gateway's request pipeline) already gave it its id, header and line.
+    if (typeof req.id === 'string') return withRequestId(req.id, next);
     const requestId = requestIdOf(req);
     req.id = requestId;
     res.setHeader(REQUEST_ID_HEADER, requestId);

@@ -45,6 +45,14 @@ export const gatewaySettings = {
    * in ms; never longer than the answer's own Cache-Control allows a shared cache. 0 turns it off.
    */
   API_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /** How long a client has to send a request's head once it connected or began it (cut with 408 after). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
+  /** How long a client has to send a whole request, body included (an upload over a slow link). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  /** An idle kept-alive connection from a client is closed after this. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** Open connections per client address (IPv6: per /64); one more is refused with 429. 0: no cap. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
   /** Requests to /api per client address and minute; 0 turns the limit off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /**

@@ -5,19 +5,21 @@ import { Logger } from 'nestjs-pino';
 import { answerParserErrors, createServiceApp, ErrorBodyFilter, type LogDestination } from '@shop/service-kit';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
-import { ProxiedRequestHandler } from './proxy/proxied-request.handler.js';
+import { ClientConnections } from './edge/client-connections.js';
+import { RequestPipeline } from './edge/request-pipeline.js';
 
 /**
  * The gateway app, built the same way by main.ts and the tests. Unlike a
  * service's (configureServiceApp) it parses no bodies: proxied requests stream
  * through untouched, so uploads and body limits stay the services' business.
- * It trusts no proxy in front of it: the client address is the connection's.
+ * It trusts no proxy in front of it unless TRUST_PROXY says so.
  *
- * Its HTTP server hands every request to ProxiedRequestHandler first: the requests a service
- * answers are proxied there, without Nest (express, its router and middleware chain cost more
- * than the proxying itself); the rest go on to Nest, the gateway's own routes. Those answers, of
- * 1 KB or more, go out gzip- or brotli-compressed when the browser accepts it (the shop's scripts
- * shrink to about a third). `logs`: where the log lines go instead of stdout (tests).
+ * Its HTTP server hands every request to RequestPipeline (edge/request-pipeline.ts): framing checks,
+ * request id and line, rate limit, then the proxy for the requests a service answers, and Nest for
+ * the rest, the gateway's own routes. Those answers, of 1 KB or more, go out gzip- or
+ * brotli-compressed when the browser accepts it (the shop's scripts shrink to about a third).
+ * ClientConnections bounds what each client holds of the server (timeouts, connections per address).
+ * `logs`: where the log lines go instead of stdout (tests).
  */
 export async function createGatewayApp(config: GatewayConfig, logs?: LogDestination): Promise<NestExpressApplication> {
   const app = await createServiceApp(AppModule.forRoot(config, logs));
@@ -29,12 +31,11 @@ export async function createGatewayApp(config: GatewayConfig, logs?: LogDestinat
 
   const server = app.getHttpServer() as Server;
   answerParserErrors(server);
+  app.get(ClientConnections).limit(server);
   const nest = app.getHttpAdapter().getInstance() as RequestListener;
-  const proxied = app.get(ProxiedRequestHandler);
+  const pipeline = app.get(RequestPipeline);
   if (!server.listeners('request').includes(nest)) throw new Error('gateway: the HTTP server does not hand its requests to express as expected');
   server.removeListener('request', nest);
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (!proxied.handle(req, res)) nest(req, res);
-  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => pipeline.handle(req, res, nest));
   return app;
 }

@@ -1,16 +1,15 @@
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { REQUEST_ID_HEADER, SERVICE_CONFIG, withRequestId } from '@shop/service-kit';
+import { SERVICE_CONFIG, withRequestId } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { COMPRESSION_THRESHOLD, compressionOf, varyingOnAcceptEncoding } from '../proxy/answer-compression.js';
 import { forwardedHeadersOf } from '../proxy/forwarded-headers.js';
 import { ClientAddresses } from '../security/client-addresses.js';
-import { answerUpstreamFailure, limitUpstreamSilence, UpstreamTimeoutError } from '../proxy/upstream-failures.js';
-import { UpstreamPool } from '../proxy/upstream-pool.js';
+import { answerUpstreamFailure } from '../proxy/upstream-failures.js';
+import { AnswerCutShort, AnswerTooLarge, UpstreamPool, type WholeAnswer } from '../proxy/upstream-pool.js';
 import { SecurityHeaders } from '../security/security-headers.js';
 import type { Upstream } from '../upstreams.js';
 import { cacheDirectivesOf, ifNoneMatchHolds, preferredCodingOf, sharedLifetimeMs, type ContentCoding } from './cache-policy.js';
@@ -45,11 +44,7 @@ const gzipped = promisify(gzip);
 const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /** A service's whole answer to a GET of the gateway's own. */
-interface ServiceAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
+type ServiceAnswer = WholeAnswer;
 
 /** An answer kept for anonymous GETs of its URL. */
 interface StoredAnswer {
@@ -66,12 +61,6 @@ interface StoredAnswer {
 }
 
 type Fetched = { answer: ServiceAnswer; stored?: StoredAnswer };
-
-/** The service's answer is larger than the cache keeps. */
-class AnswerTooLarge extends Error {}
-
-/** The service began to answer, then fell silent or dropped the connection. */
-class AnswerCutShort extends Error {}
 
 /**
  * The gateway's shared cache ("microcache") for the routes marked `sharedCache` (the public
@@ -150,16 +139,11 @@ export class ApiCache {
       withRequestId(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} failed: ${failure.message}`));
       // As the proxy does: an answer the service began and broke off reaches the client broken, never whole-looking.
       if (failure instanceof AnswerCutShort) return void res.destroy();
-      return answerUpstreamFailure(res, failure, upstream, this.answerHeaders(requestId));
+      return answerUpstreamFailure(res, failure, upstream, this.security.answerHeaders(requestId));
     }
     if (fetched.stored) return this.send(req, res, requestId, fetched.stored);
     if (underWay) return next();
     return this.sendAsIs(req, res, requestId, fetched.answer);
-  }
-
-  /** The headers every answer carries (the security headers, the request id): a fresh object. */
-  private answerHeaders(requestId: string): OutgoingHttpHeaders {
-    return { ...this.security.all, [REQUEST_ID_HEADER]: requestId };
   }
 
   /** Fetches the successor of a stored answer in the background, unless it is already under way. */
@@ -191,52 +175,15 @@ export class ApiCache {
   }
 
   /** One GET to a service, its body read whole (up to MAX_BODY_BYTES), bounded in time like a proxied request. */
-  private get(upstream: Upstream, url: string, headers: OutgoingHttpHeaders): Promise<ServiceAnswer> {
-    const target = this.pool.pick(upstream);
-    return new Promise((resolve, reject) => {
-      let answered = false;
-      const request = (target.https ? httpsRequest : httpRequest)(
-        {
-          ...target.options,
-          // The path as the client sent it, below the service's base path (as the proxy joins them).
-          path: `${target.basePath}${url}`,
-          method: 'GET',
-          headers,
-        },
-        (response) => {
-          answered = true;
-          const tooLarge = () => {
-            reject(new AnswerTooLarge());
-            request.destroy();
-          };
-          if (Number(response.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return tooLarge();
-          const chunks: Buffer[] = [];
-          let size = 0;
-          response.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > MAX_BODY_BYTES) tooLarge();
-            else chunks.push(chunk);
-          });
-          response.on('end', () => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks) }));
-          response.on('close', () => {
-            if (!response.complete) reject(new AnswerCutShort('the answer was cut short'));
-          });
-          response.on('error', (error) => reject(new AnswerCutShort(error.message)));
-        },
-      );
-      limitUpstreamSilence(request, upstream, this.timeoutMs);
-      request.on('error', (error) => {
-        if (!answered && !(error instanceof UpstreamTimeoutError)) this.pool.failed(target);
-        reject(answered ? new AnswerCutShort(error.message) : error);
-      });
-      request.end();
-    });
+  private get(upstream: Upstream, url: string, headers: IncomingHttpHeaders): Promise<ServiceAnswer> {
+    // The path as the client sent it, below the service's base path (as the proxy joins them).
+    return this.pool.getWhole(this.pool.pick(upstream), url, { headers, timeoutMs: this.timeoutMs, maxBytes: MAX_BODY_BYTES });
   }
 
   /** Answers from a stored answer: 304 when If-None-Match holds its ETag, else its body in the best coding the client takes. */
   private async send(req: IncomingMessage, res: ServerResponse, requestId: string, stored: StoredAnswer): Promise<void> {
     const age = String(stored.serviceAgeSeconds + Math.floor((performance.now() - stored.storedAt) / 1000));
-    const headers = this.answerHeaders(requestId);
+    const headers = this.security.answerHeaders(requestId);
     if (ifNoneMatchHolds(req.headers['if-none-match'], stored.etag)) {
       for (const name of NOT_MODIFIED_HEADERS) if (stored.headers[name] !== undefined) headers[name] = stored.headers[name];
       headers.age = age;
@@ -265,7 +212,7 @@ export class ApiCache {
 
   /** An answer that is not to be kept, to the request that fetched it, as the proxy would pass it on. */
   private async sendAsIs(req: IncomingMessage, res: ServerResponse, requestId: string, answer: ServiceAnswer): Promise<void> {
-    const headers = Object.assign(this.answerHeaders(requestId), replayedHeadersOf(answer.headers), { 'content-length': answer.body.length });
+    const headers = Object.assign(this.security.answerHeaders(requestId), replayedHeadersOf(answer.headers), { 'content-length': answer.body.length });
     const { varies, coding } = compressionOf(req, answer.status, headers);
     if (varies) headers.vary = varyingOnAcceptEncoding(headers.vary);
     const body = coding ? await (coding === 'br' ? brotli(answer.body, BROTLI_OPTIONS) : gzipped(answer.body)) : answer.body;

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { OPENAPI_PATH, SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
-import { getFromUpstream, probeTimeoutOf, UPSTREAMS, upstreamUrlsOf, type Upstream, type UpstreamReply } from '../upstreams.js';
+import { UpstreamPool, type UpstreamReply } from '../proxy/upstream-pool.js';
+import { probeTimeoutOf, UPSTREAMS } from '../upstreams.js';
 import { mergeOpenApiDocuments } from './merge-openapi.js';
 
 /** A complete document is kept this long; services change their API only with a release. */
@@ -13,13 +14,14 @@ const INCOMPLETE_FOR_MS = 5_000;
 /** The OpenAPI document of the whole API, merged from every service's own and kept a short while. */
 @Injectable()
 export class ApiDocs {
-  private readonly urls: Record<Upstream, string[]>;
   private readonly timeoutMs: number;
   private cached?: { document: OpenAPIObject; until: number };
   private building?: Promise<OpenAPIObject>;
 
-  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
-    this.urls = upstreamUrlsOf(config);
+  constructor(
+    @Inject(SERVICE_CONFIG) config: GatewayConfig,
+    private readonly pool: UpstreamPool,
+  ) {
     this.timeoutMs = probeTimeoutOf(config);
   }
 
@@ -34,8 +36,8 @@ export class ApiDocs {
     const parts = await Promise.all(
       UPSTREAMS.map(async (upstream) => {
         // Any replica's document will do: the first that gives one.
-        for (const url of this.urls[upstream]) {
-          const document = documentIn(await getFromUpstream(url, OPENAPI_PATH, { timeoutMs: this.timeoutMs }));
+        for (const replica of this.pool.all(upstream)) {
+          const document = documentIn(await this.pool.getJson(replica, OPENAPI_PATH, { timeoutMs: this.timeoutMs }));
           if (document) return { upstream, document };
         }
         return { upstream, document: undefined };

@@ -1,52 +1,24 @@
-import { jest } from '@jest/globals';
-import { EventEmitter } from 'node:events';
-import type { ClientRequest } from 'node:http';
-import { failureAnswerOf, limitUpstreamSilence, UpstreamTimeoutError } from './upstream-failures.js';
-
-/** Just enough of a ClientRequest and its socket to watch the timers. */
-function fakeRequest() {
-  const request = Object.assign(new EventEmitter(), {
-    destroyedWith: undefined as Error | undefined,
-    setTimeout: jest.fn(),
-    destroy(error: Error) {
-      this.destroyedWith = error;
-    },
-  });
-  const socket = Object.assign(new EventEmitter(), { connecting: true });
-  return { request, socket };
-}
-
-describe('limitUpstreamSilence', () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
-
-  it('gives up on a service that does not even accept the connection in time', () => {
-    const { request, socket } = fakeRequest();
-    limitUpstreamSilence(request as unknown as ClientRequest, 'catalog', 1_000);
-    request.emit('socket', socket);
-    jest.advanceTimersByTime(1_000);
-    expect(request.destroyedWith).toBeInstanceOf(UpstreamTimeoutError);
-  });
-
-  it('leaves a connection made in time to the idle timeout', () => {
-    const { request, socket } = fakeRequest();
-    limitUpstreamSilence(request as unknown as ClientRequest, 'catalog', 1_000);
-    request.emit('socket', socket);
-    jest.advanceTimersByTime(500);
-    socket.emit('connect');
-    jest.advanceTimersByTime(5_000);
-    expect(request.destroyedWith).toBeUndefined();
-    expect(request.setTimeout).toHaveBeenCalledWith(1_000, expect.any(Function));
-  });
-});
+import { errors } from 'undici';
+import { failureAnswerOf, isTimeout } from './upstream-failures.js';
 
 describe('failureAnswerOf', () => {
-  it('answers 504 to a timeout, 502 to a garbled answer and 503 to anything else', () => {
-    expect(failureAnswerOf(new UpstreamTimeoutError('users', 10), 'users').status).toBe(504);
+  it('answers 504 to a timeout, 502 to a garbled answer, 400 to a request undici will not send and 503 to anything else', () => {
+    expect(failureAnswerOf(new errors.HeadersTimeoutError(), 'users').status).toBe(504);
+    expect(failureAnswerOf(new errors.ConnectTimeoutError(), 'users').status).toBe(504);
     expect(failureAnswerOf(Object.assign(new Error('Parse Error'), { code: 'HPE_INVALID_CONSTANT' }), 'users').status).toBe(502);
+    expect(failureAnswerOf(new errors.ResponseContentLengthMismatchError(), 'users').status).toBe(502);
+    expect(failureAnswerOf(new errors.HTTPParserError('Response does not match the HTTP/1.1 protocol'), 'users').status).toBe(502);
+    expect(failureAnswerOf(new errors.InvalidArgumentError('invalid header'), 'users')).toEqual({ status: 400, body: { message: 'Malformed request' } });
     expect(failureAnswerOf(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }), 'users')).toEqual({
       status: 503,
       body: { message: 'The users service is unavailable, please try again shortly' },
     });
+    expect(failureAnswerOf(new errors.SocketError('other side closed'), 'users').status).toBe(503);
+  });
+
+  it('tells a silent service from a failing one', () => {
+    expect(isTimeout(new errors.BodyTimeoutError())).toBe(true);
+    expect(isTimeout(new errors.SocketError('closed'))).toBe(false);
+    expect(isTimeout('not an error')).toBe(false);
   });
 });

@@ -1,39 +1,39 @@
-import type { ClientRequest, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { ErrorBody } from '@shop/contracts';
 import type { Upstream } from '../upstreams.js';
 
-/** A service stayed silent for longer than the gateway waits. */
-export class UpstreamTimeoutError extends Error {
-  constructor(readonly upstream: Upstream, timeoutMs: number) {
-    super(`${upstream} did not answer within ${timeoutMs} ms`);
-    this.name = 'UpstreamTimeoutError';
-  }
+/** undici's codes for a service that stayed silent too long: while connecting, or before its answer's head. */
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+/** undici's codes for an answer that is not HTTP, or not the answer to the request sent. */
+const INVALID_ANSWER_CODES = new Set(['UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'UND_ERR_HEADERS_OVERFLOW', 'UND_ERR_RES_EXCEEDED_MAX_SIZE']);
+
+const codeOf = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined;
+
+/** Did the service stay silent for longer than the gateway waits (rather than fail)? */
+export function isTimeout(error: unknown): boolean {
+  const code = codeOf(error);
+  return code !== undefined && TIMEOUT_CODES.has(code);
 }
 
 /**
- * Bounds the time a proxied request may wait on its service, both while
- * connecting (which the socket's idle timeout does not cover) and at any point
- * after (the service silent, neither reading nor answering).
+ * Was the request itself refused before it left (a header or value undici will not send)? The
+ * client's request was malformed, not the service's answer.
  */
-export function limitUpstreamSilence(proxyReq: ClientRequest, upstream: Upstream, timeoutMs: number): void {
-  const giveUp = () => proxyReq.destroy(new UpstreamTimeoutError(upstream, timeoutMs));
-  proxyReq.setTimeout(timeoutMs, giveUp);
-  proxyReq.once('socket', (socket: Socket) => {
-    if (!socket.connecting) return;
-    const connectTimer = setTimeout(giveUp, timeoutMs);
-    const stop = () => clearTimeout(connectTimer);
-    socket.once('connect', stop);
-    socket.once('close', stop);
-  });
+export function isRefusedRequest(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'UND_ERR_INVALID_ARG' || code === 'UND_ERR_NOT_SUPPORTED';
 }
 
 /** The status and message the client gets when its service could not answer. */
-export function failureAnswerOf(error: Error & { code?: string }, upstream: Upstream): { status: number; body: ErrorBody } {
-  if (error instanceof UpstreamTimeoutError) {
+export function failureAnswerOf(error: unknown, upstream: Upstream): { status: number; body: ErrorBody } {
+  const code = codeOf(error) ?? '';
+  if (isRefusedRequest(error)) return { status: 400, body: { message: 'Malformed request' } };
+  if (TIMEOUT_CODES.has(code)) {
     return { status: 504, body: { message: `The ${upstream} service did not answer in time, please try again shortly` } };
   }
-  if (error.code?.startsWith('HPE_')) {
+  // undici's HTTPParserError carries no code of its own (its cause may hold llhttp's HPE_*).
+  if (code.startsWith('HPE_') || INVALID_ANSWER_CODES.has(code) || (error instanceof Error && error.name === 'HTTPParserError')) {
     return { status: 502, body: { message: `The ${upstream} service gave an invalid answer` } };
   }
   return { status: 503, body: { message: `The ${upstream} service is unavailable, please try again shortly` } };
@@ -45,7 +45,7 @@ export function failureAnswerOf(error: Error & { code?: string }, upstream: Upst
  * on the wire: the response is cut short so the client sees a broken answer rather than a
  * complete-looking one.
  */
-export function answerUpstreamFailure(res: ServerResponse, error: Error, upstream: Upstream, headers: OutgoingHttpHeaders): void {
+export function answerUpstreamFailure(res: ServerResponse, error: unknown, upstream: Upstream, headers: OutgoingHttpHeaders): void {
   if (res.headersSent) {
     res.destroy();
     return;

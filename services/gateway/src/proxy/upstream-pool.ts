@@ -1,16 +1,21 @@
-import type { RequestOptions } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@shop/service-kit';
+import { Pool } from 'undici';
+import { REQUEST_ID_HEADER, SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
-import { getFromUpstream, UPSTREAMS, upstreamUrlsOf, type Upstream } from '../upstreams.js';
-import { UpstreamAgent } from './upstream-agent.js';
+import { UPSTREAMS, upstreamUrlsOf, type Upstream } from '../upstreams.js';
+import { isTimeout } from './upstream-failures.js';
 
-/** One replica of a service, as node:http takes it, and what the gateway knows of its state. */
+/** One replica of a service: its connections, and what the gateway knows of its state. */
 export interface Replica {
   upstream: Upstream;
   url: string;
-  https: boolean;
-  options: Pick<RequestOptions, 'protocol' | 'hostname' | 'port' | 'agent'>;
+  /**
+   * Its kept-alive connections (undici): undici frames every request it sends itself (the body it
+   * is given, with its own Content-Length or chunked), and destroys a connection whose answer does
+   * not match its request (an answer nobody asked for, a malformed one) instead of reusing it.
+   */
+  connections: Pool;
   /** The service's base path, without its trailing slash: the request's path goes below it. */
   basePath: string;
   /** Its /ready said yes at the last probe (replicas of a service that has one only are not probed). */
@@ -19,17 +24,44 @@ export interface Replica {
   downUntil: number;
 }
 
+/** What one of the gateway's own calls to a service (readiness, OpenAPI document, a cached read) got back. */
+export interface WholeAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** What a JSON resource of a service gave: its status and body, or why there was none. */
+export type UpstreamReply =
+  | { answered: true; status: number; body: unknown }
+  | { answered: false; reason: 'unreachable' | 'timed out' };
+
+/** The answer is larger than the caller takes. */
+export class AnswerTooLarge extends Error {}
+
+/** The service began to answer, then fell silent or dropped the connection. */
+export class AnswerCutShort extends Error {}
+
 /** How often replicas are asked whether they are ready, and how long one whose connection failed is passed over. */
 const PROBE_EVERY_MS = 2_000;
 const PROBE_TIMEOUT_MS = 1_000;
 const DOWN_FOR_MS = 2_000;
+/**
+ * An idle connection to a service is closed after this (undici also honours a shorter `Keep-Alive:
+ * timeout` the service announces, less a margin), before the service's own idle timeout (Node's
+ * 5 s) closes it under a request being sent.
+ */
+const IDLE_CONNECTION_MS = 4_000;
 
 /**
- * The replicas of each service (CATALOG_URL, USERS_URL, ORDERS_URL each list one or more) and the
- * choice among them: round robin over the replicas that are ready and not passed over, so a replica
- * that is down or not ready gets no requests. A replica is passed over for 2 s after a connection
- * to it failed, and asked for /ready every 2 s (only services with several replicas: with one
- * there is no choice to make). When no replica looks usable, every one is tried all the same.
+ * The replicas of each service (CATALOG_URL, USERS_URL, ORDERS_URL each list one or more), their
+ * connections, and the choice among them: round robin over the replicas that are ready and not passed
+ * over, so a replica that is down or not ready gets no requests. A replica is passed over for 2 s after
+ * a connection to it failed, and asked for /ready every 2 s (only services with several replicas:
+ * with one there is no choice to make). When no replica looks usable, every one is tried all the same.
+ *
+ * Every call the gateway makes to a service goes through here: the proxy's, the API cache's, the
+ * readiness probes, the health report and the API documents.
  */
 @Injectable()
 export class UpstreamPool implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -38,19 +70,28 @@ export class UpstreamPool implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly turn: Record<Upstream, number> = { catalog: 0, users: 0, orders: 0 };
   private timer?: NodeJS.Timeout;
 
-  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig, agent: UpstreamAgent) {
+  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
     const urls = upstreamUrlsOf(config);
+    const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
     this.replicas = Object.fromEntries(
       UPSTREAMS.map((upstream) => [
         upstream,
         urls[upstream].map((raw): Replica => {
           const url = new URL(raw);
-          const https = url.protocol === 'https:';
           return {
             upstream,
             url: raw,
-            https,
-            options: { protocol: url.protocol, hostname: url.hostname, port: url.port, agent: https ? undefined : agent },
+            connections: new Pool(url.origin, {
+              keepAliveTimeout: IDLE_CONNECTION_MS,
+              keepAliveMaxTimeout: IDLE_CONNECTION_MS,
+              // Silence timeouts, not totals: waiting for the answer's head (undici restarts it while a
+              // body is still being sent), and between two pieces of the answer's body.
+              headersTimeout: timeoutMs,
+              bodyTimeout: timeoutMs,
+              connectTimeout: timeoutMs,
+              // A request whose body is not what its Content-Length says is an error, never sent as is.
+              strictContentLength: true,
+            }),
             basePath: url.pathname.replace(/\/$/, ''),
             ready: true,
             downUntil: 0,
@@ -67,8 +108,10 @@ export class UpstreamPool implements OnApplicationBootstrap, OnApplicationShutdo
     void this.probe();
   }
 
-  onApplicationShutdown(): void {
+  /** The gateway is stopping: its connections to the services go with it. */
+  async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
+    await Promise.all(UPSTREAMS.flatMap((upstream) => this.replicas[upstream].map((replica) => replica.connections.destroy())));
   }
 
   /** Every replica of a service. */
@@ -94,11 +137,75 @@ export class UpstreamPool implements OnApplicationBootstrap, OnApplicationShutdo
     replica.downUntil = Date.now() + DOWN_FOR_MS;
   }
 
+  /**
+   * GETs `path` (below the replica's base path) and reads the whole answer, at most `maxBytes` of it
+   * (AnswerTooLarge beyond), each silence bounded by `timeoutMs`. A connection that fails before any
+   * answer rejects with undici's error (and the replica is passed over unless it was only slow); an
+   * answer broken off rejects with AnswerCutShort.
+   */
+  async getWhole(replica: Replica, path: string, options: { headers: IncomingHttpHeaders; timeoutMs: number; maxBytes: number }): Promise<WholeAnswer> {
+    let answer: Awaited<ReturnType<Pool['request']>>;
+    try {
+      answer = await replica.connections.request({
+        path: replica.basePath + path,
+        method: 'GET',
+        headers: options.headers,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      });
+    } catch (error) {
+      if (!isTimeout(error)) this.failed(replica);
+      throw error;
+    }
+    const { statusCode, headers, body } = answer;
+    if (Number(headers['content-length'] ?? 0) > options.maxBytes) {
+      body.destroy();
+      throw new AnswerTooLarge();
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > options.maxBytes) {
+          body.destroy();
+          throw new AnswerTooLarge();
+        }
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      if (error instanceof AnswerTooLarge) throw error;
+      throw new AnswerCutShort(error instanceof Error ? error.message : String(error));
+    }
+    return { status: statusCode, headers: headers as IncomingHttpHeaders, body: Buffer.concat(chunks) };
+  }
+
+  /**
+   * GETs a JSON resource of a replica (readiness, OpenAPI document), bounded in time. Never throws:
+   * a service that does not answer, or answers something that is not JSON, is reported as such.
+   */
+  async getJson(replica: Replica, path: string, options: { timeoutMs: number; requestId?: string }): Promise<UpstreamReply> {
+    const headers: IncomingHttpHeaders = { accept: 'application/json', ...(options.requestId ? { [REQUEST_ID_HEADER]: options.requestId } : {}) };
+    let answer: WholeAnswer;
+    try {
+      answer = await this.getWhole(replica, path, { headers, timeoutMs: options.timeoutMs, maxBytes: 16 * 1024 * 1024 });
+    } catch (error) {
+      return { answered: false, reason: isTimeout(error) ? 'timed out' : 'unreachable' };
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(answer.body.toString('utf8'));
+    } catch {
+      body = undefined;
+    }
+    return { answered: true, status: answer.status, body };
+  }
+
   private async probe(): Promise<void> {
     await Promise.all(
       UPSTREAMS.filter((upstream) => this.replicas[upstream].length > 1).flatMap((upstream) =>
         this.replicas[upstream].map(async (replica) => {
-          const reply = await getFromUpstream(replica.url, '/ready', { timeoutMs: PROBE_TIMEOUT_MS });
+          const reply = await this.getJson(replica, '/ready', { timeoutMs: PROBE_TIMEOUT_MS });
           const ready = reply.answered && reply.status === 200;
           if (ready !== replica.ready) this.logger.log(`${upstream} at ${replica.url} is ${ready ? 'ready again' : 'not ready: passed over'}`);
           replica.ready = ready;

@@ -1,15 +1,15 @@
-import { request as httpRequest, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { REQUEST_ID_HEADER, SERVICE_CONFIG, withRequestId } from '@shop/service-kit';
-import type { GatewayConfig } from '../config.js';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Dispatcher } from 'undici';
+import { REQUEST_ID_HEADER, withRequestId } from '@shop/service-kit';
+import { ClientAddresses } from '../security/client-addresses.js';
 import { SecurityHeaders } from '../security/security-headers.js';
 import type { Upstream } from '../upstreams.js';
 import { compressionOf, encoderOf, varyingOnAcceptEncoding } from './answer-compression.js';
-import { ClientAddresses } from '../security/client-addresses.js';
-import { forwardedHeadersOf } from './forwarded-headers.js';
+import { forwardedHeadersOf, hasBody } from './forwarded-headers.js';
 import { UpstreamPool, type Replica } from './upstream-pool.js';
-import { answerJson, answerUpstreamFailure, limitUpstreamSilence, UpstreamTimeoutError } from './upstream-failures.js';
+import { answerJson, answerUpstreamFailure, isRefusedRequest, isTimeout } from './upstream-failures.js';
 
 /**
  * Answer headers that concern the service's connection to the gateway only (Node sets the client's
@@ -17,43 +17,36 @@ import { answerJson, answerUpstreamFailure, limitUpstreamSilence, UpstreamTimeou
  */
 const NOT_PASSED_BACK = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'trailer', 'upgrade', REQUEST_ID_HEADER]);
 
+/** The client went away before its answer was whole. */
+class ClientGone extends Error {}
+
 /**
  * May the request go to another replica when the first failed before answering? Only a GET or
  * HEAD without a body (idempotent, nothing of it consumed), and only when the connection failed or
  * broke, not when the service was merely slow (that one may still be working on it).
  */
-function retriable(req: IncomingMessage, error: Error): boolean {
-  return (req.method === 'GET' || req.method === 'HEAD') && !hasBody(req) && !(error instanceof UpstreamTimeoutError);
-}
-
-/** Does the request carry a body? (HTTP/1.1: only with Content-Length or Transfer-Encoding.) */
-function hasBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+function retriable(req: IncomingMessage, error: unknown): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && !hasBody(req) && !isTimeout(error) && !isRefusedRequest(error);
 }
 
 /**
- * Passes a request to its service and the service's answer back, on node:http with the kept-alive
- * connections of UpstreamAgent. Method, path, query, headers and body go as they came; status,
- * headers and body come back as the service sent them. Bodies stream both ways (nothing is parsed
- * or buffered here, so uploads and the 1 MB JSON limit are the services' business). A service
- * with several replicas gets each request on one of them (UpstreamPool); a GET whose replica fails
- * before answering goes once to another. A failing service gets 503, 504 or 502 (see
+ * Passes a request to its service and the service's answer back, on undici's kept-alive connections
+ * (UpstreamPool). Method, path, query, headers and body go as they came, framed by undici (see
+ * forwardedHeadersOf); status, headers and body come back as the service sent them. Bodies stream both
+ * ways with backpressure (nothing is parsed or buffered here, so uploads and body limits are the
+ * services' business). A service with several replicas gets each request on one of them; a GET whose
+ * replica fails before answering goes once to another. A failing service gets 503, 504 or 502 (see
  * upstream-failures.ts); an answer cut short is cut short.
  */
 @Injectable()
 export class UpstreamProxy {
   private readonly logger = new Logger('Proxy');
-  private readonly timeoutMs: number;
 
   constructor(
-    @Inject(SERVICE_CONFIG) config: GatewayConfig,
     private readonly pool: UpstreamPool,
     private readonly security: SecurityHeaders,
     private readonly clients: ClientAddresses,
-  ) {
-    this.timeoutMs = config.UPSTREAM_TIMEOUT_MS;
-  }
+  ) {}
 
   /**
    * Forwards `req` to `upstream` and answers `res` with what it says, with the headers every answer
@@ -62,89 +55,138 @@ export class UpstreamProxy {
    */
   forward(req: IncomingMessage, res: ServerResponse, upstream: Upstream, requestId: string, failed?: Replica): void {
     const target = this.pool.pick(upstream, failed);
-    let proxyReq: ClientRequest;
-    try {
-      proxyReq = (target.https ? httpsRequest : httpRequest)({
-        ...target.options,
-        method: req.method,
+    const exchange = new ProxyExchange(this, req, res, upstream, target, requestId, failed !== undefined);
+    target.connections.dispatch(
+      {
         path: target.basePath + req.url,
+        method: req.method as Dispatcher.HttpMethod,
         headers: forwardedHeadersOf(req, requestId, this.clients.of(req)),
-      });
-    } catch {
-      // Node refuses to send a path or header it finds malformed: the client's request was.
-      req.resume();
-      return answerJson(res, 400, { message: 'Malformed request' }, this.answerHeaders(requestId));
+        body: hasBody(req) ? req : null,
+      },
+      exchange,
+    );
+  }
+
+  /** The service failed before answering: another replica, or the failure's answer. */
+  failedBeforeAnswer(exchange: ProxyExchange, error: unknown): void {
+    const { req, res, upstream, target, requestId } = exchange;
+    // What is left of the client's body has nowhere to go: drain it, so the client gets to read the answer.
+    req.resume();
+    if (isRefusedRequest(error)) {
+      // undici will not send a header or value the client gave: the client's request was malformed.
+      return answerJson(res, 400, { message: 'Malformed request' }, this.security.answerHeaders(requestId));
     }
-    limitUpstreamSilence(proxyReq, upstream, this.timeoutMs);
-    // Requests whose service has begun to answer: that answer stands, whatever fails after.
-    let answered = false;
-    let clientGone = false;
-    proxyReq.on('response', (proxyRes) => {
-      answered = true;
-      try {
-        this.answer(req, res, proxyRes, requestId);
-      } catch (error) {
-        // Node would not write what the service sent (a header it finds malformed): an invalid answer.
-        proxyReq.destroy();
-        withRequestId(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} answered what cannot be passed on: ${String(error)}`));
-        if (res.headersSent) res.destroy();
-        else answerJson(res, 502, { message: `The ${upstream} service gave an invalid answer` }, this.answerHeaders(requestId));
-      }
-    });
-    proxyReq.on('error', (error: Error) => {
-      // What is left of the client's body has nowhere to go: drain it, so the client gets to read the answer.
-      req.resume();
-      if (clientGone) return;
-      if (answered) {
-        // Typically a service that answered (413) without reading the whole body, then closed.
-        withRequestId(requestId, () => this.logger.debug(`${req.method} ${req.url} -> ${upstream} answered, then: ${error.message}`));
-        return;
-      }
-      withRequestId(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} at ${target.url} failed: ${error.message}`));
-      if (!(error instanceof UpstreamTimeoutError)) this.pool.failed(target);
-      if (!failed && retriable(req, error) && this.pool.all(upstream).length > 1) return this.forward(req, res, upstream, requestId, target);
-      answerUpstreamFailure(res, error, upstream, this.answerHeaders(requestId));
-    });
-    res.on('close', () => {
-      // The client went away before its answer was whole: the service's work on it is of no more use.
-      if (res.writableFinished) return;
-      clientGone = true;
-      proxyReq.destroy();
-    });
-    if (hasBody(req)) req.pipe(proxyReq);
-    else proxyReq.end();
+    withRequestId(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} at ${target.url} failed: ${messageOf(error)}`));
+    if (!isTimeout(error)) this.pool.failed(target);
+    if (!exchange.retried && retriable(req, error) && this.pool.all(upstream).length > 1) return this.forward(req, res, upstream, requestId, target);
+    answerUpstreamFailure(res, error, upstream, this.security.answerHeaders(requestId));
   }
 
-  /** The headers every answer carries (the security headers, the request id): a fresh object. */
-  private answerHeaders(requestId: string): OutgoingHttpHeaders {
-    return { ...this.security.all, [REQUEST_ID_HEADER]: requestId };
+  /** The service's answer could not be passed on (a header Node will not write): an invalid answer. */
+  invalidAnswer(exchange: ProxyExchange, error: unknown): void {
+    const { req, res, upstream, requestId } = exchange;
+    withRequestId(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} answered what cannot be passed on: ${messageOf(error)}`));
+    if (res.headersSent) res.destroy();
+    else answerJson(res, 502, { message: `The ${upstream} service gave an invalid answer` }, this.security.answerHeaders(requestId));
   }
 
-  /** Sends the service's answer on: its status and headers with the gateway's, its body as it comes (compressed if it pays). */
-  private answer(req: IncomingMessage, res: ServerResponse, proxyRes: IncomingMessage, requestId: string): void {
+  /** The service's status and headers with the gateway's: the head of the client's answer. */
+  answerHeadOf(requestId: string, given: IncomingHttpHeaders): OutgoingHttpHeaders {
     const headers: OutgoingHttpHeaders = { ...this.security.all };
-    const given = proxyRes.headers;
     for (const name in given) if (!NOT_PASSED_BACK.has(name)) headers[name] = given[name];
     headers[REQUEST_ID_HEADER] = requestId;
-    const status = proxyRes.statusCode ?? 502;
-    const { varies, coding } = compressionOf(req, status, headers);
-    if (varies) headers.vary = varyingOnAcceptEncoding(headers.vary);
-    if (coding) {
-      delete headers['content-length'];
-      headers['content-encoding'] = coding;
-    }
-    res.writeHead(status, proxyRes.statusMessage, headers);
-    // An answer cut short upstream is cut short here too, rather than left hanging or looking whole.
-    proxyRes.once('close', () => {
-      if (!proxyRes.complete) res.destroy();
+    return headers;
+  }
+}
+
+/**
+ * One request's trip to a service and back, as undici's dispatch handler: the answer's head is
+ * written when it comes, its body as it comes (compressed when it pays), with backpressure both ways
+ * (undici pauses reading the service when the client reads slowly). A client that goes away cancels
+ * the service's request, so the service does no more work for nobody.
+ */
+class ProxyExchange implements Dispatcher.DispatchHandler {
+  private controller?: Dispatcher.DispatchController;
+  private sink?: Writable;
+  private clientGone = false;
+
+  constructor(
+    private readonly proxy: UpstreamProxy,
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    readonly upstream: Upstream,
+    readonly target: Replica,
+    readonly requestId: string,
+    readonly retried: boolean,
+  ) {
+    res.once('close', () => {
+      if (res.writableFinished) return;
+      this.clientGone = true;
+      this.controller?.abort(new ClientGone('the client went away'));
     });
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.clientGone) controller.abort(new ClientGone('the client went away'));
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders, statusMessage?: string): void {
+    if (statusCode < 200) return;
+    const { req, res } = this;
+    const head = this.proxy.answerHeadOf(this.requestId, headers);
+    const { varies, coding } = compressionOf(req, statusCode, head);
+    if (varies) head.vary = varyingOnAcceptEncoding(head.vary);
+    if (coding) {
+      delete head['content-length'];
+      head['content-encoding'] = coding;
+    }
+    try {
+      res.writeHead(statusCode, statusMessage || undefined, head);
+    } catch (error) {
+      controller.abort(error instanceof Error ? error : new Error(String(error)));
+      return this.proxy.invalidAnswer(this, error);
+    }
     if (!coding) {
-      proxyRes.pipe(res);
+      this.sink = res;
       return;
     }
     const encoder = encoderOf(coding);
     encoder.once('error', () => res.destroy());
     res.once('close', () => encoder.destroy());
-    proxyRes.pipe(encoder).pipe(res);
+    encoder.pipe(res);
+    this.sink = encoder;
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    const sink = this.sink;
+    if (!sink || sink.destroyed) return;
+    if (!sink.write(chunk)) {
+      controller.pause();
+      sink.once('drain', () => controller.resume());
+    }
+  }
+
+  onResponseEnd(): void {
+    this.sink?.end();
+    // A service may answer before reading the whole body (413, 401 to an upload): the rest is of no
+    // use, and read to its end so that the client reads the answer.
+    if (!this.req.complete) this.req.resume();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    if (this.clientGone) {
+      this.req.resume();
+      return;
+    }
+    if (this.sink || this.res.headersSent) {
+      // Cut short upstream: cut short here too, rather than left hanging or looking whole.
+      this.req.resume();
+      this.res.destroy();
+      return;
+    }
+    this.proxy.failedBeforeAnswer(this, error);
   }
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

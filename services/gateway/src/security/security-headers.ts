@@ -1,7 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import helmet from 'helmet';
-import { SERVICE_CONFIG } from '@shop/service-kit';
+import { REQUEST_ID_HEADER, SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { contentSecurityPolicyOf } from './content-security-policy.js';
 
@@ -48,5 +48,10 @@ export class SecurityHeaders {
 
   constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
     this.all = securityHeadersOf(config);
+  }
+
+  /** The headers every answer the gateway writes itself carries: these and the request's id, a fresh object. */
+  answerHeaders(requestId: string): OutgoingHttpHeaders {
+    return { ...this.all, [REQUEST_ID_HEADER]: requestId };
   }
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
-import { getFromUpstream, probeTimeoutOf, UPSTREAMS, upstreamUrlsOf, type Upstream, type UpstreamReply } from '../upstreams.js';
+import { UpstreamPool, type UpstreamReply } from '../proxy/upstream-pool.js';
+import { probeTimeoutOf, UPSTREAMS, type Upstream } from '../upstreams.js';
 
 /** One service as its `/ready` describes it: its database and NATS among the checks. */
 export interface ServiceHealth {
@@ -22,18 +23,19 @@ export interface ShopHealth {
 /** Asks every service whether it is ready, all at once, each bounded in time. */
 @Injectable()
 export class UpstreamHealth {
-  private readonly urls: Record<Upstream, string[]>;
   private readonly timeoutMs: number;
 
-  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
-    this.urls = upstreamUrlsOf(config);
+  constructor(
+    @Inject(SERVICE_CONFIG) config: GatewayConfig,
+    private readonly pool: UpstreamPool,
+  ) {
     this.timeoutMs = probeTimeoutOf(config);
   }
 
   async report(requestId?: string): Promise<ShopHealth> {
     const entries = await Promise.all(
       UPSTREAMS.map(async (upstream) => {
-        const replies = await Promise.all(this.urls[upstream].map((url) => getFromUpstream(url, '/ready', { timeoutMs: this.timeoutMs, requestId })));
+        const replies = await Promise.all(this.pool.all(upstream).map((replica) => this.pool.getJson(replica, '/ready', { timeoutMs: this.timeoutMs, requestId })));
         const healths = replies.map(healthOf);
         const ready = healths.filter((health) => health.status === 'up').length;
         // The first ready replica speaks for the service, else the first one.

@@ -1,0 +1,93 @@
+import type { Server } from 'node:http';
+import { isIPv6, type Socket } from 'node:net';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import proxyAddr from 'proxy-addr';
+import { SERVICE_CONFIG } from '@shop/service-kit';
+import type { GatewayConfig } from '../config.js';
+
+/** What a client over its connection cap reads, before its connection is closed. */
+export const TOO_MANY_CONNECTIONS_MESSAGE = 'Too many connections from your address, please try again later';
+
+/** How often Node looks for connections past their header or request timeout (its default: 30 s). */
+const CHECK_EVERY_MS = 1_000;
+
+/**
+ * The key a client's connections are counted under: its address, or for IPv6 its /64 (one
+ * subscriber's whole network: a host rotates addresses within it for free). IPv4-mapped IPv6 is IPv4.
+ */
+export function addressKeyOf(address: string): string {
+  if (address.startsWith('::ffff:') && address.includes('.')) return address.slice(7);
+  if (!isIPv6(address)) return address;
+  const [head, tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (parseInt(group, 16) || 0).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * Bounds what one client can hold of the gateway's connections, where clients connect:
+ * - HEADERS_TIMEOUT_MS to send a request's head (a client trickling headers, or silent after
+ *   connecting, is cut with 408), REQUEST_TIMEOUT_MS for a whole request with its body, and an idle
+ *   kept-alive connection closed after KEEP_ALIVE_TIMEOUT_MS; Node checks them every second;
+ * - at most MAX_CONNECTIONS_PER_ADDRESS open connections per client address (IPv6: per /64): one more
+ *   is answered 429 and closed. Connections from a trusted proxy (TRUST_PROXY: a load balancer
+ *   carries many clients' requests) are not counted.
+ */
+@Injectable()
+export class ClientConnections {
+  private readonly logger = new Logger('Connections');
+  private readonly open = new Map<string, number>();
+  private readonly trusted: (address: string) => boolean;
+
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: GatewayConfig) {
+    const trust = proxyAddr.compile(config.TRUST_PROXY ?? []);
+    this.trusted = (address) => trust(address, 0);
+  }
+
+  /** Applies the timeouts and the per-address cap to the gateway's server (before it listens). */
+  limit(server: Server): void {
+    server.headersTimeout = this.config.HEADERS_TIMEOUT_MS;
+    server.requestTimeout = this.config.REQUEST_TIMEOUT_MS;
+    server.keepAliveTimeout = this.config.KEEP_ALIVE_TIMEOUT_MS;
+    // Read by Node when the server starts listening.
+    (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = CHECK_EVERY_MS;
+    // A connection that never sends a byte is not yet a request Node times out: bound its silence too.
+    server.on('connection', (socket: Socket) => this.admit(socket));
+  }
+
+  /** Connections open now from the client at `address`. */
+  openFrom(address: string): number {
+    return this.open.get(addressKeyOf(address)) ?? 0;
+  }
+
+  private admit(socket: Socket): void {
+    const silence = setTimeout(() => socket.destroy(), this.config.HEADERS_TIMEOUT_MS);
+    silence.unref();
+    socket.once('data', () => clearTimeout(silence));
+    socket.once('close', () => clearTimeout(silence));
+    const cap = this.config.MAX_CONNECTIONS_PER_ADDRESS;
+    const address = socket.remoteAddress;
+    if (cap === 0 || address === undefined || this.trusted(address)) return;
+    const key = addressKeyOf(address);
+    const count = (this.open.get(key) ?? 0) + 1;
+    this.open.set(key, count);
+    socket.once('close', () => {
+      const left = (this.open.get(key) ?? 1) - 1;
+      if (left > 0) this.open.set(key, left);
+      else this.open.delete(key);
+    });
+    if (count <= cap) return;
+    this.logger.warn(`${key} holds ${count - 1} connections already: one more refused`);
+    const body = JSON.stringify({ message: TOO_MANY_CONNECTIONS_MESSAGE });
+    socket.end(
+      `HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Retry-After: 1\r\nConnection: close\r\n\r\n${body}`,
+    );
+    // Whatever the client sends meanwhile is not read: the connection goes once the answer is out.
+    socket.setTimeout(1_000, () => socket.destroy());
+  }
+}

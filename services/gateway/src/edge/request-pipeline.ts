@@ -1,0 +1,94 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { Injectable, Logger } from '@nestjs/common';
+import { framingProblemOf, refuseFraming, REQUEST_ID_HEADER, requestIdOf, RequestLogging, withRequestId } from '@shop/service-kit';
+import { ApiCache } from '../api-cache/api-cache.service.js';
+import { pathOf, proxyRouteFor, type ProxyRoute } from '../proxy/proxy-routes.js';
+import { answerJson } from '../proxy/upstream-failures.js';
+import { UpstreamProxy } from '../proxy/upstream-proxy.js';
+import { ApiRateLimit, TOO_MANY_REQUESTS_MESSAGE } from '../security/api-rate-limit.js';
+import { ClientAddresses } from '../security/client-addresses.js';
+import { SecurityHeaders } from '../security/security-headers.js';
+
+/**
+ * The one way every request goes through the gateway, proxied or not, in this order:
+ * 1. framing: a request whose framing is ambiguous (two Hosts, Connection naming a framing header,
+ *    a coding other than chunked, chunked HTTP/1.0, a target that is not a path) is 400 and its
+ *    connection closed; it never reaches a service (Node's parser refuses the rest: see
+ *    service-kit's http-framing.ts);
+ * 2. its id and request line (service-kit's RequestLogging);
+ * 3. the rate limit (on /api);
+ * 4. the requests a service answers (the routes table): the API cache (anonymous reads of the public
+ *    catalog), then the proxy; they never enter Nest, whose router and middleware chain cost more than
+ *    the proxying itself (docs/gateway.md, "Cost of a request");
+ * 5. the rest: the gateway's own routes in Nest (front end, health, docs, 404), with the security
+ *    headers and the id already on the response.
+ * Every answer, whichever step gives it, carries the security headers and the request id.
+ */
+@Injectable()
+export class RequestPipeline {
+  private readonly logger = new Logger('Gateway');
+
+  constructor(
+    private readonly logging: RequestLogging,
+    private readonly security: SecurityHeaders,
+    private readonly rateLimit: ApiRateLimit,
+    private readonly cache: ApiCache,
+    private readonly proxy: UpstreamProxy,
+    private readonly clients: ClientAddresses,
+  ) {}
+
+  /** Takes a request of the gateway's HTTP server; `gatewayRoutes`: Nest's handler of the gateway's own routes. */
+  handle(req: IncomingMessage, res: ServerResponse, gatewayRoutes: RequestListener): void {
+    const requestId = requestIdOf(req);
+    this.logging.logWhenDone(req, res, requestId);
+    const problem = framingProblemOf(req);
+    if (problem !== undefined) {
+      req.resume();
+      return refuseFraming(res, problem, this.security.answerHeaders(requestId) as Record<string, string>);
+    }
+    const path = pathOf(req.url ?? '/');
+    const route = proxyRouteFor(path);
+    const next = route ? () => this.toService(req, res, route, requestId) : () => this.toGateway(req, res, requestId, gatewayRoutes);
+    if (!this.rateLimit.counts(path)) return next();
+    this.rateLimit.retryAfterOf(this.clients.of(req)).then(
+      (retryAfter) => {
+        if (retryAfter === undefined) return next();
+        req.resume();
+        answerJson(res, 429, { message: TOO_MANY_REQUESTS_MESSAGE }, { ...this.security.answerHeaders(requestId), 'retry-after': String(retryAfter) });
+      },
+      (error: unknown) => this.fail(req, res, requestId, error),
+    );
+  }
+
+  /** To the API cache if it may answer (an anonymous GET or HEAD of a public route), else to the service. */
+  private toService(req: IncomingMessage, res: ServerResponse, route: ProxyRoute, requestId: string): void {
+    try {
+      const toService = () => this.proxy.forward(req, res, route.upstream, requestId);
+      if (!route.sharedCache || !this.cache.takes(req)) return toService();
+      this.cache.answer(route.upstream, req, res, requestId, toService).catch((error: unknown) => {
+        withRequestId(requestId, () => this.logger.error(`${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`));
+        if (!res.headersSent) toService();
+        else res.destroy();
+      });
+    } catch (error) {
+      this.fail(req, res, requestId, error);
+    }
+  }
+
+  /** To the gateway's own routes (Nest), the request's id and the security headers already given. */
+  private toGateway(req: IncomingMessage, res: ServerResponse, requestId: string, gatewayRoutes: RequestListener): void {
+    req.id = requestId;
+    const headers = this.security.all;
+    for (const name in headers) res.setHeader(name, headers[name]);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    withRequestId(requestId, () => gatewayRoutes(req, res));
+  }
+
+  /** A fault of the gateway's own (never the client's input): logged with its stack, a plain 500. */
+  private fail(req: IncomingMessage, res: ServerResponse, requestId: string, error: unknown): void {
+    withRequestId(requestId, () => this.logger.error(`${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`));
+    req.resume();
+    if (res.headersSent) res.destroy();
+    else answerJson(res, 500, { message: 'Internal server error' }, this.security.answerHeaders(requestId));
+  }
+}
