@@ -34,6 +34,16 @@ export const catalogSettings = {
   /** The bucket's access key; unset, the AWS SDK's usual chain (AWS_* variables, web identity, instance role). */
   IMAGE_BUCKET_ACCESS_KEY_ID: z.string().min(1).optional(),
   IMAGE_BUCKET_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /**
+   * The most memory one uploaded image may take to decode, in bytes, judged from its header before any
+   * pixel is decoded (width × height × channels × bytes per sample × pages; docs/catalog.md, "Image
+   * uploads"); more is refused with 400. The default lets a 25-megapixel 8-bit RGBA photo through.
+   */
+  IMAGE_DECODE_MAX_BYTES: z.coerce.number().int().min(1_000_000).max(2_000_000_000).default(100_000_000),
+  /** Images decoded at the same time across every request; the catalog's memory for images is this many times IMAGE_DECODE_MAX_BYTES. */
+  IMAGE_DECODES_AT_ONCE: z.coerce.number().int().min(1).max(64).default(2),
+  /** Uploads that may wait for a decode; one more is answered 503 with Retry-After at once. */
+  IMAGE_DECODES_WAITING: z.coerce.number().int().min(0).max(1000).default(4),
 };
 
 export type CatalogConfig = z.infer<z.ZodObject<typeof catalogSettings>>;

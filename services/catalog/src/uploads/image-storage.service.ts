@@ -8,7 +8,8 @@ import { SERVICE_CONFIG } from '@shop/service-kit';
 import { uploadDirOf, type CatalogConfig } from '../config.js';
 import { SEED_FILES_DIR } from '../seed/seed-files.js';
 import { IMAGE_FILE_NAME, imagePathOf, SAMPLE_IMAGE_FILE } from './image-files.js';
-import { imageVariantsOf } from './image-variants.js';
+import { DecodeTurns, ImageDecodersBusyError } from './image-decoding.js';
+import { checkedImageHeader, cleanOriginalOf, imageVariantsOf, UndecodableImageError, type OriginalFormat } from './image-variants.js';
 import { IMAGE_STORE, type ImageStore, type StoredImage } from './stores/image-store.js';
 
 const CONTENT_TYPES: Record<string, string | undefined> = {
@@ -35,6 +36,12 @@ const CACHE_BYTES = 32 * 1024 * 1024;
  * image and a replica's disk holds nothing of value; each replica keeps the most used ones in memory
  * (32 MB; images never change under a name, so nothing needs invalidating).
  *
+ * An uploaded original is written again, upright and without metadata (EXIF, GPS, XMP, comments: what
+ * a photo hides is never served). Every decode is judged from the image's header first
+ * (IMAGE_DECODE_MAX_BYTES) and takes its turn (IMAGE_DECODES_AT_ONCE, IMAGE_DECODES_WAITING), so
+ * uploads, and first requests for copies, cannot add up beyond a known amount of memory
+ * (docs/catalog.md, "Image uploads").
+ *
  * Beside each uploaded original the store keeps its copies at several widths in AVIF and WebP (the
  * naming rule is @shop/contracts' images.ts): made at upload, before anything is stored, so an image
  * that cannot be decoded is refused whole; made on first request for images uploaded before copies
@@ -47,6 +54,8 @@ const CACHE_BYTES = 32 * 1024 * 1024;
 export class ImageStorage implements OnModuleInit {
   private readonly logger = new Logger('ImageStorage');
   private readonly legacyDir: string;
+  private readonly maxDecodeBytes: number;
+  private readonly decodeTurns: DecodeTurns;
   private readonly cache = new LRUCache<string, StoredImage>({
     maxSize: CACHE_BYTES,
     sizeCalculation: (image) => Math.max(1, image.content.length),
@@ -57,6 +66,8 @@ export class ImageStorage implements OnModuleInit {
     @Inject(IMAGE_STORE) private readonly store: ImageStore,
   ) {
     this.legacyDir = uploadDirOf(config);
+    this.maxDecodeBytes = config.IMAGE_DECODE_MAX_BYTES;
+    this.decodeTurns = new DecodeTurns(config.IMAGE_DECODES_AT_ONCE, config.IMAGE_DECODES_WAITING);
   }
 
   async onModuleInit(): Promise<void> {
@@ -70,19 +81,29 @@ export class ImageStorage implements OnModuleInit {
   private readonly deriving = new Map<string, Promise<boolean>>();
 
   /**
-   * Stores an uploaded image under a new random name with its resized copies and answers its public
-   * path. Throws UndecodableImageError or OversizedImageError, having stored nothing.
+   * Stores an uploaded image, written again without metadata, under a new random name with its resized
+   * copies and answers its public path. Throws UndecodableImageError, OversizedImageError or
+   * TooCostlyImageError (at once, from the header), or ImageDecodersBusyError, having stored nothing.
    */
   async save(content: Buffer, extension: 'png' | 'jpg' | 'webp'): Promise<string> {
+    const format: OriginalFormat = extension === 'jpg' ? 'jpeg' : extension;
+    const header = await checkedImageHeader(content, this.maxDecodeBytes);
+    // What file-type recognised must be what libvips decodes, or the header judged is not the image's.
+    if (header.format !== format) throw new UndecodableImageError(`${extension} by its signature, ${header.format} to libvips`);
     const id = randomUUID();
     const fileName = `${id}.${extension}`;
     const started = performance.now();
-    const variants = await imageVariantsOf(id, content);
+    const { original, variants } = await this.decodeTurns.run(async () => {
+      const original = await cleanOriginalOf(content, format);
+      return { original, variants: await imageVariantsOf(id, original) };
+    });
     // Copies first: once the original is there, its path is answered and its copies must exist.
     for (const variant of variants) await this.insert(variant.fileName, variant.content);
-    await this.insert(fileName, content);
+    await this.insert(fileName, original);
     const copiesBytes = variants.reduce((sum, variant) => sum + variant.content.length, 0);
-    this.logger.log(`stored ${fileName} (${content.length} bytes) and ${variants.length} copies (${copiesBytes} bytes) in ${Math.round(performance.now() - started)} ms`);
+    this.logger.log(
+      `stored ${fileName} (${content.length} bytes uploaded, ${original.length} without metadata) and ${variants.length} copies (${copiesBytes} bytes) in ${Math.round(performance.now() - started)} ms`,
+    );
     return imagePathOf(fileName);
   }
 
@@ -99,7 +120,10 @@ export class ImageStorage implements OnModuleInit {
     for (const fileName of fileNames.filter((name) => !known.has(name))) await this.install(join(dir, fileName), fileName);
   }
 
-  /** The image stored under `fileName`, or undefined; a missing copy of an uploaded original is made first. */
+  /**
+   * The image stored under `fileName`, or undefined; a missing copy of an uploaded original is made
+   * first (throws ImageDecodersBusyError when it cannot be made now).
+   */
   async read(fileName: string): Promise<StoredImage | undefined> {
     const cached = this.cache.get(fileName);
     if (cached) return cached;
@@ -118,8 +142,9 @@ export class ImageStorage implements OnModuleInit {
 
   /**
    * Makes and stores the copies of original `id` (uploaded before copies existed); false when there
-   * is no such original, or it cannot be decoded. Two replicas doing it at once store the same names,
-   * and the store keeps the first.
+   * is no such original, or it cannot be decoded or costs more to decode than allowed; throws
+   * ImageDecodersBusyError when it must wait and the line is full (the next request tries again). Two
+   * replicas doing it at once store the same names, and the store keeps the first.
    */
   private deriveCopies(id: string): Promise<boolean> {
     let work = this.deriving.get(id);
@@ -136,11 +161,13 @@ export class ImageStorage implements OnModuleInit {
     const original = originalName === undefined ? undefined : await this.store.get(originalName);
     if (!original) return false;
     try {
-      const variants = await imageVariantsOf(id, original.content);
+      await checkedImageHeader(original.content, this.maxDecodeBytes);
+      const variants = await this.decodeTurns.run(() => imageVariantsOf(id, original.content));
       for (const variant of variants) await this.insert(variant.fileName, variant.content);
       this.logger.log(`made ${variants.length} copies of ${originalName}, stored before copies existed`);
       return true;
     } catch (error) {
+      if (error instanceof ImageDecodersBusyError) throw error;
       this.logger.warn(`cannot make copies of ${originalName}: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }

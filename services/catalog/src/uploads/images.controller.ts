@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { ErrorBody } from '@shop/contracts';
 import { ImageFileParams } from './dto/image-file.params.js';
+import { DECODERS_BUSY, ImageDecodersBusyError } from './image-decoding.js';
 import { IMAGES_ROUTE } from './image-files.js';
 import { ImageStorage } from './image-storage.service.js';
 
@@ -20,8 +21,14 @@ export class ImagesController {
   @ApiOkResponse({ description: 'The image' })
   @ApiBadRequestResponse({ description: 'Not an image name (e.g. a path)' })
   @ApiNotFoundResponse({ description: 'Image not found' })
+  @ApiServiceUnavailableResponse({ description: 'A copy that must be made first cannot be made at this moment; Retry-After says when to try again' })
   async serve(@Param() { file }: ImageFileParams, @Res() res: Response): Promise<void> {
-    const image = await this.storage.read(file);
+    const image = await this.storage.read(file).catch((error: unknown) => {
+      if (!(error instanceof ImageDecodersBusyError)) throw error;
+      res.status(503).set('Retry-After', String(error.retryAfterSeconds)).json({ message: DECODERS_BUSY } satisfies ErrorBody);
+      return null;
+    });
+    if (image === null) return;
     if (!image) {
       res.status(404).json({ message: 'Image not found' } satisfies ErrorBody);
       return;
