@@ -31,6 +31,25 @@ export interface PaymentResultDto {
   email_address: string;
 }
 
+/**
+ * Money PayPal captured for an order that the shop could not use (a race lost, the deadline passed
+ * during the capture, a capture that did not verify), given back through PayPal's refund API. Admins see it.
+ */
+export interface OrderRefundDto {
+  /** PayPal's capture that is given back. */
+  captureId: string;
+  /** PayPal's refund, once PayPal made it; absent while the refund is still pending (retried). */
+  refundId?: string;
+  /** The amount given back, in `currency` (dollars for USD); absent when PayPal's capture did not say. */
+  amount?: number;
+  currency: string;
+  reason: string;
+  /** pending until PayPal confirms the refund; a failed call is retried until then. */
+  status: 'pending' | 'completed';
+  createdAt: string;
+  refundedAt?: string;
+}
+
 /** An order as GET /api/orders/{id} answers it. */
 export interface OrderDto {
   _id: string;
@@ -52,6 +71,8 @@ export interface OrderDto {
   isDelivered: boolean;
   deliveredAt?: string;
   createdAt: string;
+  /** Captures given back for this order, oldest first; in the answers admins get, only when there is one. */
+  refunds?: OrderRefundDto[];
 }
 
 /** GET /api/orders?pageNumber= (admin): one page of the orders table, newest first. */

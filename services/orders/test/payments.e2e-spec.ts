@@ -63,7 +63,7 @@ describe('orders: payments verified with PayPal (through the PayPal stand-in), t
       paymentResult: {
         id: capture.id,
         status: 'COMPLETED',
-        update_time: capture.purchase_units[0].payments?.captures?.[0].update_time,
+        update_time: (await buyer.show(capture.id)).purchase_units[0].payments?.captures?.[0].update_time,
         email_address: 'casey.payer@example.com',
       },
     });
@@ -110,17 +110,19 @@ describe('orders: payments verified with PayPal (through the PayPal stand-in), t
     expect((await payStatus(order._id, { id: capture.id }).expect(400)).body).toEqual({ message: 'Payment currency must be USD' });
   });
 
-  it('refuses a payment the buyer did not approve, or whose capture is pending', async () => {
+  it('refuses a payment the buyer did not approve, or one captured outside the shop (pending or not)', async () => {
     const order = await confirmedOrder();
     const { id } = (await openPayment(order._id).expect(201)).body as { id: string };
-    expect((await payStatus(order._id, { id }).expect(400)).body).toEqual({ message: 'Payment is not completed' });
+    expect((await payStatus(order._id, { id }).expect(400)).body).toEqual({ message: 'Payment is not approved by the buyer' });
 
     const pending = await standInOrder(paypal, { amount: { currency_code: 'USD', value: '110.01' }, capture_status: 'PENDING', custom_id: order._id });
-    expect((await payStatus(order._id, { id: pending.id }).expect(400)).body).toEqual({ message: 'Payment is not completed' });
+    expect((await payStatus(order._id, { id: pending.id }).expect(400)).body).toEqual({ message: 'Payment was already captured outside the shop' });
+    const minted = await standInOrder(paypal, { amount: { currency_code: 'USD', value: '110.01' }, custom_id: order._id });
+    expect((await payStatus(order._id, { id: minted.id }).expect(400)).body).toEqual({ message: 'Payment was already captured outside the shop' });
     expect((await readOrder(orders, casey, order._id)).isPaid).toBe(false);
   });
 
-  it("refuses a payment made for another order, or for none (a capture of the right amount the shop did not open)", async () => {
+  it('refuses a payment made for another order, or for none (a payment of the right amount the shop did not open)', async () => {
     const first = await confirmedOrder();
     const second = await confirmedOrder();
     const capture = await buyer.pay('110.01', { customId: first._id });

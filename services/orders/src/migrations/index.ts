@@ -2,6 +2,7 @@ import { eventBusMigrations } from '@shop/event-bus';
 import { userAccessMigrations } from '@shop/user-access';
 import { OrdersTables1764100000000 } from './1764100000000-orders-tables.js';
 import { PaymentDeadlines1765100000000 } from './1765100000000-payment-deadlines.js';
+import { PaymentCaptures1766100000000 } from './1766100000000-payment-captures.js';
 
 /** Every migration of the orders database, in order: the event bus tables and user access first. */
-export const ordersMigrations = [...eventBusMigrations, ...userAccessMigrations, OrdersTables1764100000000, PaymentDeadlines1765100000000];
+export const ordersMigrations = [...eventBusMigrations, ...userAccessMigrations, OrdersTables1764100000000, PaymentDeadlines1765100000000, PaymentCaptures1766100000000];

@@ -74,7 +74,7 @@ export class OrdersController {
 
   @Get(':id')
   @SignedIn()
-  @ApiOperation({ summary: 'One order, for its customer or an admin' })
+  @ApiOperation({ summary: 'One order, for its customer or an admin (admins also see its refunds)' })
   @ApiParam(ORDER_ID)
   @ApiOkResponse({ type: OrderResponse })
   @ApiNotFoundResponse({ description: "Order not found (also another customer's order)" })
@@ -84,11 +84,16 @@ export class OrdersController {
 
   @Put(':id/pay_status')
   @SignedIn()
-  @ApiOperation({ summary: "Marks the payer's confirmed order paid, once PayPal confirms the capture itself" })
+  @ApiOperation({
+    summary: "Captures the PayPal order the payer approved for their confirmed order, after checking it, and marks the order paid",
+    description:
+      'Nothing is captured unless the PayPal order has exactly one purchase unit marked for this order, intent CAPTURE, ' +
+      "USD, exactly the order's total, and is APPROVED; at most one capture per order. A capture the shop cannot use is refunded.",
+  })
   @ApiParam(ORDER_ID)
   @ApiOkResponse({ type: OrderResponse })
-  @ApiBadRequestResponse({ description: 'Payment not found, not completed, of another amount or currency; or the order was cancelled' })
-  @ApiConflictResponse({ description: 'The order is not confirmed yet, is paid by another payment, or the payment paid another order' })
+  @ApiBadRequestResponse({ description: 'Payment not found, not approved, not for this order, of another amount, currency or intent, or several purchase units; or the order was cancelled or its deadline passed' })
+  @ApiConflictResponse({ description: 'The order is not confirmed yet, is paid by another payment, another payment of it is under way, or the payment paid another order' })
   @ApiNotFoundResponse({ description: "Order not found (also another customer's order)" })
   @ApiServiceUnavailableResponse({ description: 'PayPal could not be asked' })
   @ApiBody({ type: PayStatusDto, description: "PayPal's payment result as its script gives it; fields other than id are ignored" })

@@ -1,33 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BadRequestException,
-  ConflictException,
-  Injectable,
-  Logger,
-  NotFoundException,
-  ServiceUnavailableException,
-} from '@nestjs/common';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
 import { ORDERS_PAGE_SIZE, Subjects, type OrderDto, type OrderListDto, type OrderPlaced, type TokenClaims } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
 import { mergeLines, priceOrder } from '@shop/pricing';
-import { isUniqueViolation, pagesOf } from '@shop/service-kit';
-import {
-  PaymentNotFoundError,
-  PaymentProvider,
-  PaymentProviderUnavailableError,
-} from '../payments/payment-provider.js';
-import { verifyPayment } from '../payments/payment-verification.js';
+import { pagesOf } from '@shop/service-kit';
+import { PaymentProvider } from '../payments/payment-provider.js';
 import { ORDER_LIMITS, type CreateOrderDto } from './dto/create-order.dto.js';
 import type { PayPalResult } from './dto/pay-status.dto.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderOutcomes } from './order-outcomes.js';
-import { PAYMENT_TOO_LATE } from './payment-deadlines.js';
+import { alreadyPaidWith, ORDER_ALREADY_PAID, ORDER_NOT_FOUND, refuseAfterDeadline } from './order-payability.js';
+import { askProvider, OrderPayments } from './order-payments.js';
 import { Order } from './order.entity.js';
 import { toOrderDto } from './order.views.js';
-
-const ORDER_NOT_FOUND = 'Order not found';
-const PAYMENT_USED = 'Payment already used for another order';
+import { PaymentRefunds } from './payment-refunds.js';
 
 /** What an order line is priced from: the service's copy of a catalog product. */
 interface CatalogPrice {
@@ -98,6 +85,8 @@ export class OrdersService {
     private readonly outbox: Outbox,
     private readonly payments: PaymentProvider,
     private readonly outcomes: OrderOutcomes,
+    private readonly orderPayments: OrderPayments,
+    private readonly refunds: PaymentRefunds,
   ) {}
 
   /**
@@ -215,59 +204,25 @@ export class OrdersService {
     return { orders: orders.map(toOrderDto), page, pages };
   }
 
-  /** One order, for its owner or an admin; anyone else learns nothing, not even that it exists. */
+  /**
+   * One order, for its owner or an admin; anyone else learns nothing, not even that it exists. Admins also
+   * see the captures given back for it (`refunds`), when there are any.
+   */
   async detail(id: string, reader: TokenClaims): Promise<OrderDto> {
     const order = await this.view(id);
     if (!reader.isAdmin && order.user._id !== reader.sub) throw new NotFoundException(ORDER_NOT_FOUND);
-    return order;
+    if (!reader.isAdmin) return order;
+    const refunds = await this.refunds.of(id);
+    return refunds.length > 0 ? { ...order, refunds } : order;
   }
 
   /**
-   * Marks the payer's confirmed order paid, before its payment deadline, once PayPal itself confirms a
-   * completed capture of exactly its total in US dollars that pays no other
-   * order. PayPal is asked outside any transaction; the order is then locked
-   * and checked again, so concurrent reports of one payment mark it paid once.
-   * Reporting the payment that already paid the order answers it unchanged.
+   * Marks the payer's confirmed order paid with the PayPal order the buyer approved: the shop checks it,
+   * captures it at most once and gives back what it cannot use (OrderPayments). Reporting the payment
+   * that already paid the order answers it unchanged.
    */
   async pay(id: string, payer: TokenClaims, input: PayPalResult): Promise<OrderDto> {
-    const order = await this.dataSource.getRepository(Order).findOneBy({ id });
-    if (!order || order.userId !== payer.sub) throw new NotFoundException(ORDER_NOT_FOUND);
-    if (this.alreadyPaidWith(order, input.id)) return this.view(id);
-    this.refuseAfterDeadline(order);
-
-    let payment = await this.askProvider(() => this.payments.findPayment(input.id));
-    // Approved by the buyer but not captured yet: the shop takes the money itself, now that its own checks
-    // passed (the order is the payer's, confirmed, not cancelled, not paid, and the payment is for it).
-    if (payment.status === 'APPROVED' && payment.shopOrderId === order.id) payment = await this.askProvider(() => this.payments.capture(input.id));
-    const verdict = verifyPayment(payment, order);
-    if (!verdict.accepted) {
-      this.logger.warn(`payment ${input.id} refused for order ${id}: ${verdict.reason}`);
-      throw new BadRequestException(verdict.reason);
-    }
-    try {
-      await this.outbox.transaction(async (manager, emit) => {
-        const locked = await this.lock(manager, id);
-        if (this.alreadyPaidWith(locked, payment.id)) return;
-        const paidAt = new Date();
-        await manager.update(
-          Order,
-          { id },
-          {
-            isPaid: true,
-            paidAt,
-            paypalOrderId: payment.id,
-            paypalCaptureId: verdict.captureId,
-            paymentResult: verdict.result,
-            updatedAt: paidAt,
-          },
-        );
-        await emit(Subjects.OrderPaid, { orderId: id, userId: locked.userId, totalCents: locked.totalCents, paidAt: paidAt.toISOString() });
-      });
-    } catch (error) {
-      // The unique index on the PayPal payment: it is already stored on another order.
-      if (isUniqueViolation(error)) throw new ConflictException(PAYMENT_USED);
-      throw error;
-    }
+    await this.orderPayments.pay(id, payer, input);
     return this.view(id);
   }
 
@@ -286,25 +241,6 @@ export class OrdersService {
   }
 
   /**
-   * True when the order was paid by this very payment (a repeated report);
-   * throws when it cannot be paid by it: not confirmed yet, cancelled, or paid by another payment.
-   */
-  private alreadyPaidWith(order: Order, paymentId: string): boolean {
-    if (order.isPaid) {
-      if (order.paypalOrderId === paymentId) return true;
-      throw new ConflictException('Order is already paid');
-    }
-    if (order.status === 'cancelled') throw new BadRequestException('Order was cancelled');
-    if (order.status === 'pending') throw new ConflictException('Order is not confirmed yet');
-    return false;
-  }
-
-  /** A confirmed order past its payment deadline is about to be cancelled: no money is taken for it. */
-  private refuseAfterDeadline(order: Order): void {
-    if (order.payableUntil && order.payableUntil.getTime() <= Date.now()) throw new BadRequestException(PAYMENT_TOO_LATE);
-  }
-
-  /**
    * Opens the PayPal payment of the payer's confirmed, unpaid order, for its total as the server
    * priced it and marked with its id; the PayPal button's createOrder asks for it. Asking again
    * answers the same payment.
@@ -312,27 +248,10 @@ export class OrdersService {
   async openPayment(id: string, payer: TokenClaims): Promise<{ id: string }> {
     const order = await this.dataSource.getRepository(Order).findOneBy({ id });
     if (!order || order.userId !== payer.sub) throw new NotFoundException(ORDER_NOT_FOUND);
-    if (order.isPaid) throw new ConflictException('Order is already paid');
-    this.alreadyPaidWith(order, '');
-    this.refuseAfterDeadline(order);
-    return { id: await this.askProvider(() => this.payments.openPayment(order.id, order.totalCents)) };
-  }
-
-  private async askProvider<T>(ask: () => Promise<T>): Promise<T> {
-    try {
-      return await ask();
-    } catch (error) {
-      if (error instanceof PaymentNotFoundError) throw new BadRequestException('Payment not found');
-      if (error instanceof PaymentProviderUnavailableError) throw new ServiceUnavailableException('Payment provider unavailable, please try again');
-      throw error;
-    }
-  }
-
-  /** The order's row, locked until the transaction ends (an outer join cannot be locked, so no relations). */
-  private async lock(manager: EntityManager, id: string): Promise<Order> {
-    const order = await manager.findOne(Order, { where: { id }, lock: { mode: 'pessimistic_write' } });
-    if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
-    return order;
+    if (order.isPaid) throw new ConflictException(ORDER_ALREADY_PAID);
+    alreadyPaidWith(order, '');
+    refuseAfterDeadline(order);
+    return { id: await askProvider(() => this.payments.openPayment(order.id, order.totalCents)) };
   }
 
   private async view(id: string): Promise<OrderDto> {

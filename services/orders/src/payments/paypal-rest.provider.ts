@@ -6,8 +6,11 @@ import {
   PaymentNotFoundError,
   PaymentProvider,
   PaymentProviderUnavailableError,
+  PaymentRefusedError,
   type ProviderCapture,
   type ProviderPayment,
+  type ProviderPurchaseUnit,
+  type ProviderRefund,
 } from './payment-provider.js';
 
 /** A token is renewed this long before PayPal says it expires. */
@@ -19,39 +22,58 @@ interface AccessToken {
 }
 
 /** The parts of PayPal's Orders v2 answer the shop reads (GET /v2/checkout/orders/{id}). */
+interface PayPalMoney {
+  currency_code?: unknown;
+  value?: unknown;
+}
+
 interface PayPalOrder {
   id?: unknown;
   status?: unknown;
+  intent?: unknown;
   update_time?: unknown;
   payer?: { email_address?: unknown };
   purchase_units?: {
     custom_id?: unknown;
-    payments?: { captures?: { id?: unknown; status?: unknown; update_time?: unknown; amount?: { currency_code?: unknown; value?: unknown } }[] };
+    invoice_id?: unknown;
+    amount?: PayPalMoney;
+    payments?: { captures?: { id?: unknown; status?: unknown; update_time?: unknown; amount?: PayPalMoney }[] };
   }[];
+}
+
+/** The parts of PayPal's error body the shop reads: the first issue of its details. */
+interface PayPalErrorBody {
+  details?: { issue?: unknown }[];
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** PayPal's order as the shop's provider-neutral payment; fields PayPal did not send stay empty. */
 function paymentOf(order: PayPalOrder, requestedId: string): ProviderPayment {
-  const units = Array.isArray(order.purchase_units) ? order.purchase_units : [];
-  const captures: ProviderCapture[] = units.flatMap((unit) =>
-    (Array.isArray(unit?.payments?.captures) ? unit.payments.captures : []).map((capture) => ({
-      id: text(capture?.id) ?? '',
-      status: text(capture?.status) ?? '',
-      currencyCode: text(capture?.amount?.currency_code) ?? '',
-      amountCents: centsOf(capture?.amount?.value),
-      updateTime: text(capture?.update_time),
-    })),
-  );
-  const shopOrderId = units.map((unit) => text(unit?.custom_id)).find(Boolean);
+  const rawUnits = Array.isArray(order.purchase_units) ? order.purchase_units : [];
+  const units: ProviderPurchaseUnit[] = rawUnits.map((unit) => ({
+    customId: text(unit?.custom_id),
+    invoiceId: text(unit?.invoice_id),
+    currencyCode: text(unit?.amount?.currency_code) ?? '',
+    amountCents: centsOf(unit?.amount?.value),
+    captures: (Array.isArray(unit?.payments?.captures) ? unit.payments.captures : []).map(
+      (capture): ProviderCapture => ({
+        id: text(capture?.id) ?? '',
+        status: text(capture?.status) ?? '',
+        currencyCode: text(capture?.amount?.currency_code) ?? '',
+        amountCents: centsOf(capture?.amount?.value),
+        updateTime: text(capture?.update_time),
+      }),
+    ),
+  }));
   return {
     id: text(order.id) ?? requestedId,
     status: text(order.status) ?? '',
-    captures,
+    intent: text(order.intent) ?? '',
+    units,
+    captures: units.flatMap((unit) => unit.captures),
     payerEmail: text(order.payer?.email_address),
     updateTime: text(order.update_time),
-    ...(shopOrderId && { shopOrderId }),
   };
 }
 
@@ -96,17 +118,44 @@ export class PayPalRestProvider extends PaymentProvider {
     return body.id;
   }
 
-  async capture(id: string): Promise<ProviderPayment> {
+  async capture(id: string, requestId: string): Promise<ProviderPayment> {
     const path = `/v2/checkout/orders/${encodeURIComponent(id)}/capture`;
     const response = await this.authorized(path, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'PayPal-Request-Id': `capture-${id}`, Prefer: 'return=representation' },
+      headers: { 'Content-Type': 'application/json', 'PayPal-Request-Id': requestId, Prefer: 'return=representation' },
       body: '{}',
     });
-    // 422: not approved by the buyer (or already captured by someone else's request id): nothing to take.
-    if (response.status === 404 || response.status === 403 || response.status === 422) throw new PaymentNotFoundError(id);
+    if (response.status === 404 || response.status === 403) throw new PaymentNotFoundError(id);
+    // 422: not approved by the buyer, captured already under another request id, intent AUTHORIZE: nothing taken.
+    if (response.status === 422) throw new PaymentRefusedError(id, await this.issueOf(response));
     if (!response.ok) throw this.unavailable(`POST ${path} answered ${response.status}`);
     return paymentOf((await this.json(response, path)) as PayPalOrder, id);
+  }
+
+  async refund(captureId: string, requestId: string): Promise<ProviderRefund> {
+    const path = `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`;
+    // No amount: the whole capture goes back.
+    const response = await this.authorized(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'PayPal-Request-Id': requestId },
+      body: '{}',
+    });
+    if (response.status === 404 || response.status === 403) throw new PaymentNotFoundError(captureId);
+    if (response.status === 422) throw new PaymentRefusedError(captureId, await this.issueOf(response));
+    if (!response.ok) throw this.unavailable(`POST ${path} answered ${response.status}`);
+    const body = (await this.json(response, path)) as { id?: unknown; status?: unknown };
+    if (typeof body.id !== 'string') throw this.unavailable(`POST ${path} answered no refund id`);
+    return { id: body.id, status: text(body.status) ?? '' };
+  }
+
+  /** PayPal's issue code of a 422 (its first detail), or UNPROCESSABLE_ENTITY when the body says none. */
+  private async issueOf(response: Response): Promise<string> {
+    try {
+      const body = (await response.json()) as PayPalErrorBody;
+      return text(body.details?.[0]?.issue) ?? 'UNPROCESSABLE_ENTITY';
+    } catch {
+      return 'UNPROCESSABLE_ENTITY';
+    }
   }
 
   /** A call with the bearer token; a 401 (a token revoked or expired early) gets one fresh token and one more try. */

@@ -1,39 +1,68 @@
 import type { PayPalStandIn } from '@shop/paypal-stand-in';
 
-/** What PayPal's script hands the browser after a capture (the parts the shop's front end sends on). */
-export interface CaptureResult {
+/** A PayPal order as PayPal's API shows it to the merchant (the parts the tests read). */
+export interface PayPalOrderView {
   id: string;
   status: string;
+  intent: string;
   update_time?: string;
-  payer: { email_address: string };
-  purchase_units: { payments?: { captures?: { id: string; update_time?: string }[] } }[];
+  payer?: { email_address: string };
+  purchase_units: { custom_id?: string; invoice_id?: string; amount: { currency_code: string; value: string }; payments?: { captures?: { id: string; status: string; update_time?: string }[] } }[];
+}
+
+/** What a browser may put in a PayPal order it creates with the public client id. */
+export interface BrowserOrder {
+  currency?: string;
+  /** The purchase unit's custom_id (the shop order it claims to pay). */
+  customId?: string;
+  invoiceId?: string;
+  email?: string;
+  intent?: 'CAPTURE' | 'AUTHORIZE';
+  /** Several purchase units instead of one: each its value and custom_id. */
+  units?: { value: string; customId?: string }[];
 }
 
 /**
- * Plays the browser and the buyer against PayPal's REST API (here the
- * stand-in): creates a PayPal order for `value` in `currency`, has the buyer
- * approve it, captures it, and answers the capture result.
+ * Plays the browser and the buyer against PayPal's REST API (here the stand-in), with only what a
+ * browser holds: the public client id. It creates a PayPal order saying whatever it likes, the buyer
+ * approves it in PayPal's window, and the shop is told its id; the shop captures.
  */
 export class PayPalBuyer {
   constructor(private readonly paypal: PayPalStandIn) {}
 
-  /** A paid and captured PayPal order. */
-  async pay(value: string, options: { currency?: string; customId?: string; email?: string } = {}): Promise<CaptureResult> {
+  /** A PayPal order created by a browser and approved by the buyer, not captured: what onApprove reports. */
+  async pay(value: string, options: BrowserOrder = {}): Promise<PayPalOrderView> {
     const created = await this.create(value, options);
     this.paypal.approve(created.id, { email_address: options.email ?? 'buyer@example.com' });
-    return this.call<CaptureResult>('POST', `/v2/checkout/orders/${created.id}/capture`, {});
+    return this.show(created.id);
+  }
+
+  /** A PayPal order created by a browser, left CREATED (the buyer never approved it). */
+  created(value: string, options: BrowserOrder = {}): Promise<{ id: string }> {
+    return this.create(value, options);
+  }
+
+  /** The browser captures the approved order itself, as PayPal's SDK lets it (the shop's pages never do). */
+  async captureInBrowser(id: string): Promise<PayPalOrderView> {
+    await this.call('POST', `/v2/checkout/orders/${id}/capture`, {});
+    return this.show(id);
   }
 
   /** PayPal's full account of an order, as the merchant sees it. */
-  show(id: string): Promise<{ purchase_units: Record<string, unknown>[] }> {
+  show(id: string): Promise<PayPalOrderView> {
     return this.call('GET', `/v2/checkout/orders/${id}`, undefined);
   }
 
-  private create(value: string, { currency = 'USD', customId }: { currency?: string; customId?: string }): Promise<{ id: string }> {
-    return this.call('POST', '/v2/checkout/orders', {
-      intent: 'CAPTURE',
-      purchase_units: [{ amount: { currency_code: currency, value }, ...(customId && { custom_id: customId }) }],
-    });
+  /** The capture's state at PayPal (COMPLETED, REFUNDED…). */
+  capture(id: string): Promise<{ id: string; status: string }> {
+    return this.call('GET', `/v2/payments/captures/${id}`, undefined);
+  }
+
+  private create(value: string, { currency = 'USD', customId, invoiceId, intent = 'CAPTURE', units }: BrowserOrder): Promise<{ id: string }> {
+    const purchaseUnits = units
+      ? units.map((unit, index) => ({ reference_id: `unit-${index}`, amount: { currency_code: currency, value: unit.value }, ...(unit.customId && { custom_id: unit.customId }) }))
+      : [{ amount: { currency_code: currency, value }, ...(customId && { custom_id: customId }), ...(invoiceId && { invoice_id: invoiceId }) }];
+    return this.call('POST', '/v2/checkout/orders', { intent, purchase_units: purchaseUnits });
   }
 
   private async call<T>(method: string, path: string, body: unknown): Promise<T> {
@@ -46,7 +75,7 @@ export class PayPalBuyer {
     return (await response.json()) as T;
   }
 
-  /** The browser's token, got the way the stand-in's JS SDK gets it (the shop's server uses the OAuth grant). */
+  /** The browser's token, got the way the stand-in's JS SDK gets it: with the public client id alone. */
   private async token(): Promise<string> {
     const response = await fetch(`${this.paypal.url}/stand-in/sdk/token?client-id=${encodeURIComponent(this.paypal.clientId)}`, { method: 'POST' });
     if (!response.ok) throw new Error(`the stand-in's SDK token answered ${response.status}`);

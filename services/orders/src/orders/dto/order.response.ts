@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { OrderDto, OrderItemDto, OrderListDto, OrderStatus, PaymentGateway, PaymentResultDto, ShippingAddressDto } from '@shop/contracts';
+import type { OrderDto, OrderItemDto, OrderListDto, OrderRefundDto, OrderStatus, PaymentGateway, PaymentResultDto, ShippingAddressDto } from '@shop/contracts';
 
 /** OpenAPI shapes of the order answers (see OrderDto in libs/contracts). */
 export class OrderItemResponse implements OrderItemDto {
@@ -31,6 +31,17 @@ export class PaymentResultResponse implements PaymentResultDto {
   @ApiProperty() email_address: string;
 }
 
+export class OrderRefundResponse implements OrderRefundDto {
+  @ApiProperty({ description: "PayPal's capture that is given back" }) captureId: string;
+  @ApiPropertyOptional({ description: "PayPal's refund, once made" }) refundId?: string;
+  @ApiPropertyOptional({ description: 'The amount given back, in currency', example: 110.01 }) amount?: number;
+  @ApiProperty({ example: 'USD' }) currency: string;
+  @ApiProperty({ example: 'Order is already paid' }) reason: string;
+  @ApiProperty({ enum: ['pending', 'completed'], description: 'pending until PayPal made the refund (retried until then)' }) status: 'pending' | 'completed';
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiPropertyOptional({ format: 'date-time' }) refundedAt?: string;
+}
+
 export class OrderResponse implements OrderDto {
   @ApiProperty({ format: 'uuid' }) _id: string;
   @ApiProperty({ type: OrderUserResponse }) user: OrderUserResponse;
@@ -51,6 +62,8 @@ export class OrderResponse implements OrderDto {
   @ApiProperty() isDelivered: boolean;
   @ApiPropertyOptional({ format: 'date-time' }) deliveredAt?: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiPropertyOptional({ type: [OrderRefundResponse], description: 'Admins only: captures the shop could not use, given back through PayPal' })
+  refunds?: OrderRefundResponse[];
 }
 
 /** One page of the admin orders table (OpenAPI shape of OrderListDto). */

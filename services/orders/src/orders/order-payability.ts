@@ -1,0 +1,36 @@
+import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Order } from './order.entity.js';
+import { PAYMENT_TOO_LATE } from './payment-deadlines.js';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+export const ORDER_ALREADY_PAID = 'Order is already paid';
+
+/**
+ * True when the order was paid by this very payment (a repeated report);
+ * throws when it cannot be paid by it: not confirmed yet, cancelled, or paid by another payment.
+ */
+export function alreadyPaidWith(order: Order, paymentId: string): boolean {
+  if (order.isPaid) {
+    if (order.paypalOrderId === paymentId) return true;
+    throw new ConflictException(ORDER_ALREADY_PAID);
+  }
+  if (order.status === 'cancelled') throw new BadRequestException('Order was cancelled');
+  if (order.status === 'pending') throw new ConflictException('Order is not confirmed yet');
+  return false;
+}
+
+/** Whether a confirmed order's payment deadline has passed at `now`: no money is taken for it any more. */
+export const isPastDeadline = (order: Order, now = new Date()): boolean => order.payableUntil !== null && order.payableUntil.getTime() <= now.getTime();
+
+/** A confirmed order past its payment deadline is about to be cancelled: no money is taken for it. */
+export function refuseAfterDeadline(order: Order, now = new Date()): void {
+  if (isPastDeadline(order, now)) throw new BadRequestException(PAYMENT_TOO_LATE);
+}
+
+/** The order's row, locked until the transaction ends (an outer join cannot be locked, so no relations). */
+export async function lockOrder(manager: EntityManager, id: string): Promise<Order> {
+  const order = await manager.findOne(Order, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
+  return order;
+}
