@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
 import { IMAGE_FORMATS, IMAGE_WIDTHS, imageVariantFile } from '@shop/contracts';
@@ -179,6 +180,144 @@ describe('catalog image uploads', () => {
     it("answers a copy of an unknown image with 404 'Image not found'", async () => {
       const res = await request(catalog.http).get(`/uploads/${imageVariantFile('0f0f0f0f-3333-4000-8000-00000000cccc', 640, 'avif')}`).expect(404);
       expect(res.body).toEqual({ message: 'Image not found' });
+    });
+  });
+
+  describe('what a photo hides', () => {
+    const XMP =
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+      '<rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>XMP-MARKER</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>';
+    const EXIF = { IFD0: { ImageDescription: 'EXIF-MARKER', Artist: 'ARTIST-MARKER' } };
+    const GPS = { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2957/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 17/1 4012/100' } };
+    /** Every string planted below: none may be in anything the shop serves. */
+    const MARKERS = ['EXIF-MARKER', 'ARTIST-MARKER', 'XMP-MARKER', 'xmpmeta', 'COMMENT-MARKER', 'PNG-TEXT-MARKER', 'PNG-ITXT-MARKER', 'TRAILER-MARKER', 'Exif\0\0'];
+
+    const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#c83' } });
+    /** A JPEG marker segment (e.g. 0xfe, a comment) put right after the SOI marker. */
+    const withJpegSegment = (jpeg: Buffer, marker: number, data: Buffer) => {
+      const length = Buffer.alloc(2);
+      length.writeUInt16BE(data.length + 2);
+      return Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, marker]), length, data, jpeg.subarray(2)]);
+    };
+    /** PNG chunks put right before the first chunk of `type` (IDAT: where the header's readers see them; IEND: after the pixels). */
+    const withPngChunks = (png: Buffer, type: 'IDAT' | 'IEND', chunks: [string, Buffer][]) => {
+      const at = png.indexOf(Buffer.from(type)) - 4;
+      const encoded = chunks.map(([type, data]) => {
+        const length = Buffer.alloc(4);
+        length.writeUInt32BE(data.length);
+        const crc = Buffer.alloc(4);
+        crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+        return Buffer.concat([length, Buffer.from(type), data, crc]);
+      });
+      return Buffer.concat([png.subarray(0, at), ...encoded, png.subarray(at)]);
+    };
+    const getBinary = (path: string) =>
+      request(catalog.http)
+        .get(path)
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (chunk: Buffer) => chunks.push(chunk));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+    /** What the shop serves for an upload: the original at its path and every copy. */
+    const servedFor = async (path: string) => {
+      const [, id, extension] = /\/uploads\/([0-9a-f-]{36})\.(\w+)$/.exec(path)!;
+      const names = [`${id}.${extension}`, ...IMAGE_WIDTHS.flatMap((width) => IMAGE_FORMATS.map((format) => imageVariantFile(id, width, format)))];
+      return Promise.all(
+        names.map(async (name) => {
+          const res = await getBinary(`/uploads/${name}`).expect(200);
+          return { name, content: res.body as Buffer };
+        }),
+      );
+    };
+    const expectNothingHidden = async (served: { name: string; content: Buffer }[]) => {
+      expect(served).toHaveLength(1 + IMAGE_WIDTHS.length * IMAGE_FORMATS.length);
+      for (const { name, content } of served) {
+        const meta = await sharp(content).metadata();
+        expect({ name, exif: meta.exif, xmp: meta.xmp, iptc: meta.iptc, comments: meta.comments, orientation: meta.orientation }).toEqual({ name });
+        expect({ name, found: MARKERS.filter((marker) => content.includes(marker)) }).toEqual({ name, found: [] });
+      }
+    };
+
+    it('serves a JPEG with EXIF, GPS, XMP, a comment and bytes after its end, turned upright, without any of them', async () => {
+      const tagged = await photo(64, 32).jpeg().withExif({ ...EXIF, ...GPS }).withXmp(XMP).withMetadata({ orientation: 6 }).toBuffer();
+      const jpeg = Buffer.concat([withJpegSegment(tagged, 0xfe, Buffer.from('COMMENT-MARKER')), Buffer.from('TRAILER-MARKER')]);
+      const planted = await sharp(jpeg).metadata();
+      expect([planted.exif, planted.xmp, planted.orientation]).toEqual([expect.any(Buffer), expect.any(Buffer), 6]);
+
+      const path = (await upload().attach('image', jpeg, 'holiday.jpg').expect(201)).text;
+      const served = await servedFor(path);
+      await expectNothingHidden(served);
+      // Orientation 6: shot sideways, stored upright.
+      const original = await sharp(served[0].content).metadata();
+      expect([original.format, original.width, original.height]).toEqual(['jpeg', 32, 64]);
+    });
+
+    it('serves a PNG with tEXt, iTXt and eXIf chunks without any of them', async () => {
+      const tagged = await photo(48, 48).png().withExif(EXIF).withXmp(XMP).toBuffer();
+      const text = (keyword: string, value: string): [string, Buffer] => ['tEXt', Buffer.from(`${keyword}\0${value}`, 'latin1')];
+      const png = withPngChunks(
+        withPngChunks(tagged, 'IDAT', [text('Comment', 'PNG-TEXT-MARKER'), ['iTXt', Buffer.from('Description\0\0\0en\0\0PNG-ITXT-MARKER', 'utf8')]]),
+        'IEND',
+        [text('Location', 'TRAILER-MARKER')],
+      );
+      const planted = await sharp(png).metadata();
+      expect(planted.comments).toEqual([
+        { keyword: 'Comment', text: 'PNG-TEXT-MARKER' },
+        { keyword: 'Description', text: 'PNG-ITXT-MARKER' },
+      ]);
+      expect([planted.exif, planted.xmp]).toEqual([expect.any(Buffer), expect.any(Buffer)]);
+
+      const served = await servedFor((await upload().attach('image', png, 'label.png').expect(201)).text);
+      await expectNothingHidden(served);
+      expect((await sharp(served[0].content).metadata()).format).toBe('png');
+    });
+
+    it('serves a WebP with EXIF and XMP without them', async () => {
+      const webp = await photo(40, 40).webp().withExif({ ...EXIF, ...GPS }).withXmp(XMP).toBuffer();
+      expect((await sharp(webp).metadata()).exif).toEqual(expect.any(Buffer));
+      const served = await servedFor((await upload().attach('image', webp, 'shelf.webp').expect(201)).text);
+      await expectNothingHidden(served);
+    });
+  });
+
+  describe('what decoding costs', () => {
+    it('refuses at once with 400 an image under 40 megapixels that would take too much memory to decode, storing nothing', async () => {
+      const before = await storedFiles();
+      // The review's second image: 6300 x 6300 interlaced RGBA at 16 bits, 318 MB once decoded.
+      const review = await sharp({ create: { width: 6300, height: 6300, channels: 4, background: { r: 9, g: 99, b: 199, alpha: 0.5 } } })
+        .toColourspace('rgb16')
+        .png({ progressive: true })
+        .toBuffer();
+      const started = performance.now();
+      const res = await upload().attach('image', review, 'review.png').expect(400);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(res.body).toEqual({
+        message: 'Image is too large to process: at most 25 megapixels at 8 bits per channel for this kind of image (this one needs 318 MB to decode, 100 MB at most)',
+      });
+      expect(await storedFiles()).toEqual(before);
+    });
+
+    it('answers 503 with Retry-After when every decode is taken and the line is full, and stores the others whole', async () => {
+      const busy = await startCatalog({ IMAGE_DECODES_AT_ONCE: '1', IMAGE_DECODES_WAITING: '1' });
+      try {
+        const image = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#3a6' } }).png().toBuffer();
+        const answers = await Promise.all(Array.from({ length: 5 }, () => request(busy.http).post('/api/upload').set(busy.admin).attach('image', image, 'a.png')));
+        const statuses = answers.map((res) => res.status).sort();
+        expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(2);
+        const refused = answers.filter((res) => res.status === 503);
+        expect(refused.length).toBeGreaterThanOrEqual(1);
+        expect(statuses.filter((status) => status !== 201 && status !== 503)).toEqual([]);
+        for (const res of refused) {
+          expect(res.body).toEqual({ message: 'Too many images are being processed right now, please try again in a few seconds' });
+          expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        }
+        const rows: { n: number }[] = await busy.dataSource.query(`SELECT count(*)::int AS n FROM stored_image WHERE name <> 'sample.svg'`);
+        expect(rows).toEqual([{ n: (answers.length - refused.length) * (1 + IMAGE_WIDTHS.length * IMAGE_FORMATS.length) }]);
+      } finally {
+        await busy.close();
+      }
     });
   });
 

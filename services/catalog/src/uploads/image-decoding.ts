@@ -11,19 +11,16 @@ sharp.concurrency(1);
 /** An image whose decoding would take more memory than IMAGE_DECODE_MAX_BYTES allows. */
 export class TooCostlyImageError extends Error {
   constructor(
-    readonly costBytes: number,
+    readonly cost: DecodeCost,
     readonly maxBytes: number,
-    /** Its channels, to say how many megapixels such an image may have at 8 bits per channel. */
-    readonly channels: number,
-    readonly perSampleFactor: number,
   ) {
-    super(`decoding needs ${costBytes} bytes, more than ${maxBytes}`);
+    super(`decoding needs ${cost.bytes} bytes, more than ${maxBytes}`);
   }
 
-  /** The admin's message: how big such an image may be, and what this one would take. */
+  /** The admin's message: how many megapixels such an image may have at 8 bits per channel, and what this one would take. */
   get advice(): string {
-    const megapixels = Math.floor(this.maxBytes / (this.channels * this.perSampleFactor) / 100_000) / 10;
-    return `Image is too large to process: at most ${megapixels} megapixels at 8 bits per channel for this kind of image (this one needs ${Math.ceil(this.costBytes / 1_000_000)} MB to decode, ${Math.floor(this.maxBytes / 1_000_000)} MB at most)`;
+    const megapixels = Math.floor(this.maxBytes / this.cost.bytesPerPixelAt8Bits / 100_000) / 10;
+    return `Image is too large to process: at most ${megapixels} megapixels at 8 bits per channel for this kind of image (this one needs ${Math.ceil(this.cost.bytes / 1_000_000)} MB to decode, ${Math.floor(this.maxBytes / 1_000_000)} MB at most)`;
   }
 }
 
@@ -59,8 +56,8 @@ function jpegComponentsPerPixel(channels: number, chromaSubsampling: string | un
 export interface DecodeCost {
   /** The bytes the catalog may hold at once to decode the image and encode it again. */
   bytes: number;
-  /** Bytes per sample this format and depth count, for the admin's message (1 for an 8-bit PNG). */
-  perSampleFactor: number;
+  /** What one pixel of such an image (format, channels) would cost at 8 bits per channel, for the admin's message. */
+  bytesPerPixelAt8Bits: number;
 }
 
 /**
@@ -79,7 +76,7 @@ export function decodeCostOf(header: Pick<Metadata, 'width' | 'height' | 'channe
   if (header.format === 'jpeg' && header.isProgressive) {
     bytes = Math.max(bytes, pixels * jpegComponentsPerPixel(header.channels, header.chromaSubsampling) * 2);
   }
-  return { bytes, perSampleFactor: sampleBytes * formatFactor * (header.format === 'jpeg' && header.isProgressive ? 2 : 1) };
+  return { bytes, bytesPerPixelAt8Bits: bytes / pixels / sampleBytes };
 }
 
 /**

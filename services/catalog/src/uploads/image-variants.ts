@@ -67,7 +67,7 @@ export async function checkedImageHeader(content: Buffer, maxDecodeBytes: number
   if (!header.width || !header.height || !header.channels) throw new UndecodableImageError('no dimensions in the header');
   if (header.width * header.height > MAX_IMAGE_PIXELS) throw new OversizedImageError(`${header.width} x ${header.height}: over the pixel limit`);
   const cost = decodeCostOf(header);
-  if (cost.bytes > maxDecodeBytes) throw new TooCostlyImageError(cost.bytes, maxDecodeBytes, header.channels, cost.perSampleFactor);
+  if (cost.bytes > maxDecodeBytes) throw new TooCostlyImageError(cost, maxDecodeBytes);
   return { format: header.format, width: header.width, height: header.height, costBytes: cost.bytes };
 }
 
