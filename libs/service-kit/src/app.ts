@@ -8,9 +8,11 @@ import type { DataSourceOptions } from 'typeorm';
 import { SERVICE_CONFIG, type ServiceConfig } from './config.js';
 import { runCommand } from './commands.js';
 import { migrateDatabase } from './database.js';
-import { bodyErrorHandler, ErrorBodyFilter, MAX_JSON_BODY, validationPipe } from './errors.js';
+import { JsonBodyInterceptor } from './body-limits.js';
+import { ErrorBodyFilter, validationPipe } from './errors.js';
 import { refuseAmbiguousFraming } from './http-framing.js';
-import { answerParserErrors, refuseBrokenText, refuseDeepJson } from './input-safety.js';
+import { answerParserErrors, refuseBrokenText } from './input-safety.js';
+import { applyServerLimits, type ServerTimeouts } from './server-limits.js';
 
 /** Where each service publishes its part of the shop's OpenAPI document. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -22,22 +24,30 @@ export interface AppDescription {
 
 /**
  * Everything a service app needs around its routes, in one place so that the
- * process and the integration tests run the very same app: JSON bodies up to
- * 1 MB nested at most 32 deep, no control characters or broken unicode in any
- * text, `{ message }` errors, validation of every input, structured logs, the
- * client address from the gateway, and the service's OpenAPI document.
+ * process and the integration tests run the very same app: JSON bodies read up
+ * to each route's limit (BodyLimit; 16 KB by default) nested at most 32 deep,
+ * no control characters or broken unicode in any text, `{ message }` errors,
+ * validation of every input (the first unknown field refused at once),
+ * structured logs, the client address from the gateway, the HTTP server's
+ * timeouts (SERVER_TIMEOUTS, or `server` for a test), and the service's
+ * OpenAPI document.
  */
-export function configureServiceApp(app: NestExpressApplication, description: AppDescription): OpenAPIObject {
+export function configureServiceApp(
+  app: NestExpressApplication,
+  description: AppDescription,
+  options: { server?: Partial<ServerTimeouts> } = {},
+): OpenAPIObject {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', trustedProxiesOf(app));
   app.disable('x-powered-by');
   app.use(refuseAmbiguousFraming);
-  app.use(express.json({ limit: MAX_JSON_BODY, verify: refuseDeepJson }));
-  app.use(bodyErrorHandler);
+  // Path and query here; the body once read, by JsonBodyInterceptor with the route's limit.
   app.use(refuseBrokenText);
+  app.useGlobalInterceptors(new JsonBodyInterceptor());
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ErrorBodyFilter());
   app.enableShutdownHooks();
+  applyServerLimits(app.getHttpServer(), options.server);
   answerParserErrors(app.getHttpServer());
   const document = SwaggerModule.createDocument(
     app,
@@ -57,7 +67,7 @@ function trustedProxiesOf(app: NestExpressApplication): string[] {
   }
 }
 
-/** Creates a service app with Nest's own body parser off (ours has the 1 MB limit and `{ message }` errors). */
+/** Creates a service app with Nest's own body parser off (each route's body is read with its own limit, see body-limits.ts). */
 export async function createServiceApp(module: unknown): Promise<NestExpressApplication> {
   return NestFactory.create<NestExpressApplication>(module as never, { bufferLogs: true, bodyParser: false });
 }

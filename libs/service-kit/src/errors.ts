@@ -5,14 +5,26 @@ import {
   HttpException,
   Logger,
   ValidationPipe,
+  type ArgumentMetadata,
   type ExceptionFilter,
   type ValidationError,
 } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { ErrorBody } from '@shop/contracts';
+import { bounded } from './input-safety.js';
+import { shapeProblem } from './known-fields.js';
 
-/** Largest JSON body any service accepts. */
+/**
+ * The most express's own JSON parser takes where it is still used (tests, tools). The services
+ * read bodies with the limit of each route (BodyLimit, 16 KB unless the route says otherwise).
+ */
 export const MAX_JSON_BODY = '1mb';
+
+/** Most validation messages one answer lists, and the longest each may be: no answer grows with the input. */
+export const MAX_VALIDATION_MESSAGES = 10;
+export const MAX_VALIDATION_MESSAGE_LENGTH = 200;
+/** Longest `message` any error answer carries. */
+export const MAX_ERROR_MESSAGE_LENGTH = 2_048;
 
 interface HttpLikeError {
   status?: number;
@@ -119,7 +131,7 @@ export class ErrorBodyFilter implements ExceptionFilter {
     if (status >= 500 && exception instanceof HttpException) this.logger.warn(`${status} ${message}`);
     else if (message === DATABASE_UNAVAILABLE) this.logger.warn(`503 ${message}: ${exception instanceof Error ? exception.message : String(exception)}`);
     else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    res.status(status).json({ message } satisfies ErrorBody);
+    res.status(status).json({ message: bounded(message, MAX_ERROR_MESSAGE_LENGTH) } satisfies ErrorBody);
   }
 }
 
@@ -132,16 +144,41 @@ function flatten(errors: ValidationError[], parent = ''): string[] {
   });
 }
 
+/** The messages of a validation, joined: at most MAX_VALIDATION_MESSAGES, each cut to MAX_VALIDATION_MESSAGE_LENGTH. */
+export function validationMessage(messages: string[]): string {
+  if (messages.length === 0) return 'Invalid request';
+  const shown = messages.slice(0, MAX_VALIDATION_MESSAGES).map((text) => bounded(text, MAX_VALIDATION_MESSAGE_LENGTH));
+  const more = messages.length - shown.length;
+  return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
+/**
+ * Nest's ValidationPipe, after a look for the first field the DTO does not declare: that one is
+ * refused at once (400 `property x should not exist`), as is a value of over 1,000 fields and list
+ * items, before class-transformer copies the value and class-validator walks it, both of which
+ * cost far more per field (see known-fields.ts).
+ */
+class ShopValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.metatype && this.toValidate(metadata)) {
+      const problem = shapeProblem(value, metadata.metatype);
+      if (problem) throw new BadRequestException(problem);
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 /**
  * Validates every body, parameter and query against its DTO class; fields the
- * DTO does not declare are rejected, not silently dropped.
+ * DTO does not declare are rejected, not silently dropped: the first one found
+ * is named, alone. A refusal lists at most 10 bounded messages.
  */
 export function validationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new ShopValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) => new BadRequestException(flatten(errors).join('; ') || 'Invalid request'),
+    exceptionFactory: (errors) => new BadRequestException(validationMessage(flatten(errors))),
   });
 }

@@ -12,3 +12,6 @@ export * from './page-number.js';
 export * from './auth/index.js';
 export * from './health/index.js';
 export * from './shared-rate-limits.js';
+export * from './body-limits.js';
+export * from './known-fields.js';
+export * from './server-limits.js';

@@ -46,7 +46,17 @@ const FORBIDDEN_IN_BODY = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]
 // eslint-disable-next-line no-control-regex -- as above
 const FORBIDDEN_IN_URL = /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-const refusal = (where: string) => `${where} must not contain control characters or broken unicode`;
+/** Longest field path or name an answer repeats: a message never grows with the input. */
+export const MAX_NAME_IN_MESSAGE = 64;
+
+/** `text` cut to `max` characters (an ellipsis marks the cut), whole surrogate pairs kept. */
+export function bounded(text: string, max = MAX_NAME_IN_MESSAGE): string {
+  if (text.length <= max) return text;
+  const cut = /[\uD800-\uDBFF]/.test(text.charAt(max - 2)) ? max - 2 : max - 1;
+  return `${text.slice(0, cut)}…`;
+}
+
+const refusal = (where: string) => `${bounded(where)} must not contain control characters or broken unicode`;
 
 /** The path of the first string (key or value) in `value` holding a forbidden character, if any. Iterative. */
 function badTextIn(value: unknown): string | undefined {
@@ -96,9 +106,15 @@ export function refuseBrokenText(req: Request, res: Response, next: NextFunction
       if (FORBIDDEN_IN_URL.test(decoded)) return refuse(refusal(`query ${decoded.split('=')[0] || 'string'}`));
     }
   }
-  const bad = badTextIn(req.body);
-  if (bad !== undefined) return refuse(refusal(bad));
+  const problem = bodyTextProblem(req.body);
+  if (problem) return refuse(problem);
   next();
+}
+
+/** The 400 message for a parsed JSON body holding a forbidden character (the field named), if it does. */
+export function bodyTextProblem(body: unknown): string | undefined {
+  const bad = badTextIn(body);
+  return bad === undefined ? undefined : refusal(bad);
 }
 
 /**
