@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { ProductDto } from '@shop/contracts';
-import { AdminOnly } from '@shop/service-kit';
+import { AdminOnly, BodyLimit } from '@shop/service-kit';
 import { CreateProductDto } from './dto/create-product.dto.js';
 import { ListProductsQuery } from './dto/list-products.query.js';
 import { ProductIdParams } from './dto/product-id.params.js';
@@ -87,6 +87,7 @@ export class ProductsController {
   }
 
   @Post()
+  @BodyLimit('1kb')
   @AdminOnly()
   @ApiOperation({ summary: 'Creates a sample product for the admin to edit (empty body)' })
   @ApiCreatedResponse({ type: ProductResponse })
@@ -96,6 +97,7 @@ export class ProductsController {
   }
 
   @Put(':id')
+  @BodyLimit('40kb')
   @AdminOnly()
   @ApiOperation({ summary: "Replaces a product's name, price, image, brand, category, stock and description" })
   @ApiOkResponse({ type: ProductResponse })

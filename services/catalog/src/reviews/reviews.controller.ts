@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { TokenClaims } from '@shop/contracts';
-import { CurrentUser, SignedIn } from '@shop/service-kit';
+import { BodyLimit, CurrentUser, SignedIn } from '@shop/service-kit';
 import { ProductIdParams } from '../products/dto/product-id.params.js';
 import { MessageResponse } from '../products/dto/product.response.js';
 import { CreateReviewDto } from './dto/create-review.dto.js';
@@ -19,6 +19,7 @@ export class ReviewsController {
   constructor(private readonly reviews: ReviewsService) {}
 
   @Put(':id/reviews')
+  @BodyLimit('16kb')
   @SignedIn()
   @HttpCode(201)
   @ApiOperation({ summary: "Adds the signed-in user's review of a product (one per user and product)" })

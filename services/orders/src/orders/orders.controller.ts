@@ -14,7 +14,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ORDERS_PAGE_SIZE, type OrderDto, type OrderListDto, type TokenClaims } from '@shop/contracts';
-import { AdminOnly, CurrentUser, SignedIn } from '@shop/service-kit';
+import { AdminOnly, BodyLimit, CurrentUser, SignedIn } from '@shop/service-kit';
 import { CreateOrderDto } from './dto/create-order.dto.js';
 import { EmptyBodyDto } from './dto/empty-body.dto.js';
 import { ListOrdersQuery } from './dto/list-orders.query.js';
@@ -32,6 +32,7 @@ export class OrdersController {
   constructor(private readonly orders: OrdersService) {}
 
   @Post()
+  @BodyLimit('192kb')
   @SignedIn()
   @ApiOperation({
     summary: "Places an order priced by the server from the catalog's current prices (status pending)",
@@ -83,6 +84,7 @@ export class OrdersController {
   }
 
   @Put(':id/pay_status')
+  @BodyLimit('64kb')
   @SignedIn()
   @ApiOperation({
     summary: "Captures the PayPal order the payer approved for their confirmed order, after checking it, and marks the order paid",
@@ -119,6 +121,7 @@ export class OrdersController {
   }
 
   @Put(':id/delivery_status')
+  @BodyLimit('1kb')
   @AdminOnly()
   @ApiOperation({ summary: 'Marks a paid order delivered (empty body)' })
   @ApiParam(ORDER_ID)

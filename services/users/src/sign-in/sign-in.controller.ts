@@ -10,6 +10,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { UserInfoDto } from '@shop/contracts';
+import { BodyLimit } from '@shop/service-kit';
 import { RetryAfterFilter } from '../retry-after.filter.js';
 import { UserInfoResponse } from '../users/dto/user.response.js';
 import { LoginDto } from './dto/login.dto.js';
@@ -22,6 +23,7 @@ export class SignInController {
   constructor(private readonly signIn: SignInService) {}
 
   @Post('login')
+  @BodyLimit('4kb')
   @HttpCode(200)
   @ApiOperation({ summary: 'Signs a user in with email and password' })
   @ApiOkResponse({ type: UserInfoResponse })

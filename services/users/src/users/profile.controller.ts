@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import type { ProfileDto, TokenClaims, UserInfoDto } from '@shop/contracts';
 import type { Request } from 'express';
-import { CurrentUser, requestIdOf, SignedIn } from '@shop/service-kit';
+import { BodyLimit, CurrentUser, requestIdOf, SignedIn } from '@shop/service-kit';
 import { RetryAfterFilter } from '../retry-after.filter.js';
 import { UpdateProfileDto } from './dto/update-profile.dto.js';
 import { ProfileResponse, UserInfoResponse } from './dto/user.response.js';
@@ -36,6 +36,7 @@ export class ProfileController {
   }
 
   @Put()
+  @BodyLimit('4kb')
   @SignedIn()
   @ApiOperation({ summary: "Changes the signed-in user's name, email and (when given) password; answers a new token" })
   @ApiOkResponse({ type: UserInfoResponse })

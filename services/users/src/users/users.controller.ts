@@ -11,7 +11,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { USERS_PAGE_SIZE, type TokenClaims, type UserDeletedDto, type UserDto, type UserInfoDto, type UserListDto } from '@shop/contracts';
-import { AdminOnly, CurrentUser } from '@shop/service-kit';
+import { AdminOnly, BodyLimit, CurrentUser } from '@shop/service-kit';
 import { RetryAfterFilter } from '../retry-after.filter.js';
 import { ListUsersQuery } from './dto/list-users.query.js';
 import { RegisterUserDto } from './dto/register-user.dto.js';
@@ -27,6 +27,7 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Post()
+  @BodyLimit('4kb')
   @ApiOperation({ summary: 'Registers a customer and signs them in' })
   @ApiCreatedResponse({ type: UserInfoResponse })
   @ApiBadRequestResponse({ description: 'User already exists (any case of the email), a field breaks its rule, or an unknown field' })
@@ -57,6 +58,7 @@ export class UsersController {
   }
 
   @Put(':id')
+  @BodyLimit('4kb')
   @AdminOnly()
   @ApiOperation({ summary: "Changes a customer's name, email and admin role (admins' accounts are not changed here, own admin rights never removed)" })
   @ApiOkResponse({ type: UserResponse })
