@@ -53,8 +53,8 @@ export interface RequestLogEntry {
 /**
  * A disruption a test asks for: the next `times` requests (1 by default) of `method` whose path
  * matches `path` answer `status` (PayPal's 503 SERVICE_UNAVAILABLE by default), or, with `delayMs`,
- * are handled only after that long (a slow PayPal: the caller may give up while the stand-in still
- * carries the request out, as PayPal would).
+ * are carried out at once and answered only after that long (a slow PayPal: a caller that gives up
+ * meanwhile never learns that the capture or refund was made).
  */
 export interface Disruption {
   method: string;
@@ -138,9 +138,10 @@ async function answer(
   let reply: Reply;
   let failure: string | undefined;
   try {
-    if (disruption?.delayMs) await new Promise((resolve) => setTimeout(resolve, disruption.delayMs));
     if (disruption && !disruption.delayMs) throw serviceUnavailable(disruption.status ?? 503);
     reply = method === 'OPTIONS' ? preflight(request) : await route(router, request, method);
+    // A slow PayPal does what it was asked at once and answers late: a caller that gave up meanwhile never hears of it.
+    if (disruption?.delayMs) await new Promise((resolve) => setTimeout(resolve, disruption.delayMs));
   } catch (error) {
     if (error instanceof PayPalError) {
       reply = json(error.status, error.body);
