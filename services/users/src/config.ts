@@ -2,7 +2,9 @@ import { createPrivateKey } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { ConfigError, durationSetting as duration, loadConfig, serviceSettings } from '@shop/service-kit';
-import { isCommonPassword } from './validation.js';
+import { newEmailProblem } from './users/email/email-rules.js';
+import { isEasyToGuess } from './users/password-strength.js';
+import { isCommonPassword, normalEmail } from './validation.js';
 
 /** The admin password of development, used only when ADMIN_PASSWORD is unset outside production. */
 export const DEVELOPMENT_ADMIN_PASSWORD = 'admin12345';
@@ -45,8 +47,9 @@ export const usersSettings = {
   /** The admin account created in an empty users database. */
   ADMIN_EMAIL: z
     .string()
-    .transform((email) => email.normalize('NFKC').trim().toLowerCase())
+    .transform(normalEmail)
     .pipe(z.email().max(254))
+    .refine((email) => newEmailProblem(email) === undefined, 'must be a plain address (no quotes) whose name and domain parts each use one alphabet')
     .default('admin@example.com'),
   ADMIN_PASSWORD: z.preprocess(blankAsUnset, z.string().min(8).max(128).optional()),
   /** Failed sign-ins per email and client address in the window before 429. */
@@ -55,6 +58,14 @@ export const usersSettings = {
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(100),
   /** How long failed sign-ins are counted, in seconds once parsed. */
   LOGIN_FAILURE_WINDOW: duration.default(15 * 60),
+  /** Failed sign-ins of one account, from any address, before each further attempt has to wait (LOGIN_ACCOUNT_DELAY_MS). */
+  LOGIN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+  /** The wait after the account's LOGIN_ACCOUNT_FREE_FAILURES-th failure, in ms; it doubles with each further failure. */
+  LOGIN_ACCOUNT_DELAY_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
+  /** The longest wait between two attempts at one account, in ms: never a lock, however many failures. */
+  LOGIN_ACCOUNT_MAX_DELAY_MS: z.coerce.number().int().min(1).max(86_400_000).default(5 * 60_000),
+  /** How long an account's failures are remembered (from the first), in seconds once parsed; a success forgets them. */
+  LOGIN_ACCOUNT_WINDOW: duration.default(24 * 3600),
   /** Accounts one client address may create in SIGN_UP_WINDOW before 429. */
   SIGN_UP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** How long sign-ups are counted, in seconds once parsed. */
@@ -114,6 +125,12 @@ export function loadUsersConfig(env: Record<string, string | undefined> = proces
   }
   const concurrency = passwordHashConcurrencyOf(settings);
   const commonPassword = settings.ADMIN_PASSWORD !== undefined && isCommonPassword(settings.ADMIN_PASSWORD);
+  // The development default is easy to guess too, and stays usable where it is today: on loopback, outside production.
+  const weakPassword =
+    settings.ADMIN_PASSWORD !== undefined &&
+    !commonPassword &&
+    settings.ADMIN_PASSWORD !== DEVELOPMENT_ADMIN_PASSWORD &&
+    isEasyToGuess(settings.ADMIN_PASSWORD);
   // The development default spelled out (a copied .env.example) is as public as the default itself.
   const publicPassword =
     settings.ADMIN_PASSWORD === DEVELOPMENT_ADMIN_PASSWORD && (settings.NODE_ENV === 'production' || !isLoopback(host));
@@ -121,6 +138,7 @@ export function loadUsersConfig(env: Record<string, string | undefined> = proces
     ...(typeof concurrency === 'string' ? [concurrency] : []),
     ...(productionWithoutPassword ? [missingPassword] : []),
     ...(commonPassword ? ['ADMIN_PASSWORD: is one of the most common passwords, please choose another'] : []),
+    ...(weakPassword ? ['ADMIN_PASSWORD: is too easy to guess: avoid repeated or sequential characters and common words; a few unrelated words make a strong password'] : []),
     ...(publicPassword ? [`ADMIN_PASSWORD: the development default works on loopback only, choose another`] : []),
     ...(settings.NODE_ENV === 'production' && !settings.JWT_PRIVATE_KEY && !settings.SIGNING_KEY_SECRET
       ? ['SIGNING_KEY_SECRET: must be set when NODE_ENV is production (it encrypts the signing key stored in the database)']

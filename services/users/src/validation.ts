@@ -1,6 +1,8 @@
+import { domainToASCII } from 'node:url';
 import { Transform } from 'class-transformer';
 import { isEmail, ValidateBy, type ValidationOptions } from 'class-validator';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { passwordStrengthProblem } from './users/password-strength.js';
 
 export { IsText, Trimmed } from '@shop/service-kit';
 
@@ -17,13 +19,32 @@ export const MAX_PASSWORD_LENGTH = 128;
  */
 const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]|\p{Cc}/u;
 
-/** An email as the shop keeps it: NFKC (so `ａdmin` is `admin`), trimmed, lower-cased. */
-export const normalEmail = (email: string): string => email.normalize('NFKC').trim().toLowerCase();
+/**
+ * An email as the shop keeps it: NFKC (so `ａdmin` is `admin`), trimmed, lower-cased, and its domain
+ * in its IDNA ASCII form (so `exämple.com` and `xn--exmple-cua.com` are one domain). A domain that
+ * is no valid IDNA name is left as it was, for `IsEmailAddress` to refuse.
+ */
+export function normalEmail(email: string): string {
+  const lowered = email.normalize('NFKC').trim().toLowerCase();
+  const at = lowered.lastIndexOf('@');
+  if (at < 0) return lowered;
+  const domain = domainToASCII(lowered.slice(at + 1));
+  return domain ? `${lowered.slice(0, at)}@${domain}` : lowered;
+}
+
+/** Whether the domain of a normalised email is a valid IDNA name in its ASCII form (what `normalEmail` makes of a valid one). */
+const hasAsciiDomain = (email: string): boolean => {
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  return domain !== '' && domainToASCII(domain) === domain;
+};
 
 /**
  * An email address, normalised before it is checked (NFKC, trimmed, lower
- * case): accounts are told apart by email regardless of case and of look-alike
- * forms, so it is kept in one form. An address holding invisible characters is
+ * case, the domain in IDNA ASCII): accounts are told apart by email regardless
+ * of case and of look-alike forms, so it is kept in one form. The rules a new
+ * address must also meet (one script, no quotes, not like another account's)
+ * are the accounts' own (`users/email/email-rules.ts`): an existing account
+ * signs in with the address it has. An address holding invisible characters is
  * refused rather than cleaned, so that nobody is signed up under an address
  * other than the one they see.
  */
@@ -33,11 +54,14 @@ export function IsEmailAddress(validationOptions?: ValidationOptions): PropertyD
     {
       name: 'isEmailAddress',
       validator: {
-        validate: (value: unknown) => typeof value === 'string' && !INVISIBLE.test(value) && value.length <= MAX_EMAIL_LENGTH && isEmail(value),
+        validate: (value: unknown) =>
+          typeof value === 'string' && !INVISIBLE.test(value) && value.length <= MAX_EMAIL_LENGTH && isEmail(value) && hasAsciiDomain(value),
         defaultMessage: (args) =>
           typeof args?.value === 'string' && INVISIBLE.test(args.value)
             ? `${args.property} must not contain invisible or control characters`
-            : `${args?.property ?? 'value'} must be an email address of at most ${MAX_EMAIL_LENGTH} characters`,
+            : typeof args?.value === 'string' && args.value.length <= MAX_EMAIL_LENGTH && isEmail(args.value)
+              ? `${args.property} must have a valid domain name`
+              : `${args?.property ?? 'value'} must be an email address of at most ${MAX_EMAIL_LENGTH} characters`,
       },
     },
     validationOptions,
@@ -59,16 +83,23 @@ export const isCommonPassword = (password: string): boolean => COMMON_PASSWORDS.
 const hasNewPasswordLength = (value: unknown): value is string =>
   typeof value === 'string' && value.length >= MIN_PASSWORD_LENGTH && value.length <= MAX_PASSWORD_LENGTH;
 
-/** A new password: 8 to 128 characters, taken as typed (not trimmed), and none of the most common ones. */
+/** What is wrong with a new password of the right length (named `property` in the message), or undefined. */
+const newPasswordProblem = (password: string, property: string): string | undefined =>
+  isCommonPassword(password) ? `${property} is one of the most common passwords, please choose another` : passwordStrengthProblem(password, property);
+
+/**
+ * A new password: 8 to 128 characters, taken as typed (not trimmed), none of the most common ones,
+ * and not too easy to guess (`passwordStrengthProblem`: repeated or sequential characters, words).
+ */
 export function IsNewPassword(validationOptions?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
       name: 'isNewPassword',
       validator: {
-        validate: (value: unknown) => hasNewPasswordLength(value) && !isCommonPassword(value),
+        validate: (value: unknown) => hasNewPasswordLength(value) && newPasswordProblem(value, 'password') === undefined,
         defaultMessage: (args) =>
           hasNewPasswordLength(args?.value)
-            ? `${args.property} is one of the most common passwords, please choose another`
+            ? (newPasswordProblem(args.value, args.property) ?? '')
             : `${args?.property ?? 'value'} must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long`,
       },
     },

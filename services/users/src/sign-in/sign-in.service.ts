@@ -29,7 +29,7 @@ export class SignInService {
    * parameters is replaced once the answer is on its way.
    */
   async signIn(email: string, password: string, address: string): Promise<UserInfoDto> {
-    await this.throttle.admit(email, address);
+    const attempt = await this.throttle.admit(email, address);
     const user = await this.users.findOne({
       where: { email },
       select: { id: true, name: true, email: true, isAdmin: true, sessionVersion: true, passwordHash: true },
@@ -38,14 +38,14 @@ export class SignInService {
     try {
       matches = await this.passwords.matches(user?.passwordHash, password);
     } catch (error) {
-      if (error instanceof PasswordChecksBusy) await this.throttle.notChecked(email, address);
+      if (error instanceof PasswordChecksBusy) await this.throttle.notChecked(attempt);
       throw error;
     }
     if (!user || !matches) {
-      await this.throttle.failed(address);
+      await this.throttle.failed(attempt);
       throw new UnauthorizedException(INVALID_CREDENTIALS);
     }
-    await this.throttle.succeeded(email, address);
+    await this.throttle.succeeded(attempt);
     if (this.passwords.isOutdated(user.passwordHash)) void this.replaceOutdatedHash(user, password);
     return toUserInfo(user, await this.tokens.issue(user));
   }

@@ -7,8 +7,9 @@ import { TokenIssuer } from '../tokens/token-issuer.service.js';
 import type { UpdateProfileDto } from './dto/update-profile.dto.js';
 import { OrderHistory, type OrderReader } from './order-history.js';
 import { PasswordHasher } from './password-hasher.service.js';
-import { emailTaken, withUniqueEmail } from './unique-email.js';
-import { userAlreadyExists, userNotFound } from './user-errors.js';
+import { skeletonOf } from './email/email-rules.js';
+import { refuseTakenEmail, refuseUnfitNewEmail, withUniqueEmail } from './unique-email.js';
+import { userNotFound } from './user-errors.js';
 import { User } from './user.entity.js';
 import { SignInThrottle } from '../sign-in/sign-in-throttle.service.js';
 import { toUserDto, toUserInfo, userChangedOf } from './user.views.js';
@@ -46,20 +47,22 @@ export class ProfileService {
   async update(userId: string, input: UpdateProfileDto, address: string): Promise<UserInfoDto> {
     const before = await this.users.findOne({ where: { id: userId }, select: { id: true, email: true, passwordHash: true } });
     if (!before) throw userNotFound();
-    const changesSignIn = before.email !== input.email || Boolean(input.password);
+    const emailChanged = before.email !== input.email;
+    const changesSignIn = emailChanged || Boolean(input.password);
+    if (emailChanged) refuseUnfitNewEmail(input.email);
     if (changesSignIn) {
       if (!input.currentPassword) throw new BadRequestException(CURRENT_PASSWORD_REQUIRED);
-      // Guessing the password through a stolen session counts as failed sign-ins do (per account and address).
-      await this.throttle.admit(before.email, address);
+      // Guessing the password through a stolen session counts as failed sign-ins do (per account and address, and per account).
+      const attempt = await this.throttle.admit(before.email, address);
       const matches = await this.passwords.matches(before.passwordHash, input.currentPassword).catch(async (error: unknown) => {
-        await this.throttle.notChecked(before.email, address);
+        await this.throttle.notChecked(attempt);
         throw error;
       });
       if (!matches) {
-        await this.throttle.failed(address);
+        await this.throttle.failed(attempt);
         throw new BadRequestException(CURRENT_PASSWORD_WRONG);
       }
-      await this.throttle.succeeded(before.email, address);
+      await this.throttle.succeeded(attempt);
     }
     const passwordHash = input.password ? await this.passwords.hash(input.password) : undefined;
     const user = await withUniqueEmail(() =>
@@ -72,11 +75,13 @@ export class ProfileService {
         if (!found) throw userNotFound();
         // The current password was checked against this hash: a password changed since must be checked again.
         if (changesSignIn && found.passwordHash !== before.passwordHash) throw new ConflictException(CHANGED_MEANWHILE);
-        if (await emailTaken(manager, input.email, userId)) throw userAlreadyExists();
+        // An email kept as it is stays, even one that a new account could not take today.
+        if (found.email !== input.email) await refuseTakenEmail(manager, input.email, userId);
         const toldOthers = changesSignIn || found.name !== input.name;
         const changes = {
           name: input.name,
           email: input.email,
+          ...(found.email !== input.email ? { emailSkeleton: skeletonOf(input.email) } : {}),
           updatedAt: new Date(),
           ...(passwordHash ? { passwordHash } : {}),
           ...(changesSignIn ? { sessionVersion: found.sessionVersion + 1 } : {}),

@@ -3,6 +3,7 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { DataSource } from 'typeorm';
 import { SERVICE_CONFIG, sharedRateLimiter } from '@shop/service-kit';
 import type { UsersConfig } from '../config.js';
+import { clientKeyOf } from '../sign-in/client-address.js';
 import { SignInThrottled } from '../sign-in/sign-in-throttle.service.js';
 
 export const TOO_MANY_SIGN_UPS = 'Too many sign-ups from your network, please try again later';
@@ -19,7 +20,8 @@ export class SignUpThrottled extends SignInThrottled {
  * SIGN_UP_WINDOW): a script cannot fill the shop with accounts, while a family
  * or an office behind one address still signs up. Only sign-ups that pass
  * validation count, before the password is hashed (so a refused burst costs no
- * argon2 work). Counted in the users database, so every replica shares the limit.
+ * argon2 work). Counted in the users database, so every replica shares the limit,
+ * and an IPv6 client by its /64 (`clientKeyOf`), which it can otherwise rotate through for free.
  */
 @Injectable()
 export class SignUpThrottle {
@@ -31,7 +33,7 @@ export class SignUpThrottle {
 
   async admit(address: string): Promise<void> {
     try {
-      await this.perAddress.consume(address);
+      await this.perAddress.consume(clientKeyOf(address));
     } catch (error) {
       if (error instanceof RateLimiterRes) throw new SignUpThrottled(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
       throw error;

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A shop account. The email is kept lower-cased; the password only as an argon2id hash. */
+/** A shop account. The email is kept normalised, beside its skeleton; the password only as an argon2id hash. */
 @Entity('app_user')
 export class User {
   @PrimaryColumn('uuid')
@@ -9,8 +9,16 @@ export class User {
   @Column('varchar', { length: 100 })
   name: string;
 
+  /** NFKC, lower case, the domain in its IDNA ASCII form (`normalEmail`). */
   @Column('varchar', { length: 254 })
   email: string;
+
+  /**
+   * What the email looks like (`skeletonOf`), unique: no two accounts have emails that pass for
+   * each other. Null only for accounts made before the rule whose email looks like an older one's.
+   */
+  @Column('text', { name: 'email_skeleton', nullable: true })
+  emailSkeleton: string | null;
 
   /** Never loaded unless asked for by name (`select`), so it cannot slip into an answer. */
   @Column('text', { name: 'password_hash', select: false })

@@ -11,8 +11,9 @@ import type { UpdateUserDto } from './dto/update-user.dto.js';
 import { normalEmail } from '../validation.js';
 import { PasswordHasher } from './password-hasher.service.js';
 import { SignUpThrottle } from './sign-up-throttle.service.js';
-import { emailTaken, withUniqueEmail } from './unique-email.js';
-import { notAnAdmin, userAlreadyExists, userNotFound } from './user-errors.js';
+import { skeletonOf } from './email/email-rules.js';
+import { refuseTakenEmail, refuseUnfitNewEmail, withUniqueEmail } from './unique-email.js';
+import { notAnAdmin, userNotFound } from './user-errors.js';
 import { User } from './user.entity.js';
 import { toUserDto, toUserInfo, userChangedOf } from './user.views.js';
 
@@ -29,7 +30,14 @@ async function insertAccount(
   fields: Pick<User, 'name' | 'email' | 'passwordHash' | 'isAdmin'>,
 ): Promise<User> {
   const now = new Date();
-  const created = manager.create(User, { ...fields, id: randomUUID(), sessionVersion: 1, createdAt: now, updatedAt: now });
+  const created = manager.create(User, {
+    ...fields,
+    emailSkeleton: skeletonOf(fields.email),
+    id: randomUUID(),
+    sessionVersion: 1,
+    createdAt: now,
+    updatedAt: now,
+  });
   await manager.insert(User, created);
   await emit(Subjects.UserCreated, userChangedOf(created));
   return created;
@@ -46,10 +54,14 @@ export class UsersService {
     private readonly signUps: SignUpThrottle,
   ) {}
 
-  /** Creates a customer account and signs it in. Nobody registers as an admin; an address registers a few at most. */
+  /**
+   * Creates a customer account and signs it in. Nobody registers as an admin; an address registers a
+   * few at most; the email must be fit for a new account and look like no other account's.
+   */
   async register(input: RegisterUserDto, address: string): Promise<UserInfoDto> {
+    refuseUnfitNewEmail(input.email);
     await this.signUps.admit(address);
-    if (await emailTaken(this.users.manager, input.email)) throw userAlreadyExists();
+    await refuseTakenEmail(this.users.manager, input.email);
     const passwordHash = await this.passwords.hash(input.password);
     const user = await withUniqueEmail(() =>
       this.outbox.transaction((manager, emit) => insertAccount(manager, emit, { name: input.name, email: input.email, passwordHash, isAdmin: false })),
@@ -121,13 +133,18 @@ export class UsersService {
         const found = locked.find((account) => account.id === id);
         if (!found) throw userNotFound();
         if (found.isAdmin && id !== callerId) throw new BadRequestException(CANNOT_CHANGE_ADMIN);
-        if (id === callerId && found.email !== input.email) throw new BadRequestException(OWN_EMAIL_ON_PROFILE);
-        if (await emailTaken(manager, input.email, id)) throw userAlreadyExists();
+        const emailChanged = found.email !== input.email;
+        if (id === callerId && emailChanged) throw new BadRequestException(OWN_EMAIL_ON_PROFILE);
+        if (emailChanged) {
+          refuseUnfitNewEmail(input.email);
+          await refuseTakenEmail(manager, input.email, id);
+        }
         const roleChanged = found.isAdmin !== input.isAdmin;
-        const toldOthers = roleChanged || found.name !== input.name || found.email !== input.email;
+        const toldOthers = roleChanged || found.name !== input.name || emailChanged;
         const changes = {
           name: input.name,
           email: input.email,
+          ...(emailChanged ? { emailSkeleton: skeletonOf(input.email) } : {}),
           isAdmin: input.isAdmin,
           updatedAt: new Date(),
           ...(roleChanged ? { sessionVersion: found.sessionVersion + 1 } : {}),
