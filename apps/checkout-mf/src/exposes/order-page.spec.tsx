@@ -343,4 +343,27 @@ describe('OrderPage', () => {
     expect(screen.getByRole('button', { name: 'Mark as Delivered' })).toBeEnabled();
     expect(screen.getByText('Not yet Delivered.')).toBeInTheDocument();
   });
+
+  it('shows an admin the captures given back for the order, pending or refunded; a customer sees no refunds', async () => {
+    const refunds = [
+      { captureId: 'CAPTURE-A', refundId: 'REFUND-A', amount: 110.01, currency: 'USD', reason: 'Order is already paid', status: 'completed' as const, createdAt: '2026-11-23T10:00:00.000Z', refundedAt: '2026-11-23T10:00:01.000Z' },
+      { captureId: 'CAPTURE-B', amount: 110.01, currency: 'USD', reason: 'The time to pay for this order has run out: payment not received in time', status: 'pending' as const, createdAt: '2026-11-24T10:00:00.000Z' },
+    ];
+    api(anOrder({ refunds }));
+    renderPage('/order/o1', { user: anAdmin });
+    const table = within(await screen.findByRole('region', { name: 'Refunded captures' })).getByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['CAPTURE-A', 'REFUND-A', '$110.01', 'Order is already paid', 'Refunded', '2026-11-23'],
+      ['CAPTURE-B', '—', '$110.01', 'The time to pay for this order has run out: payment not received in time', 'Pending', '2026-11-24'],
+    ]);
+  });
+
+  it('shows no refunds to a customer, even when the answer had some', async () => {
+    api(anOrder({ refunds: [{ captureId: 'C', amount: 1, currency: 'USD', reason: 'r', status: 'pending', createdAt: '2026-11-23T10:00:00.000Z' }] }));
+    renderPage('/order/o1', { user: aCustomer });
+    expect(await screen.findByText('Not Paid')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Refunded captures' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Refunds' })).not.toBeInTheDocument();
+  });
 });

@@ -4,6 +4,7 @@ import { OrderItems } from '../../shared/order-items.js';
 import { OrderSection, ShippingAddressLine } from '../../shared/order-section.js';
 import { PriceSummary } from '../../shared/price-summary.js';
 import { DeliverButton } from './deliver-button.js';
+import { OrderRefunds } from './order-refunds.js';
 import { PayPalPayment } from './paypal-payment.js';
 import { StockStatus } from './stock-status.js';
 
@@ -15,8 +16,8 @@ export interface OrderDetailsProps {
 
 /**
  * An order (spec section 2, Order detail): shipping with delivery status, payment with its status,
- * the items, and the summary card with the stock status, PayPal's button (only on a confirmed, unpaid
- * order) and the admin's 'Mark as Delivered'.
+ * the captures given back (admins only), the items, and the summary card with the stock status, PayPal's
+ * button (only on a confirmed, unpaid order) and the admin's 'Mark as Delivered'.
  */
 export function OrderDetails({ order, isAdmin }: OrderDetailsProps) {
   return (
@@ -46,6 +47,7 @@ export function OrderDetails({ order, isAdmin }: OrderDetailsProps) {
             <Alert variant="danger">Not Paid</Alert>
           )}
         </OrderSection>
+        {isAdmin && order.refunds && order.refunds.length > 0 && <OrderRefunds refunds={order.refunds} />}
         <OrderSection title="Order Items">
           {order.orderItems.length === 0 ? <Alert>Empty Order!</Alert> : <OrderItems lines={order.orderItems} />}
         </OrderSection>
