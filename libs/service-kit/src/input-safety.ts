@@ -1,7 +1,8 @@
-import { STATUS_CODES, type Server } from 'node:http';
+import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import type { ErrorBody } from '@shop/contracts';
+import { isRefusedConnection } from './http-framing.js';
 
 /** Deepest nesting of arrays and objects a JSON body may have. */
 export const MAX_JSON_DEPTH = 32;
@@ -58,19 +59,42 @@ export function bounded(text: string, max = MAX_NAME_IN_MESSAGE): string {
 
 const refusal = (where: string) => `${bounded(where)} must not contain control characters or broken unicode`;
 
-/** The path of the first string (key or value) in `value` holding a forbidden character, if any. Iterative. */
+/** Where a value sits in a body: its key and its parent's place, so that a path is built only for the one reported. */
+interface Place {
+  parent: Place | undefined;
+  key: string;
+}
+
+function pathOf(place: Place | undefined): string {
+  const keys: string[] = [];
+  for (let at = place; at; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
+/**
+ * The path of the first string (key or value) in `value` holding a forbidden character, if any.
+ * Iterative, one step per key and item: only strings and objects are visited, and the path is
+ * put together only for the string reported.
+ */
 function badTextIn(value: unknown): string | undefined {
-  const pending: [unknown, string][] = [[value, '']];
+  const badText = (item: unknown) => typeof item === 'string' && FORBIDDEN_IN_BODY.test(item);
+  if (badText(value)) return 'body';
+  const pending: [object, Place | undefined][] = typeof value === 'object' && value !== null ? [[value, undefined]] : [];
   while (pending.length > 0) {
-    const [item, path] = pending.pop()!;
-    if (typeof item === 'string') {
-      if (FORBIDDEN_IN_BODY.test(item)) return path || 'body';
-    } else if (typeof item === 'object' && item !== null) {
-      for (const [key, child] of Object.entries(item)) {
-        const childPath = path ? `${path}.${key}` : key;
-        if (FORBIDDEN_IN_BODY.test(key)) return path ? `${path} (a field name)` : 'a field name';
-        pending.push([child, childPath]);
+    const [item, place] = pending.pop()!;
+    if (Array.isArray(item)) {
+      for (let i = 0; i < item.length; i++) {
+        const child: unknown = item[i];
+        if (badText(child)) return pathOf({ parent: place, key: String(i) });
+        if (typeof child === 'object' && child !== null) pending.push([child, { parent: place, key: String(i) }]);
       }
+      continue;
+    }
+    for (const key of Object.keys(item)) {
+      if (FORBIDDEN_IN_BODY.test(key)) return place ? `${pathOf(place)} (a field name)` : 'a field name';
+      const child: unknown = (item as Record<string, unknown>)[key];
+      if (badText(child)) return pathOf({ parent: place, key });
+      if (typeof child === 'object' && child !== null) pending.push([child, { parent: place, key }]);
     }
   }
   return undefined;
@@ -121,11 +145,33 @@ export function bodyTextProblem(body: unknown): string | undefined {
  * Answers what Node's HTTP parser refuses before any route sees it (a URL or
  * headers over its 16 KB limit: 431; a malformed request: 400) with the
  * shop's `{ message }` body, instead of Node's bare status line.
+ *
+ * When an answer to an earlier request of the connection is still under way
+ * (pipelined requests, or bytes after `Connection: close`), nothing is written in
+ * front of it, where the client would read it as that request's answer: it goes
+ * out whole, then the connection closes. Nor is anything added to a connection
+ * whose framing was refused (it is closing).
  */
 export function answerParserErrors(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();
+      return;
+    }
+    const pending = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (pending && !pending.writableFinished) {
+      pending.shouldKeepAlive = false;
+      if (!pending.headersSent && !pending.req.complete) {
+        // The request being answered is the malformed one (its body broke off or was garbled): it gets the 400.
+        const json = JSON.stringify({ message: 'Malformed HTTP request' } satisfies ErrorBody);
+        pending.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json), connection: 'close' });
+        pending.end(json);
+      }
+      pending.once('close', () => socket.end());
+      return;
+    }
+    if (isRefusedConnection(socket)) {
+      socket.end();
       return;
     }
     const [status, message] =
