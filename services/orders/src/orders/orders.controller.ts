@@ -32,7 +32,7 @@ export class OrdersController {
   constructor(private readonly orders: OrdersService) {}
 
   @Post()
-  @BodyLimit('192kb')
+  @BodyLimit('128kb')
   @SignedIn()
   @ApiOperation({
     summary: "Places an order priced by the server from the catalog's current prices (status pending)",
