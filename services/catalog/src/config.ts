@@ -42,8 +42,11 @@ export const catalogSettings = {
   IMAGE_DECODE_MAX_BYTES: z.coerce.number().int().min(1_000_000).max(2_000_000_000).default(100_000_000),
   /** Images decoded at the same time across every request; the catalog's memory for images is this many times IMAGE_DECODE_MAX_BYTES. */
   IMAGE_DECODES_AT_ONCE: z.coerce.number().int().min(1).max(64).default(2),
-  /** Uploads that may wait for a decode; one more is answered 503 with Retry-After at once. */
-  IMAGE_DECODES_WAITING: z.coerce.number().int().min(0).max(1000).default(4),
+  /**
+   * Uploads that may wait for a decode; one more is answered 503 with Retry-After at once. Small, so that
+   * the last in line is answered well within the gateway's UPSTREAM_TIMEOUT_MS (docs/catalog.md).
+   */
+  IMAGE_DECODES_WAITING: z.coerce.number().int().min(0).max(1000).default(2),
 };
 
 export type CatalogConfig = z.infer<z.ZodObject<typeof catalogSettings>>;
