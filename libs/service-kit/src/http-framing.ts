@@ -1,5 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorBody } from '@shop/contracts';
+
+/** Connections whose framing was refused: nothing more is read from them or answered on them. */
+const refusedConnections = new WeakSet<Duplex>();
+
+/** Was a request of this connection refused for its framing (so whatever follows on it is not a request)? */
+export function isRefusedConnection(socket: Duplex | null | undefined): boolean {
+  return socket != null && refusedConnections.has(socket);
+}
 
 /** Headers that frame a message or name its target: never hop-by-hop, whatever `Connection` says. */
 const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'host']);
@@ -28,6 +37,7 @@ export function framingProblemOf(req: IncomingMessage): string | undefined {
     if (req.httpVersionMinor === 0 && req.httpVersionMajor === 1) return 'Transfer-Encoding is not allowed in an HTTP/1.0 request';
     if (coding.trim().toLowerCase() !== 'chunked') return 'Transfer-Encoding other than chunked is not supported';
   }
+  if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) return 'Request has no Host header';
   const connection = req.headers.connection;
   if (connection !== undefined && connection.length > 5) {
     for (const name of connection.toLowerCase().split(',')) {
@@ -40,10 +50,11 @@ export function framingProblemOf(req: IncomingMessage): string | undefined {
 
 /**
  * Answers a request whose framing is ambiguous: 400 with the problem, and the connection closed
- * afterwards (what follows on it cannot be trusted to start a request). `headers`: those every
- * answer carries besides.
+ * afterwards (what follows on it cannot be trusted to start a request: requests pipelined after it
+ * are dropped unanswered, see isRefusedConnection). `headers`: those every answer carries besides.
  */
 export function refuseFraming(res: ServerResponse, problem: string, headers: Record<string, string | number | string[]> = {}): void {
+  if (res.socket) refusedConnections.add(res.socket);
   const json = JSON.stringify({ message: problem } satisfies ErrorBody);
   res.shouldKeepAlive = false;
   res.writeHead(400, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json), connection: 'close' });
@@ -53,6 +64,7 @@ export function refuseFraming(res: ServerResponse, problem: string, headers: Rec
 
 /** express middleware of every service: ambiguous framing is 400 and the connection closed, before any route. */
 export function refuseAmbiguousFraming(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  if (isRefusedConnection(req.socket)) return void req.resume();
   const problem = framingProblemOf(req);
   if (problem === undefined) return next();
   req.resume();

@@ -53,8 +53,9 @@ export class ClientConnections {
     server.headersTimeout = this.config.HEADERS_TIMEOUT_MS;
     server.requestTimeout = this.config.REQUEST_TIMEOUT_MS;
     server.keepAliveTimeout = this.config.KEEP_ALIVE_TIMEOUT_MS;
-    // Read by Node when the server starts listening.
-    (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = CHECK_EVERY_MS;
+    // RequestPipeline answers a request without Host itself, with the shop's { message } (Node's own 400 has no body).
+    // Node's settings read per request or when it starts listening (its types know them as constructor options only).
+    Object.assign(server, { requireHostHeader: false, connectionsCheckingInterval: CHECK_EVERY_MS });
     // A connection that never sends a byte is not yet a request Node times out: bound its silence too.
     server.on('connection', (socket: Socket) => this.admit(socket));
   }

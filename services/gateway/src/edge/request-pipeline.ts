@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
-import { framingProblemOf, refuseFraming, REQUEST_ID_HEADER, requestIdOf, RequestLogging, withRequestId } from '@shop/service-kit';
+import { framingProblemOf, isRefusedConnection, refuseFraming, REQUEST_ID_HEADER, requestIdOf, RequestLogging, withRequestId } from '@shop/service-kit';
 import { ApiCache } from '../api-cache/api-cache.service.js';
 import { pathOf, proxyRouteFor, type ProxyRoute } from '../proxy/proxy-routes.js';
 import { answerJson } from '../proxy/upstream-failures.js';
@@ -39,6 +39,8 @@ export class RequestPipeline {
 
   /** Takes a request of the gateway's HTTP server; `gatewayRoutes`: Nest's handler of the gateway's own routes. */
   handle(req: IncomingMessage, res: ServerResponse, gatewayRoutes: RequestListener): void {
+    // A request pipelined behind one refused for its framing is not one: left unanswered, the connection closing.
+    if (isRefusedConnection(req.socket)) return void req.resume();
     const requestId = requestIdOf(req);
     this.logging.logWhenDone(req, res, requestId);
     const problem = framingProblemOf(req);

@@ -175,9 +175,14 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
-    if (this.clientGone) {
+    if (this.clientGone || this.res.writableEnded) {
       this.req.resume();
       return;
+    }
+    if (!this.req.complete && (this.req.destroyed || this.req.errored)) {
+      // The client's body broke off or was malformed (answered 400 by the server's parser-error
+      // handler): the service's request was cancelled for it, and the service is not to blame.
+      return void this.res.destroy();
     }
     if (this.sink || this.res.headersSent) {
       // Cut short upstream: cut short here too, rather than left hanging or looking whole.
