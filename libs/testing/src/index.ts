@@ -6,3 +6,5 @@ export * from './token-issuer.js';
 export * from './shop-process.js';
 export * from './chromium.js';
 export * from './event-contracts.js';
+export * from './framing-corpus.js';
+export * from './raw-http.js';

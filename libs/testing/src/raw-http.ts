@@ -83,7 +83,7 @@ export function parseAnswers(data: Buffer): { answers: RawAnswer[]; rest: Buffer
     }
     let bodyAt = headEnd + 4;
     const code = Number(status[1]);
-    let body = Buffer.alloc(0);
+    let body: Buffer = Buffer.alloc(0);
     if (code >= 200 && code !== 204 && code !== 304) {
       if (headers['transfer-encoding']?.toLowerCase() === 'chunked') {
         const parts: Buffer[] = [];
