@@ -111,9 +111,32 @@ describe('users settings', () => {
     expect(problemsOf({ ADMIN_PASSWORD: 'password123' })).toEqual(['ADMIN_PASSWORD: is one of the most common passwords, please choose another']);
   });
 
-  it('normalises ADMIN_EMAIL (NFKC, lower case)', () => {
+  it('refuses an ADMIN_PASSWORD that is easy to guess, except the development default on loopback', () => {
+    expect(problemsOf({ ADMIN_PASSWORD: 'abcdefghijkl' })).toEqual([
+      'ADMIN_PASSWORD: is too easy to guess: avoid repeated or sequential characters and common words, or make it longer; a few unrelated words make a strong password',
+    ]);
+    expect(loadUsersConfig({ ADMIN_PASSWORD: 'pink anvil sorrow' }).ADMIN_PASSWORD).toBe('pink anvil sorrow');
+  });
+
+  it('normalises ADMIN_EMAIL (NFKC, lower case, the domain in IDNA ASCII)', () => {
     expect(loadUsersConfig({ ADMIN_EMAIL: 'Boss@Example.COM' }).ADMIN_EMAIL).toBe('boss@example.com');
     expect(loadUsersConfig({ ADMIN_EMAIL: 'ｂｏｓｓ@example.com' }).ADMIN_EMAIL).toBe('boss@example.com');
+    expect(loadUsersConfig({ ADMIN_EMAIL: 'Boss@Exämple.com' }).ADMIN_EMAIL).toBe('boss@xn--exmple-cua.com');
+  });
+
+  it('refuses an ADMIN_EMAIL no new account could take (scripts mixed, quoted)', () => {
+    const refusal = 'ADMIN_EMAIL: must be a plain address (no quotes) whose name and domain parts each use one alphabet';
+    expect(problemsOf({ ADMIN_EMAIL: 'аdmin@example.com' })).toContain(refusal);
+    expect(problemsOf({ ADMIN_EMAIL: '"admin"@example.com' })).toContain(refusal);
+  });
+
+  it('has a growing wait per account after 10 failures, from 1 s to 5 min, remembered for a day', () => {
+    expect(loadUsersConfig({})).toMatchObject({
+      LOGIN_ACCOUNT_FREE_FAILURES: 10,
+      LOGIN_ACCOUNT_DELAY_MS: 1000,
+      LOGIN_ACCOUNT_MAX_DELAY_MS: 300_000,
+      LOGIN_ACCOUNT_WINDOW: 86_400,
+    });
   });
 
   it('takes an Ed25519 PKCS8 PEM as JWT_PRIVATE_KEY, also with \\n escapes on one line', () => {

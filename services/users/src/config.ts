@@ -138,7 +138,7 @@ export function loadUsersConfig(env: Record<string, string | undefined> = proces
     ...(typeof concurrency === 'string' ? [concurrency] : []),
     ...(productionWithoutPassword ? [missingPassword] : []),
     ...(commonPassword ? ['ADMIN_PASSWORD: is one of the most common passwords, please choose another'] : []),
-    ...(weakPassword ? ['ADMIN_PASSWORD: is too easy to guess: avoid repeated or sequential characters and common words; a few unrelated words make a strong password'] : []),
+    ...(weakPassword ? ['ADMIN_PASSWORD: is too easy to guess: avoid repeated or sequential characters and common words, or make it longer; a few unrelated words make a strong password'] : []),
     ...(publicPassword ? [`ADMIN_PASSWORD: the development default works on loopback only, choose another`] : []),
     ...(settings.NODE_ENV === 'production' && !settings.JWT_PRIVATE_KEY && !settings.SIGNING_KEY_SECRET
       ? ['SIGNING_KEY_SECRET: must be set when NODE_ENV is production (it encrypts the signing key stored in the database)']

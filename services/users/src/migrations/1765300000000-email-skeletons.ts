@@ -29,12 +29,12 @@ export class EmailSkeletons1765300000000 implements MigrationInterface {
       await db.query(`UPDATE app_user SET email = $1 WHERE id = $2 AND NOT EXISTS (SELECT 1 FROM app_user WHERE email = $1)`, [normal, id]);
     }
     const seen = new Set<string>();
-    let after: { createdAt: Date; id: string } | undefined;
+    // The key of the last row read, its time as text: a JS Date would cut the microseconds and read the row again.
+    let after: { createdAt: string; id: string } | undefined;
     for (;;) {
-      const rows: { id: string; email: string; created_at: Date }[] = await db.query(
-        after
-          ? `SELECT id, email, created_at FROM app_user WHERE (created_at, id) > ($1, $2) ORDER BY created_at, id LIMIT ${BATCH}`
-          : `SELECT id, email, created_at FROM app_user ORDER BY created_at, id LIMIT ${BATCH}`,
+      const rows: { id: string; email: string; created_at: string }[] = await db.query(
+        `SELECT id, email, created_at::text AS created_at FROM app_user
+          ${after ? 'WHERE (created_at, id) > ($1::timestamptz, $2::uuid)' : ''} ORDER BY created_at, id LIMIT ${BATCH}`,
         after ? [after.createdAt, after.id] : [],
       );
       if (rows.length === 0) break;
