@@ -1,13 +1,24 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deleteStream, dropDatabases, freeBasePort, testPrefix, TestTokenIssuer, TEST_DATABASE_URL, TEST_NATS_URL } from '@shop/testing';
+import { deleteStream, dropDatabases, testPrefix, TestTokenIssuer, TEST_DATABASE_URL, TEST_NATS_URL } from '@shop/testing';
 
 /** The built catalog (`npx nx build @shop/catalog`), as the launcher and the image run it. */
-const MAIN = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const MAIN = join(ROOT, 'dist/main.js');
+
+/** Sources changed since they were built: a test of the process would measure the old code. */
+function staleBuilds(): string[] {
+  const sources = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts') && !name.endsWith('.spec.ts'));
+  return sources.filter((name) => {
+    const built = join(ROOT, 'dist', name.replace(/\.ts$/, '.js'));
+    return !existsSync(built) || statSync(built).mtimeMs < statSync(join(ROOT, 'src', name)).mtimeMs;
+  });
+}
 
 /** The built catalog running as a process of its own, for tests that measure the process (its memory). */
 export interface CatalogProcess {
@@ -34,11 +45,31 @@ export function memoryOf(pid: number): { rssMiB: number; peakMiB: number } {
  * prefix, port, image folder and databases, and waits until it is ready.
  */
 export async function startCatalogProcess(env: Record<string, string> = {}): Promise<CatalogProcess> {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build it first (npx nx build @shop/catalog)`);
+  const stale = staleBuilds();
+  if (stale.length > 0) throw new Error(`the built catalog is older than src/${stale[0]} (and ${stale.length - 1} more): build it first (npx nx build @shop/catalog)`);
+  // A port free a moment ago may be taken before the catalog listens (other tests run on this machine): try another.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(await freePort(), env);
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+/** A port nothing listens on: the one the system gives a server of its own, closed again. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+async function startOnce(port: number, env: Record<string, string>): Promise<CatalogProcess> {
   const prefix = testPrefix();
   const uploadDir = mkdtempSync(join(tmpdir(), 'catalog-process-'));
   const issuer = await TestTokenIssuer.start();
-  const port = await freeBasePort(1);
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=2', MAIN], {
     env: {
