@@ -27,7 +27,8 @@ const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u
 export function normalEmail(email: string): string {
   const lowered = email.normalize('NFKC').trim().toLowerCase();
   const at = lowered.lastIndexOf('@');
-  if (at < 0) return lowered;
+  // Far past the length limit, the address is refused anyway: no IDNA work on a 100 KB domain.
+  if (at < 0 || lowered.length > 4 * MAX_EMAIL_LENGTH) return lowered;
   const domain = domainToASCII(lowered.slice(at + 1));
   return domain ? `${lowered.slice(0, at)}@${domain}` : lowered;
 }

@@ -37,10 +37,16 @@ const SCRIPTS: { name: string; test: RegExp }[] = SCRIPT_NAMES.flatMap((name) =>
 
 const NO_SCRIPT = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
 
+/** Scripts of the characters met lately: a letter of a script late in the list costs up to 172 regex tests. */
+const scriptCache = new Map<string, string | undefined>();
+
 /** The script of one character; undefined for Common and Inherited ones (digits, punctuation, combining marks). */
 function scriptOf(char: string): string | undefined {
-  if (NO_SCRIPT.test(char)) return undefined;
-  return SCRIPTS.find((script) => script.test.test(char))?.name ?? 'Unknown';
+  if (scriptCache.has(char)) return scriptCache.get(char);
+  const script = NO_SCRIPT.test(char) ? undefined : (SCRIPTS.find((candidate) => candidate.test.test(char))?.name ?? 'Unknown');
+  if (scriptCache.size >= 4096) scriptCache.clear();
+  scriptCache.set(char, script);
+  return script;
 }
 
 /**
