@@ -158,13 +158,19 @@ export function answerParserErrors(server: Server): void {
       socket.destroy();
       return;
     }
+    const [status, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request URL or headers are too large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request took too long to arrive']
+          : [400, 'Malformed HTTP request'];
     const pending = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (pending && !pending.writableFinished) {
       pending.shouldKeepAlive = false;
       if (!pending.headersSent && !pending.req.complete) {
-        // The request being answered is the malformed one (its body broke off or was garbled): it gets the 400.
-        const json = JSON.stringify({ message: 'Malformed HTTP request' } satisfies ErrorBody);
-        pending.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json), connection: 'close' });
+        // The request being answered is the faulty one (its body broke off, was garbled or came too slowly): it gets the answer.
+        const json = JSON.stringify({ message } satisfies ErrorBody);
+        pending.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json), connection: 'close' });
         pending.end(json);
       }
       pending.once('close', () => socket.end());
@@ -174,12 +180,6 @@ export function answerParserErrors(server: Server): void {
       socket.end();
       return;
     }
-    const [status, message] =
-      error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request URL or headers are too large']
-        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, 'Request took too long to arrive']
-          : [400, 'Malformed HTTP request'];
     const body = JSON.stringify({ message } satisfies ErrorBody);
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
