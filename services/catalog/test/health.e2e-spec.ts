@@ -33,13 +33,13 @@ describe('catalog health and bad input', () => {
     expect(res.body).toEqual({ message: 'Malformed JSON in the request body' });
   });
 
-  it('answers a body over 1 MB with 413 and a message', async () => {
+  it("answers a body over the route's limit (a product's 40 KB) with 413 and a message", async () => {
     const res = await request(catalog.http)
       .put('/api/products/0f0f0f0f-0000-4000-8000-000000000000')
       .set(catalog.admin)
-      .send({ name: 'x', description: 'y'.repeat(1024 * 1024) });
+      .send({ name: 'x', description: 'y'.repeat(41 * 1024) });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ message: 'Request body is too large (1 MB at most)' });
+    expect(res.body).toEqual({ message: 'Request body is too large (40 KB at most)' });
   });
 
   it('answers an unknown path with 404 and a message', async () => {

@@ -31,13 +31,13 @@ describe('users health and bad input', () => {
     }
   });
 
-  it('answers a body over 1 MB with 413 and a message', async () => {
+  it("answers a body over the route's limit (a sign-up's 4 KB) with 413 and a message", async () => {
     const res = await request(users.http)
       .post('/api/users')
       .set('content-type', 'application/json')
-      .send(JSON.stringify({ name: 'x'.repeat(1_100_000), email: 'big@example.com', password: 'long-enough' }));
+      .send(JSON.stringify({ name: 'x'.repeat(5_000), email: 'big@example.com', password: 'long-enough' }));
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ message: 'Request body is too large (1 MB at most)' });
+    expect(res.body).toEqual({ message: 'Request body is too large (4 KB at most)' });
   });
 
   it('answers a body that is not an object with 400', async () => {
