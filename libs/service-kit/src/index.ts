@@ -15,3 +15,4 @@ export * from './shared-rate-limits.js';
 export * from './body-limits.js';
 export * from './known-fields.js';
 export * from './server-limits.js';
+export * from './client-key.js';

@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
-import { isIPv6, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import proxyAddr from 'proxy-addr';
-import { SERVICE_CONFIG } from '@shop/service-kit';
+import { clientKeyOf, SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 
 /** What a client over its connection cap reads, before its connection is closed. */
@@ -10,23 +10,6 @@ export const TOO_MANY_CONNECTIONS_MESSAGE = 'Too many connections from your addr
 
 /** How often Node looks for connections past their header or request timeout (its default: 30 s). */
 const CHECK_EVERY_MS = 1_000;
-
-/**
- * The key a client's connections are counted under: its address, or for IPv6 its /64 (one
- * subscriber's whole network: a host rotates addresses within it for free). IPv4-mapped IPv6 is IPv4.
- */
-export function addressKeyOf(address: string): string {
-  if (address.startsWith('::ffff:') && address.includes('.')) return address.slice(7);
-  if (!isIPv6(address)) return address;
-  const [head, tail = ''] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => (parseInt(group, 16) || 0).toString(16))
-    .join(':')}::/64`;
-}
 
 /**
  * Bounds what one client can hold of the gateway's connections, where clients connect:
@@ -62,7 +45,7 @@ export class ClientConnections {
 
   /** Connections open now from the client at `address`. */
   openFrom(address: string): number {
-    return this.open.get(addressKeyOf(address)) ?? 0;
+    return this.open.get(clientKeyOf(address)) ?? 0;
   }
 
   private admit(socket: Socket): void {
@@ -73,7 +56,7 @@ export class ClientConnections {
     const cap = this.config.MAX_CONNECTIONS_PER_ADDRESS;
     const address = socket.remoteAddress;
     if (cap === 0 || address === undefined || this.trusted(address)) return;
-    const key = addressKeyOf(address);
+    const key = clientKeyOf(address);
     const count = (this.open.get(key) ?? 0) + 1;
     this.open.set(key, count);
     socket.once('close', () => {

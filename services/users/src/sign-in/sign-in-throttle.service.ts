@@ -1,9 +1,8 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
-import { SERVICE_CONFIG, sharedRateLimiter } from '@shop/service-kit';
+import { clientKeyOf, SERVICE_CONFIG, sharedRateLimiter } from '@shop/service-kit';
 import type { UsersConfig } from '../config.js';
-import { clientKeyOf } from './client-address.js';
 
 export const TOO_MANY_SIGN_IN_FAILURES = 'Too many failed sign-in attempts, please try again later';
 export const TOO_MANY_ACCOUNT_FAILURES = 'Too many failed sign-in attempts for this account, please wait a moment and try again';

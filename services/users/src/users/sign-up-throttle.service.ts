@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
-import { SERVICE_CONFIG, sharedRateLimiter } from '@shop/service-kit';
+import { clientKeyOf, SERVICE_CONFIG, sharedRateLimiter } from '@shop/service-kit';
 import type { UsersConfig } from '../config.js';
-import { clientKeyOf } from '../sign-in/client-address.js';
 import { SignInThrottled } from '../sign-in/sign-in-throttle.service.js';
 
 export const TOO_MANY_SIGN_UPS = 'Too many sign-ups from your network, please try again later';
