@@ -3,7 +3,7 @@ import { Subjects, type OrderDto } from '@shop/contracts';
 import { OutboxRelay } from '@shop/event-bus';
 import { startPayPalStandIn, type PayPalStandIn, type RequestLogEntry } from '@shop/paypal-stand-in';
 import { producedContractProblems } from '@shop/testing';
-import { answerStock, placeOrder, readOrder, startOrders, type TestOrders, type TestUser } from './support/orders-app.js';
+import { confirmedOrder as confirmedOrderOf, readOrder, startOrders, type TestOrders, type TestUser } from './support/orders-app.js';
 import { PayPalBuyer, standInOrder } from './support/paypal-buyer.js';
 
 describe('orders: payments verified with PayPal (through the PayPal stand-in), then delivery', () => {
@@ -25,13 +25,7 @@ describe('orders: payments verified with PayPal (through the PayPal stand-in), t
     await paypal?.close();
   });
 
-  /** A confirmed order of Casey's costing 110.01 (items 100.01, free shipping, tax 10.00). */
-  async function confirmedOrder(owner: TestUser = casey): Promise<OrderDto> {
-    const product = await orders.product({ priceCents: 100_01 });
-    const order = await answerStock(orders, owner, await placeOrder(orders, owner, [{ product: product.id, quantity: 1 }]));
-    expect(order.totalPrice).toBe(110.01);
-    return order;
-  }
+  const confirmedOrder = (owner: TestUser = casey): Promise<OrderDto> => confirmedOrderOf(orders, owner);
 
   const openPayment = (orderId: string, as: TestUser = casey) => request(orders.http).post(`/api/orders/${orderId}/paypal`).set(as.headers).send();
   const payStatus = (orderId: string, body: object, as: TestUser = casey) =>

@@ -28,6 +28,7 @@ import { alreadyPaidWith, isPastDeadline, lockOrder, ORDER_ALREADY_PAID, ORDER_N
 import { Order } from './order.entity.js';
 import { PAYMENT_TOO_LATE } from './payment-deadlines.js';
 import { PaymentRefunds } from './payment-refunds.js';
+import { BackgroundSweep } from './background-sweep.js';
 
 export const PAYMENT_UNDER_WAY = 'Another payment of this order is under way: try again in a moment';
 export const PAYMENT_REFUNDED = 'This payment was refunded: it cannot pay the order';
@@ -70,9 +71,7 @@ type Settlement = { paid: true } | { paid: false; status: 400 | 409; message: st
 export class OrderPayments implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Payments');
   private readonly leaseMs: number;
-  private readonly everyMs: number;
-  private timer?: NodeJS.Timeout;
-  private sweeping?: Promise<void>;
+  private readonly background: BackgroundSweep;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -83,17 +82,18 @@ export class OrderPayments implements OnApplicationBootstrap, OnModuleDestroy {
   ) {
     // A token request, the capture and one more try after a 401 each take at most PAYPAL_TIMEOUT_MS.
     this.leaseMs = 3 * config.PAYPAL_TIMEOUT_MS;
-    this.everyMs = Math.min(30_000, Math.max(250, config.PAYPAL_TIMEOUT_MS));
+    this.background = new BackgroundSweep('payments', Math.min(30_000, Math.max(250, config.PAYPAL_TIMEOUT_MS)), this.logger, async () => {
+      await this.recover();
+      await this.refunds.sweep();
+    });
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweepInBackground(), this.everyMs);
-    this.timer.unref();
+    this.background.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeping;
+    await this.background.stop();
   }
 
   /**
@@ -296,18 +296,6 @@ export class OrderPayments implements OnApplicationBootstrap, OnModuleDestroy {
     await manager.query(`UPDATE payment_attempt SET settled_at = now(), outcome = $2 WHERE paypal_order_id = $1`, [paypalOrderId, outcome]);
   }
 
-  private async sweepInBackground(): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = (async () => {
-      await this.recover();
-      await this.refunds.sweep();
-    })()
-      .catch((error: unknown) => this.logger.warn(`payments not swept, trying again: ${(error as Error).message}`))
-      .finally(() => {
-        this.sweeping = undefined;
-      });
-    await this.sweeping;
-  }
 }
 
 /** A provider failure as the API answers it. */

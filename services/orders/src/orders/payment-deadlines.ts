@@ -3,6 +3,7 @@ import { Subjects } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { OrdersConfig } from '../config.js';
+import { BackgroundSweep } from './background-sweep.js';
 
 /** The reason a confirmed order that was not paid in PAYMENT_HOLD is cancelled with (the issue's words). */
 export const PAYMENT_NOT_RECEIVED = 'Payment not received in time';
@@ -31,9 +32,7 @@ const BATCH = 200;
 export class PaymentDeadlines implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('PaymentDeadlines');
   private readonly graceMs: number;
-  private readonly everyMs: number;
-  private timer?: NodeJS.Timeout;
-  private sweeping?: Promise<void>;
+  private readonly background: BackgroundSweep;
 
   constructor(
     private readonly outbox: Outbox,
@@ -41,17 +40,15 @@ export class PaymentDeadlines implements OnApplicationBootstrap, OnModuleDestroy
   ) {
     this.graceMs = 2 * config.PAYPAL_TIMEOUT_MS;
     // Often enough that an order is released soon after its deadline, rarely enough to cost nothing.
-    this.everyMs = Math.min(30_000, Math.max(250, (config.PAYMENT_HOLD * 1000) / 4));
+    this.background = new BackgroundSweep('payment deadlines', Math.min(30_000, Math.max(250, (config.PAYMENT_HOLD * 1000) / 4)), this.logger, () => this.sweep());
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweepInBackground(), this.everyMs);
-    this.timer.unref();
+    this.background.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeping;
+    await this.background.stop();
   }
 
   /** Cancels every order whose payment deadline and grace have passed; answers how many. */
@@ -88,14 +85,4 @@ export class PaymentDeadlines implements OnApplicationBootstrap, OnModuleDestroy
     }
   }
 
-  private async sweepInBackground(): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = this.sweep()
-      .then(() => undefined)
-      .catch((error: unknown) => this.logger.warn(`payment deadlines not swept, trying again: ${(error as Error).message}`))
-      .finally(() => {
-        this.sweeping = undefined;
-      });
-    await this.sweeping;
-  }
 }

@@ -180,3 +180,11 @@ export async function answerStock(
   await orders.stream.publish(Subjects.StockReserved, { orderId: order._id });
   return orderBecomes(orders, owner, order._id, 'confirmed');
 }
+
+/** A confirmed order of `owner`'s costing 110.01 (items 100.01, free shipping, tax 10.00): what the payment tests pay. */
+export async function confirmedOrder(orders: TestOrders, owner: TestUser): Promise<OrderDto> {
+  const product = await orders.product({ priceCents: 100_01 });
+  const order = await answerStock(orders, owner, await placeOrder(orders, owner, [{ product: product.id, quantity: 1 }]));
+  if (order.totalPrice !== 110.01) throw new Error(`the test order costs ${order.totalPrice}, not 110.01`);
+  return order;
+}
