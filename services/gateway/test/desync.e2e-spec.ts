@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { sha256, type Echo, type ReceivedRequest } from './support/stub-upstream.js';
+import { echo, sha256, type Echo, type ReceivedRequest } from './support/stub-upstream.js';
 import { startGateway, startShop, type TestShop } from './support/gateway.js';
 import { FORWARDED_FRAMINGS as FORWARDED, HOST, rawExchange, REFUSED_FRAMINGS as REFUSED, type RawExchange } from '@shop/testing';
 
@@ -88,6 +88,28 @@ describe('gateway: no request smuggled, no answer crossed', () => {
       expected.map((request) => key({ method: request.method, url: request.url, body: Buffer.from(request.body ?? '').toString('latin1') })).sort(),
     );
     await bystanderGetsItsOwnAnswer(n);
+  });
+
+  it('keeps the client connection when a service answers a large body before reading it, and answers the next request on it', async () => {
+    // The service answers 413 at once and reads none of the body: the gateway's exchange with it ends
+    // early; the client's connection, its answer and the request pipelined after it must not go with it.
+    shop.orders.handler = (req, res) => {
+      if (req.method !== 'POST') return echo(req, res, shop.orders);
+      res.writeHead(413, { 'content-type': 'application/json', 'content-length': 2 }).end('{}');
+    };
+    try {
+      const body = 'b'.repeat(512 * 1024);
+      const exchange = await rawExchange(
+        shop.gateway.url,
+        `POST /api/orders HTTP/1.1\r\n${HOST}Content-Length: ${body.length}\r\n\r\n${body}GET /api/orders/next HTTP/1.1\r\n${HOST}\r\n`,
+        { localAddress: addressOf(caseNumber++), idleMs: 1_000 },
+      );
+      expect(exchange.answers.map((answer) => answer.status)).toEqual([413, 200]);
+      expect((JSON.parse(exchange.answers[1].body.toString()) as Echo).url).toBe('/api/orders/next');
+    } finally {
+      shop.orders.handler = echo;
+      received();
+    }
   });
 
   it('never gives one client an answer meant for another, with hostile and honest clients at once', async () => {

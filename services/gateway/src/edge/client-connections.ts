@@ -39,7 +39,7 @@ export class ClientConnections {
     // RequestPipeline answers a request without Host itself, with the shop's { message } (Node's own 400 has no body).
     // Node's settings read per request or when it starts listening (its types know them as constructor options only).
     Object.assign(server, { requireHostHeader: false, connectionsCheckingInterval: CHECK_EVERY_MS });
-    // A connection that never sends a byte is not yet a request Node times out: bound its silence too.
+    // Node's header timeout also covers a connection that sends nothing at all (408, then closed).
     server.on('connection', (socket: Socket) => this.admit(socket));
   }
 
@@ -49,10 +49,6 @@ export class ClientConnections {
   }
 
   private admit(socket: Socket): void {
-    const silence = setTimeout(() => socket.destroy(), this.config.HEADERS_TIMEOUT_MS);
-    silence.unref();
-    socket.once('data', () => clearTimeout(silence));
-    socket.once('close', () => clearTimeout(silence));
     const cap = this.config.MAX_CONNECTIONS_PER_ADDRESS;
     const address = socket.remoteAddress;
     if (cap === 0 || address === undefined || this.trusted(address)) return;

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { Writable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import { REQUEST_ID_HEADER, withRequestId } from '@shop/service-kit';
@@ -64,7 +64,7 @@ export class UpstreamProxy {
   forward(req: IncomingMessage, res: ServerResponse, upstream: Upstream, requestId: string, failed?: Replica): void {
     if (!hasBody(req)) return this.send(req, res, upstream, requestId, null, failed);
     const length = Number(req.headers['content-length']);
-    if (req.headers['transfer-encoding'] !== undefined || !(length <= SMALL_BODY_BYTES)) return this.send(req, res, upstream, requestId, req, failed);
+    if (req.headers['transfer-encoding'] !== undefined || !(length <= SMALL_BODY_BYTES)) return this.send(req, res, upstream, requestId, streamedBodyOf(req), failed);
     // A small body is read whole first: undici then writes the request's head and body in one write.
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -72,7 +72,7 @@ export class UpstreamProxy {
   }
 
   /** Dispatches the request on a replica's connections, its body given whole, as a stream, or none. */
-  private send(req: IncomingMessage, res: ServerResponse, upstream: Upstream, requestId: string, body: Buffer | IncomingMessage | null, failed?: Replica): void {
+  private send(req: IncomingMessage, res: ServerResponse, upstream: Upstream, requestId: string, body: Buffer | Readable | null, failed?: Replica): void {
     const target = this.pool.pick(upstream, failed);
     const exchange = new ProxyExchange(this, req, res, upstream, target, requestId, failed !== undefined);
     target.connections.dispatch(
@@ -214,3 +214,24 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The client's body as undici reads it: a stream of its own, fed from the request with backpressure.
+ * undici destroys the body it was given when it ends the exchange early (the service answered before
+ * reading all of it, or failed); had that been the request itself, the client's connection would go
+ * with it, and with it the answer and the client's next request. The request's own failure (the
+ * client's body broke off) still ends the service's request.
+ */
+function streamedBodyOf(req: IncomingMessage): Readable {
+  const body = new PassThrough();
+  req.pipe(body);
+  req.once('error', (error) => body.destroy(error));
+  req.once('close', () => {
+    if (!req.complete) body.destroy(new Error("the client's body broke off"));
+  });
+  // Whatever undici does not read any more is read to its end: the client then reads its answer.
+  body.once('close', () => {
+    if (!req.complete) req.resume();
+  });
+  return body;
+}
