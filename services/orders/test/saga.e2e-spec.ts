@@ -64,7 +64,9 @@ describe('orders: the stock saga and the copies of other services data', () => {
       const response = await answer;
       expect(response.status).toBe(201);
       expect(response.headers['preference-applied']).toBe('wait=5');
-      expect(response.body).toMatchObject({ _id: orderId, status: 'confirmed' });
+      expect(response.body).toMatchObject({ _id: orderId, status: 'confirmed', payableUntil: expect.any(String) });
+      // Field for field what the order's own page reads right after (the storefront keeps this answer as the order).
+      expect(response.body).toEqual(await readOrder(orders, casey, orderId));
     });
 
     it('answers with the order cancelled, and why, once the catalog refused it', async () => {
@@ -74,6 +76,7 @@ describe('orders: the stock saga and the copies of other services data', () => {
 
       const response = await answer;
       expect(response.body).toMatchObject({ _id: orderId, status: 'cancelled', cancelReason: 'Last lamp is out of stock' });
+      expect(response.body).toEqual(await readOrder(orders, casey, orderId));
     });
 
     it('answers with the order still pending when no answer came in time', async () => {
@@ -84,6 +87,7 @@ describe('orders: the stock saga and the copies of other services data', () => {
       expect(response.status).toBe(201);
       expect(response.headers['preference-applied']).toBe('wait=1');
       expect(response.body).toMatchObject({ _id: orderId, status: 'pending' });
+      expect(response.body).toEqual(await readOrder(orders, casey, orderId));
     });
 
     it('answers at once, pending, without the preference', async () => {
@@ -202,7 +206,19 @@ describe('orders: the stock saga and the copies of other services data', () => {
   });
 
   it('gives a cancel reason to cancelled orders only', async () => {
+    // Orders of each kind of its own, so that the list checked is never empty whichever tests ran before.
+    const product = await orders.product({ name: 'Reason lamp' });
+    const pending = await placeOrder(orders, casey, [{ product: product.id, quantity: 1 }]);
+    const confirmed = await answerStock(orders, casey, await placeOrder(orders, casey, [{ product: product.id, quantity: 1 }]));
+    const cancelled = await answerStock(orders, casey, await placeOrder(orders, casey, [{ product: product.id, quantity: 1 }]), {
+      productId: product.id,
+      productName: 'Reason lamp',
+      reason: 'Reason lamp is out of stock',
+    });
     const { body } = await request(orders.http).get('/api/orders/mine').set(casey.headers).expect(200);
+    const mine = (body as OrderDto[]).filter((order) => [pending._id, confirmed._id, cancelled._id].includes(order._id));
+    expect(mine.map((order) => order.status).sort()).toEqual(['cancelled', 'confirmed', 'pending']);
+    expect((body as OrderDto[]).length).toBeGreaterThanOrEqual(3);
     for (const order of body as OrderDto[]) {
       expect(['pending', 'confirmed', 'cancelled']).toContain(order.status);
       expect(order.cancelReason !== undefined).toBe(order.status === 'cancelled');

@@ -8,11 +8,16 @@ const CHANNEL = 'order_settled';
 /** Bytes of outcomes per notification (a payload holds at most 8000 bytes). */
 const NOTIFICATION_BYTES = 7_000;
 
-/** Where an order went when it left `pending`. */
+/**
+ * Where an order went when it left `pending`: every field that changed with it (ISO times), so that a
+ * placement that waited answers the order exactly as `GET /api/orders/{id}` does at that moment.
+ */
 export interface Outcome {
   id: string;
   status: Exclude<OrderStatus, 'pending'>;
   cancelReason: string | null;
+  payableUntil: string | null;
+  updatedAt: string;
 }
 /** While no notification can be heard, a waiting placement looks at its order this often instead. */
 const POLL_MS = 250;
@@ -97,12 +102,19 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
   }
 
   private async outcomeOf(orderId: string): Promise<Outcome | undefined> {
-    const rows: { status: OrderStatus; cancel_reason: string | null }[] = await this.dataSource.query(
-      `SELECT status, cancel_reason FROM customer_order WHERE id = $1`,
+    const rows: { status: OrderStatus; cancel_reason: string | null; payable_until: Date | null; updated_at: Date }[] = await this.dataSource.query(
+      `SELECT status, cancel_reason, payable_until, updated_at FROM customer_order WHERE id = $1`,
       [orderId],
     );
     const [row] = rows;
-    return row && row.status !== 'pending' ? { id: orderId, status: row.status, cancelReason: row.cancel_reason } : undefined;
+    if (!row || row.status === 'pending') return undefined;
+    return {
+      id: orderId,
+      status: row.status,
+      cancelReason: row.cancel_reason,
+      payableUntil: row.payable_until?.toISOString() ?? null,
+      updatedAt: row.updated_at.toISOString(),
+    };
   }
 
   private hear(payload: string | undefined): void {

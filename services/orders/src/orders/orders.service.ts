@@ -161,9 +161,17 @@ export class OrdersService {
       throw error;
     }
     this.logger.log(`order ${order.id} placed by ${order.userId}: ${prices.totalCents} cents`);
-    // The answer is the order as just stored, with its outcome if it came in time.
+    // The answer is the order as just stored, with its outcome if it came in time: every field the
+    // outcome changed, so that it is the order as GET /api/orders/{id} answers it now.
     const settled = await outcome?.settled(waitMs);
-    if (settled) Object.assign(order, { status: settled.status, cancelReason: settled.cancelReason });
+    if (settled) {
+      Object.assign(order, {
+        status: settled.status,
+        cancelReason: settled.cancelReason,
+        payableUntil: settled.payableUntil === null ? null : new Date(settled.payableUntil),
+        updatedAt: new Date(settled.updatedAt),
+      });
+    }
     return toOrderDto(order);
   }
 

@@ -32,11 +32,12 @@ export class StockAnswers {
   async reserved(answers: readonly EventEnvelope<'stock.reserved'>[], manager: EntityManager): Promise<void> {
     const requestOf = requestsByOrder(answers);
     const now = new Date();
+    const payableUntil = new Date(now.getTime() + this.holdMs);
     const [confirmed]: [{ id: string; user_id: string }[], number] = await manager.query(
       `UPDATE customer_order SET status = 'confirmed', payable_until = $3, updated_at = $2
        WHERE id = ANY($1::uuid[]) AND status = 'pending'
        RETURNING id, user_id`,
-      [answers.map((answer) => answer.data.orderId), now, new Date(now.getTime() + this.holdMs)],
+      [answers.map((answer) => answer.data.orderId), now, payableUntil],
     );
     for (const order of confirmed) withRequestId(requestOf.get(order.id), () => this.logger.log(`order ${order.id} confirmed`));
     await this.outbox.addMany(
@@ -47,18 +48,22 @@ export class StockAnswers {
         correlationId: requestOf.get(order.id),
       })),
     );
-    await this.outcomes.announce(manager, confirmed.map((order) => ({ id: order.id, status: 'confirmed', cancelReason: null })));
+    await this.outcomes.announce(
+      manager,
+      confirmed.map((order) => ({ id: order.id, status: 'confirmed', cancelReason: null, payableUntil: payableUntil.toISOString(), updatedAt: now.toISOString() })),
+    );
     this.ignored(answers, confirmed);
   }
 
   async rejected(answers: readonly EventEnvelope<'stock.rejected'>[], manager: EntityManager): Promise<void> {
     const requestOf = requestsByOrder(answers);
+    const now = new Date();
     const [cancelled]: [{ id: string; user_id: string; cancel_reason: string }[], number] = await manager.query(
       `UPDATE customer_order AS o SET status = 'cancelled', cancel_reason = answer.reason, updated_at = $3
        FROM unnest($1::uuid[], $2::text[]) AS answer(id, reason)
        WHERE o.id = answer.id AND o.status = 'pending'
        RETURNING o.id, o.user_id, o.cancel_reason`,
-      [answers.map((answer) => answer.data.orderId), answers.map((answer) => answer.data.reason), new Date()],
+      [answers.map((answer) => answer.data.orderId), answers.map((answer) => answer.data.reason), now],
     );
     for (const order of cancelled) {
       withRequestId(requestOf.get(order.id), () => this.logger.log(`order ${order.id} cancelled: ${order.cancel_reason}`));
@@ -71,7 +76,10 @@ export class StockAnswers {
         correlationId: requestOf.get(order.id),
       })),
     );
-    await this.outcomes.announce(manager, cancelled.map((order) => ({ id: order.id, status: 'cancelled', cancelReason: order.cancel_reason })));
+    await this.outcomes.announce(
+      manager,
+      cancelled.map((order) => ({ id: order.id, status: 'cancelled', cancelReason: order.cancel_reason, payableUntil: null, updatedAt: now.toISOString() })),
+    );
     this.ignored(answers, cancelled);
   }
 
