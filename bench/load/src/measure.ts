@@ -2,6 +2,7 @@
  * Where the work of a run went: CPU of each process (which one is the bottleneck), PostgreSQL commits
  * in the instance's databases and JetStream messages in its stream, read before and after the run.
  */
+import { cpus } from 'node:os';
 import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -43,14 +44,16 @@ async function messagesOf(prefix: string): Promise<number> {
 }
 
 /**
- * CPU times now; commits and messages after `settleMs` (PostgreSQL backends report their counts to
- * the statistics system up to a second late, and events of the last orders may still be on their way).
+ * CPU times now; commits and messages once `settle` is done (stop the load there and let what is under
+ * way finish: PostgreSQL backends report their counts to the statistics system up to a second late, and
+ * events of the last units may still be on their way), so that they count the work of the units measured
+ * and of no unit begun after them.
  */
-export async function takeReading(launcherPid: number, prefix: string, settleMs = 0): Promise<Reading> {
+export async function takeReading(launcherPid: number, prefix: string, settle?: () => Promise<void>): Promise<Reading> {
   const at = performance.now();
   const parts = shopProcesses(launcherPid, prefix);
   const benchCpu = ownCpuSeconds();
-  if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
+  await settle?.();
   const [commits, messages] = await Promise.all([commitsOf(prefix), messagesOf(prefix)]);
   return { at, parts, benchCpu, commits, messages };
 }
@@ -61,7 +64,7 @@ export function printCosts(before: Reading, after: Reading, units: number, unitN
   const shares = cpuShares(before.parts, after.parts, seconds);
   shares.push({ part: 'load generator (this bench)', percent: ((after.benchCpu - before.benchCpu) / seconds) * 100 });
   shares.sort((a, b) => b.percent - a.percent);
-  console.log(`\nCPU over ${seconds.toFixed(1)} s (100 % = one core; the machine has 2):`);
+  console.log(`\nCPU over ${seconds.toFixed(1)} s (100 % = one core; the machine has ${cpus().length}):`);
   console.log(formatTable(['process', 'CPU %'], shares.map((share) => [share.part, share.percent.toFixed(0)])));
   const commitRows = [...after.commits].map(([database, count]) => {
     const delta = count - (before.commits.get(database) ?? 0);

@@ -12,6 +12,7 @@
  * load, so every cache on the way is warm), and the caching headers of the list, a product, a
  * revalidation and a signed-in read.
  */
+import { cpus } from 'node:os';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
 import { createRequire } from 'node:module';
@@ -181,7 +182,7 @@ async function compare(shop: BenchShop, baseline: Baseline, targets: Target[]): 
       .map((part) => [part, ((cpu.baseline.get(part) ?? 0) / seconds.baseline) * 100, ((cpu.shop.get(part) ?? 0) / seconds.shop) * 100] as const)
       .filter(([, bare, ours]) => bare >= 0.5 || ours >= 0.5)
       .sort((a, b) => b[2] + b[1] - (a[2] + a[1]));
-    console.log(`CPU during the legs (100 % = one core; the machine has 2):`);
+    console.log(`CPU during the legs (100 % = one core; the machine has ${cpus().length}):`);
     console.log(formatTable(['process', 'baseline legs %', 'shop legs %'], parts.map(([part, bare, ours]) => [part, bare.toFixed(0), ours.toFixed(0)])));
   }
 }

@@ -45,9 +45,14 @@ export async function orderPipeline(): Promise<void> {
     await sleep(DURATION_S * 1000);
     const end = performance.now();
     const windowResults = results.slice(measuredFrom).filter((result) => result.placedAt >= start && result.placedAt < end);
-    const after = await takeReading(shop.pid, shop.prefix, 1_500);
-    running = false;
-    await Promise.all(loops);
+    // CPU over the window; commits and messages once the load stopped and every order placed in it settled,
+    // divided by those orders (the ones under way when the window opened add a few commits of theirs).
+    const after = await takeReading(shop.pid, shop.prefix, async () => {
+      running = false;
+      await Promise.all(loops);
+      await sleep(1_500);
+    });
+    const placedInWindow = results.filter((result) => result.placedAt >= start);
 
     const settled = windowResults.filter((result) => result.settledMs !== undefined);
     const confirmed = settled.filter((result) => result.order?.status === 'confirmed').length;
@@ -65,7 +70,7 @@ export async function orderPipeline(): Promise<void> {
     console.log(`polls while pending       ${polls} (${(polls / Math.max(1, windowResults.length)).toFixed(2)} per order)`);
     console.log(`left pending at the end   ${pendingAtEnd} of ${results.length} orders; ${failed} placements failed; ${recorder.errors} errors (5xx or network)`);
     console.log('\n' + recorder.table());
-    printCosts(before, after, confirmed + cancelled, 'order');
+    printCosts(before, after, placedInWindow.length, 'order');
     await printOrderTimeline(
       shop.prefix,
       new Map(settled.flatMap((result) => (result.order ? [[result.order._id, { sentAt: result.sentAt, settledMs: result.settledMs as number }]] : []))),
