@@ -133,15 +133,15 @@ async function main(): Promise<void> {
   const logDir = join(dataDir, 'logs');
   // The process id of each running part, for operators: kill -9 "$(cat .data/shop/run/catalog.pid)".
   const runDir = join(dataDir, 'run');
-  mkdirSync(logDir, { recursive: true });
   const parts = partsOf(settings);
-  // Every port the parts listen on must be free before anything starts.
+  // Every port the parts listen on must be free before anything starts, or is made (no folder is left behind).
   const taken = [];
   for (const part of parts) if (!(await portIsFree(settings.HOST, part.port))) taken.push(`${part.port} (${part.name})`);
   if (taken.length > 0) {
     say('shop', `cannot start: port${taken.length > 1 ? 's' : ''} ${taken.join(', ')} on ${settings.HOST} already in use; stop what uses them or set PORT`);
     process.exit(1);
   }
+  mkdirSync(logDir, { recursive: true });
   const children: Child[] = [];
   const embedded: EmbeddedDatabase[] = [];
   let stopping = false;

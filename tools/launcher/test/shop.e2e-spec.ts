@@ -102,15 +102,22 @@ describe('npm start', () => {
     const port = await freeBasePort();
     const squatter = createServer();
     await new Promise<void>((resolve) => squatter.listen(port + 3, '127.0.0.1', resolve));
+    const dataDir = mkdtempSync(join(tmpdir(), 'shop-data-'));
     try {
-      const child = spawn(process.execPath, [launcher], { env: { ...process.env, PORT: String(port), INSTANCE_PREFIX: testPrefix() }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [launcher], {
+        env: { ...process.env, PORT: String(port), INSTANCE_PREFIX: testPrefix(), DATA_DIR: dataDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
       expect(code).toBe(1);
       expect(output).toContain(`cannot start: port ${port + 3} (orders) on 127.0.0.1 already in use; stop what uses them or set PORT`);
+      // It checked before it made anything: no log or run folder is left behind.
+      expect(readdirSync(dataDir)).toEqual([]);
     } finally {
       squatter.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
