@@ -46,6 +46,34 @@ export async function deleteStream(prefix: string, natsUrl = TEST_NATS_URL): Pro
   }
 }
 
+/** What a test reads of an instance's event stream: its copies, the node leading it, and its messages. */
+export interface StreamState {
+  replicas: number;
+  /** The server name of the node leading it (on a cluster). */
+  leader?: string;
+  messages: number;
+  firstSeq: number;
+  lastSeq: number;
+}
+
+/** Reads the instance's event stream as `user` (a NATS server with users) sees it. */
+export async function streamStateOf(prefix: string, natsUrl = TEST_NATS_URL, user?: { user: string; pass: string }): Promise<StreamState> {
+  const nc = await connect({ servers: natsUrl.split(','), ...user });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const info = await jsm.streams.info(streamNameOf(prefix));
+    return {
+      replicas: info.config.num_replicas,
+      leader: info.cluster?.leader,
+      messages: info.state.messages,
+      firstSeq: info.state.first_seq,
+      lastSeq: info.state.last_seq,
+    };
+  } finally {
+    await nc.close();
+  }
+}
+
 /** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
 export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
   const until = Date.now() + timeoutMs;

@@ -101,6 +101,13 @@ export class TestNatsServer {
 export class TestNatsCluster {
   private constructor(readonly nodes: TestNatsServer[]) {}
 
+  /** The node of a server name (`node-2`), as JetStream names a stream's leader. */
+  node(serverName: string): TestNatsServer {
+    const node = this.nodes[Number(/^node-(\d+)$/.exec(serverName)?.[1] ?? NaN) - 1];
+    if (!node) throw new Error(`no node named ${serverName} in this cluster`);
+    return node;
+  }
+
   /** Every node's URL, comma-separated, as NATS_URL takes a cluster. */
   get url(): string {
     return this.nodes.map((node) => node.url).join(',');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { natsServerConfigOf, type NatsService } from '@shop/contracts';
 import { startPayPalStandIn } from '@shop/paypal-stand-in';
-import { dropDatabases, freePort, testPrefix, TestNatsCluster, TestNatsServer, TEST_DATABASE_URL } from '@shop/testing';
+import { dropDatabases, freePort, streamStateOf, testPrefix, TestNatsCluster, TestNatsServer, TEST_DATABASE_URL, type StreamState } from '@shop/testing';
 
 const secret = () => randomBytes(18).toString('base64url');
 
@@ -40,7 +40,14 @@ export class ShopHarness {
     readonly paypal: PayPalStandIn,
     private readonly parts: Map<PartName, PartProcess>,
     private readonly dataDir: string,
+    /** The orders service's NATS user: allowed to read its instance's stream, as a test needs. */
+    private readonly natsReader: { user: string; pass: string },
   ) {}
+
+  /** The instance's event stream as JetStream reports it: its copies, its leader, its messages. */
+  eventStream(): Promise<StreamState> {
+    return streamStateOf(this.prefix, this.natsCluster?.url ?? this.nats.url, this.natsReader);
+  }
 
   /** Starts the shop; with `natsNodes`, on a JetStream cluster of that many nodes, the stream kept on each (STREAM_REPLICAS). */
   static async start(env: NodeJS.ProcessEnv = {}, options: { natsNodes?: number } = {}): Promise<ShopHarness> {
@@ -94,7 +101,7 @@ export class ShopHarness {
         },
       ],
     ]);
-    const harness = new ShopHarness(prefix, nats, natsCluster, paypal, parts, dataDir);
+    const harness = new ShopHarness(prefix, nats, natsCluster, paypal, parts, dataDir, { user: 'orders', pass: passwords.orders });
     await Promise.all([...parts.keys()].map((name) => harness.startPart(name)));
     return harness;
   }

@@ -52,8 +52,12 @@ describe('the shop on a NATS JetStream cluster', () => {
       }
     });
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const killed = shop.natsCluster!.nodes[0];
-    await killed.stop('SIGKILL');
+    // The stream is kept on all three nodes; the one killed is its leader, whichever node that is.
+    const before = await shop.eventStream();
+    expect(before.replicas).toBe(3);
+    expect(before.leader).toMatch(/^node-\d$/);
+    expect(before.messages).toBeGreaterThan(0);
+    await shop.natsCluster!.node(before.leader!).stop('SIGKILL');
     const placedBeforeKill = placed.length;
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     placing = false;
@@ -78,5 +82,12 @@ describe('the shop on a NATS JetStream cluster', () => {
     );
     expect(outcomes.every((one) => one.status === 'confirmed')).toBe(true);
     expect(placed.length).toBeGreaterThan(placedBeforeKill);
+    // The stream kept every message: none of those written before the kill is gone, none missing since.
+    const after = await shop.eventStream();
+    process.stdout.write(`NATS cluster: stream led by ${before.leader} (killed), then ${after.leader}; messages ${before.messages} before, ${after.messages} after (seq ${after.firstSeq}-${after.lastSeq})\n`);
+    expect(after.leader).not.toBe(before.leader);
+    expect(after.firstSeq).toBe(before.firstSeq);
+    expect(after.lastSeq).toBeGreaterThan(before.lastSeq);
+    expect(after.messages).toBe(after.lastSeq - after.firstSeq + 1);
   });
 });
