@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import proxyAddr from 'proxy-addr';
 import { clientKeyOf, SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
+import { ClientAddresses } from '../security/client-addresses.js';
 
 /** What a client over its connection cap reads, before its connection is closed. */
 export const TOO_MANY_CONNECTIONS_MESSAGE = 'Too many connections from your address, please try again later';
@@ -24,12 +24,10 @@ const CHECK_EVERY_MS = 1_000;
 export class ClientConnections {
   private readonly logger = new Logger('Connections');
   private readonly open = new Map<string, number>();
-  private readonly trusted: (address: string) => boolean;
-
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: GatewayConfig) {
-    const trust = proxyAddr.compile(config.TRUST_PROXY ?? []);
-    this.trusted = (address) => trust(address, 0);
-  }
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
+    private readonly clients: ClientAddresses,
+  ) {}
 
   /** Applies the timeouts and the per-address cap to the gateway's server (before it listens). */
   limit(server: Server): void {
@@ -51,7 +49,7 @@ export class ClientConnections {
   private admit(socket: Socket): void {
     const cap = this.config.MAX_CONNECTIONS_PER_ADDRESS;
     const address = socket.remoteAddress;
-    if (cap === 0 || address === undefined || this.trusted(address)) return;
+    if (cap === 0 || address === undefined || this.clients.isTrustedProxy(address)) return;
     const key = clientKeyOf(address);
     const count = (this.open.get(key) ?? 0) + 1;
     this.open.set(key, count);

@@ -20,6 +20,11 @@ export class ClientAddresses {
     this.trust = proxyAddr.compile(config.TRUST_PROXY ?? []);
   }
 
+  /** Is `address` a proxy in front of the gateway (TRUST_PROXY), which carries many clients' requests? */
+  isTrustedProxy(address: string): boolean {
+    return this.trust(address, 0);
+  }
+
   of(req: IncomingMessage): string {
     let address = this.known.get(req);
     if (address === undefined) {
