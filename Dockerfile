@@ -4,7 +4,7 @@
 # Every image runs one process as the unprivileged `node` user; settings come from the environment
 # (README, "Settings"; deploy/ for compose and Kubernetes).
 
-ARG NODE_IMAGE=node:20.19-bookworm-slim
+ARG NODE_IMAGE=node:24.21-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /shop

@@ -63,6 +63,9 @@ function hidePassword(url: string): string {
   return parsed.toString();
 }
 
+/** The Node.js major the shop is built, tested and shipped on (package.json's engines, .nvmrc, the Dockerfile). */
+const SUPPORTED_NODE_MAJOR = 24;
+
 /** The client id and secret the PayPal stand-in accepts (it is PayPal's API for development only). */
 const STAND_IN_CLIENT = { PAYPAL_CLIENT_ID: 'sb-stand-in', PAYPAL_CLIENT_SECRET: 'stand-in-secret' };
 
@@ -122,6 +125,10 @@ async function main(): Promise<void> {
   // Everything (.env, DATA_DIR, the services' SHELL_DIR and MF_REMOTES folders) is relative to the
   // repository, wherever the launcher was started from.
   process.chdir(repoRoot);
+  const nodeMajor = Number(process.versions.node.split('.')[0]);
+  if (nodeMajor < SUPPORTED_NODE_MAJOR) {
+    say('launcher', `runs on Node.js ${process.versions.node}; the shop ships on Node.js ${SUPPORTED_NODE_MAJOR} LTS (\`. tools/node/use-node24.sh\` brings it)`);
+  }
   let settings: LauncherSettings;
   try {
     settings = readSettings();
