@@ -1,4 +1,4 @@
-import { domainToASCII } from 'node:url';
+import { domainToASCII, domainToUnicode } from 'node:url';
 import { Transform } from 'class-transformer';
 import { isEmail, ValidateBy, type ValidationOptions } from 'class-validator';
 import { dictionary } from '@zxcvbn-ts/language-common';
@@ -33,10 +33,21 @@ export function normalEmail(email: string): string {
   return domain ? `${lowered.slice(0, at)}@${domain}` : lowered;
 }
 
+/**
+ * Whether an ASCII label that says it is Punycode (`xn--…`) decodes to a name that encodes back to it.
+ * The URL standard (Node 24's URL parser) passes such a label through unchecked, so `xn--zzzzzz`,
+ * which decodes to nothing valid, would otherwise be a domain.
+ */
+const isValidALabel = (label: string): boolean => {
+  if (!label.startsWith('xn--')) return true;
+  const unicode = domainToUnicode(label);
+  return unicode !== '' && unicode !== label && !unicode.startsWith('xn--') && domainToASCII(unicode) === label;
+};
+
 /** Whether the domain of a normalised email is a valid IDNA name in its ASCII form (what `normalEmail` makes of a valid one). */
 const hasAsciiDomain = (email: string): boolean => {
   const domain = email.slice(email.lastIndexOf('@') + 1);
-  return domain !== '' && domainToASCII(domain) === domain;
+  return domain !== '' && domainToASCII(domain) === domain && domain.split('.').every(isValidALabel);
 };
 
 /**
