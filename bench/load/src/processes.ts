@@ -96,6 +96,51 @@ export function shopProcesses(launcherPid: number, prefix?: string): PartFigures
   return [...figures.values()].sort((a, b) => a.part.localeCompare(b.part));
 }
 
+/** Memory of one process, in MB, from /proc/{pid}/smaps_rollup. */
+export interface ProcessMemory {
+  part: string;
+  pid: number;
+  /** Resident: every page it has in RAM, shared ones (the node binary, libraries) counted in full. */
+  rssMb: number;
+  /** Proportional: each shared page divided among the processes that share it; these add up honestly. */
+  pssMb: number;
+  /** Anonymous (heap, stacks, WebAssembly memory): its own, not backed by a file. */
+  anonMb: number;
+}
+
+function memoryOf(pid: number): Omit<ProcessMemory, 'part' | 'pid'> | undefined {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0);
+    return { rssMb: kb('Rss') / 1024, pssMb: kb('Pss') / 1024, anonMb: kb('Anonymous') / 1024 };
+  } catch {
+    return undefined; // gone meanwhile
+  }
+}
+
+/** The launcher and every process under it (children, their children…), each with its memory, by part name. */
+export function shopMemory(launcherPid: number): ProcessMemory[] {
+  const processes = allProcesses();
+  const ours = new Set([launcherPid]);
+  // Parents come before children in a pass only by chance: repeat until no process joins.
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const info of processes) {
+      if (!ours.has(info.pid) && ours.has(info.ppid)) {
+        ours.add(info.pid);
+        grown = true;
+      }
+    }
+  }
+  return processes
+    .filter((info) => ours.has(info.pid))
+    .flatMap((info) => {
+      const memory = memoryOf(info.pid);
+      return memory ? [{ part: partOf(info, launcherPid), pid: info.pid, ...memory }] : [];
+    })
+    .sort((a, b) => a.part.localeCompare(b.part));
+}
+
 /** CPU used by each part between two readings, as a share of one core over `seconds`. */
 export function cpuShares(before: PartFigures[], after: PartFigures[], seconds: number): { part: string; percent: number }[] {
   const start = new Map(before.map((entry) => [entry.part, entry.cpuSeconds]));

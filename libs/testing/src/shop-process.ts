@@ -88,15 +88,23 @@ export interface IsolatedShop extends RunningShop {
 /**
  * Starts the shop as `npm start` does with an instance of its own (a fresh prefix, free ports, a data
  * folder in the system's temporary folder) against the test PostgreSQL and NATS, quiet (warnings and
- * errors only, so that per-request log lines are not measured). `env` adds or overrides settings.
+ * errors only, so that per-request log lines are not measured). `env` adds or overrides settings; with
+ * DATABASE_URL or NATS_URL where nothing answers, the shop serves its own (embedded PGlite, a nats-server),
+ * kept in its data folder, and removal removes that folder only.
  */
 export async function startIsolatedShop(launcher: string, env: Record<string, string> = {}): Promise<IsolatedShop> {
   const prefix = testPrefix();
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const port = await freeBasePort();
-  const removeData = async () => {
-    await dropDatabases(prefix).catch((error: unknown) => process.stderr.write(`could not drop ${prefix}_*: ${String(error)}\n`));
-    await deleteStream(prefix).catch((error: unknown) => process.stderr.write(`could not delete the stream of ${prefix}: ${String(error)}\n`));
+  // What the launcher said tells where its databases and stream are: embedded PGlite and its own
+  // nats-server keep them in the data folder (when `env` points DATABASE_URL or NATS_URL where nothing answers).
+  const removeData = async (said: string) => {
+    if (!said.includes('serving embedded PostgreSQL')) {
+      await dropDatabases(prefix).catch((error: unknown) => process.stderr.write(`could not drop ${prefix}_*: ${String(error)}\n`));
+    }
+    if (!said.includes('started nats-server')) {
+      await deleteStream(prefix).catch((error: unknown) => process.stderr.write(`could not delete the stream of ${prefix}: ${String(error)}\n`));
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
   let shop: RunningShop;
@@ -112,7 +120,7 @@ export async function startIsolatedShop(launcher: string, env: Record<string, st
     });
   } catch (error) {
     // A shop that did not come up may still have made its databases and stream.
-    await removeData();
+    await removeData(String(error));
     throw error;
   }
   let removed = false;
@@ -120,7 +128,7 @@ export async function startIsolatedShop(launcher: string, env: Record<string, st
     if (removed) return;
     removed = true;
     await shop.stop();
-    await removeData();
+    await removeData(shop.output());
   };
   return { ...shop, prefix, remove };
 }
