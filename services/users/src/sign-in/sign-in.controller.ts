@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res, UseFilters } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiOkResponse,
@@ -8,10 +8,11 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { UserInfoDto } from '@shop/contracts';
 import { BodyLimit } from '@shop/service-kit';
 import { RetryAfterFilter } from '../retry-after.filter.js';
+import { serverTimingHeader } from '../server-timing.js';
 import { UserInfoResponse } from '../users/dto/user.response.js';
 import { LoginDto } from './dto/login.dto.js';
 import { SignInService } from './sign-in.service.js';
@@ -31,9 +32,9 @@ export class SignInController {
   @ApiUnauthorizedResponse({ description: 'Invalid email or password (the same for both)' })
   @ApiTooManyRequestsResponse({ description: 'Too many failed sign-in attempts; Retry-After says when to try again' })
   @ApiServiceUnavailableResponse({ description: 'Too many sign-ins and sign-ups at this moment; Retry-After says when to try again' })
-  login(@Body() body: LoginDto, @Req() req: Request): Promise<UserInfoDto> {
+  login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
     // req.ip is the client's address as the gateway forwarded it (the app trusts loopback proxies).
     const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    return this.signIn.signIn(body.email, body.password, address);
+    return this.signIn.signIn(body.email, body.password, address, serverTimingHeader(res));
   }
 }

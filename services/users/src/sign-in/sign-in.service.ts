@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { UserInfoDto } from '@shop/contracts';
 import { TokenIssuer } from '../tokens/token-issuer.service.js';
-import { PasswordChecksBusy, PasswordHasher } from '../users/password-hasher.service.js';
+import { PasswordChecksBusy, PasswordHasher, type PasswordTimed } from '../users/password-hasher.service.js';
 import { User } from '../users/user.entity.js';
 import { toUserInfo } from '../users/user.views.js';
 import { SignInThrottle } from './sign-in-throttle.service.js';
@@ -28,7 +28,7 @@ export class SignInService {
    * so it takes as long as a wrong password. A hash made with older argon2
    * parameters is replaced once the answer is on its way.
    */
-  async signIn(email: string, password: string, address: string): Promise<UserInfoDto> {
+  async signIn(email: string, password: string, address: string, timed?: PasswordTimed): Promise<UserInfoDto> {
     const attempt = await this.throttle.admit(email, address);
     const user = await this.users.findOne({
       where: { email },
@@ -36,7 +36,7 @@ export class SignInService {
     });
     let matches: boolean;
     try {
-      matches = await this.passwords.matches(user?.passwordHash, password);
+      matches = await this.passwords.matches(user?.passwordHash, password, timed);
     } catch (error) {
       if (error instanceof PasswordChecksBusy) await this.throttle.notChecked(attempt);
       throw error;

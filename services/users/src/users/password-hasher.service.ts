@@ -22,6 +22,19 @@ export class PasswordChecksBusy extends ServiceUnavailableException {
   }
 }
 
+/** How long one piece of password work waited for its turn and then ran, in ms. */
+export interface PasswordTiming {
+  waitedMs: number;
+  ranMs: number;
+}
+
+/** Told how long a request's password work waited and ran (the answer's `Server-Timing`). */
+export type PasswordTimed = (timing: PasswordTiming) => void;
+
+/** The `Server-Timing` header value of password work: the wait for a turn, then argon2 itself. */
+export const serverTimingOf = ({ waitedMs, ranMs }: PasswordTiming): string =>
+  `password-queue;dur=${waitedMs.toFixed(1)}, password-hash;dur=${ranMs.toFixed(1)}`;
+
 /**
  * How much the latest run weighs in the running average of run times: about
  * the last twenty runs count, so that the first moments of a burst (when the
@@ -62,8 +75,8 @@ export class PasswordHasher implements OnModuleInit {
   }
 
   /** A new hash of `password`; throws `PasswordChecksBusy` when the queue is too long to wait in. */
-  hash(password: string): Promise<string> {
-    return this.inTurn(() => hash(password, PASSWORD_HASH_OPTIONS));
+  hash(password: string, timed?: PasswordTimed): Promise<string> {
+    return this.inTurn(() => hash(password, PASSWORD_HASH_OPTIONS), timed);
   }
 
   /**
@@ -82,8 +95,8 @@ export class PasswordHasher implements OnModuleInit {
    * it still runs one verification, against a dummy hash, and answers false.
    * Throws `PasswordChecksBusy` when the queue is too long to wait in.
    */
-  async matches(passwordHash: string | undefined, password: string): Promise<boolean> {
-    const matched = await this.inTurn(() => verify(passwordHash ?? this.dummyHash, password));
+  async matches(passwordHash: string | undefined, password: string, timed?: PasswordTimed): Promise<boolean> {
+    const matched = await this.inTurn(() => verify(passwordHash ?? this.dummyHash, password), timed);
     return passwordHash !== undefined && matched;
   }
 
@@ -100,15 +113,17 @@ export class PasswordHasher implements OnModuleInit {
   }
 
   /** Runs `work` in the queue, or refuses at once when its turn would come too late. */
-  private async inTurn<T>(work: () => Promise<T>): Promise<T> {
+  private async inTurn<T>(work: () => Promise<T>, timed?: PasswordTimed): Promise<T> {
     const waitMs = this.expectedWaitMs();
     if (waitMs > this.maxWaitMs) throw new PasswordChecksBusy(Math.max(1, Math.ceil(waitMs / 1000)));
+    const queued = performance.now();
     return this.queue(async () => {
       const started = performance.now();
       try {
         return await work();
       } finally {
         const ranMs = performance.now() - started;
+        timed?.({ waitedMs: started - queued, ranMs });
         this.averageRunMs = this.averageRunMs === undefined ? ranMs : this.averageRunMs + AVERAGE_WEIGHT * (ranMs - this.averageRunMs);
       }
     });

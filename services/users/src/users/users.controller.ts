@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, UseFilters } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseFilters } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -13,6 +13,7 @@ import {
 import { USERS_PAGE_SIZE, type TokenClaims, type UserDeletedDto, type UserDto, type UserInfoDto, type UserListDto } from '@shop/contracts';
 import { AdminOnly, BodyLimit, CurrentUser } from '@shop/service-kit';
 import { RetryAfterFilter } from '../retry-after.filter.js';
+import { serverTimingHeader } from '../server-timing.js';
 import { ListUsersQuery } from './dto/list-users.query.js';
 import { RegisterUserDto } from './dto/register-user.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
@@ -33,9 +34,9 @@ export class UsersController {
   @ApiBadRequestResponse({ description: 'User already exists (any case of the email), a field breaks its rule, or an unknown field' })
   @ApiServiceUnavailableResponse({ description: 'Too many sign-ins and sign-ups at this moment; Retry-After says when to try again' })
   @ApiTooManyRequestsResponse({ description: 'Too many sign-ups from this address lately; Retry-After says when to try again' })
-  register(@Body() body: RegisterUserDto, @Req() req: Request): Promise<UserInfoDto> {
+  register(@Body() body: RegisterUserDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
     // req.ip is the client's address as the gateway forwarded it (the app trusts loopback proxies).
-    return this.users.register(body, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    return this.users.register(body, req.ip ?? req.socket.remoteAddress ?? 'unknown', serverTimingHeader(res));
   }
 
   @Get()

@@ -9,7 +9,7 @@ import { TokenIssuer } from '../tokens/token-issuer.service.js';
 import type { RegisterUserDto } from './dto/register-user.dto.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
 import { normalEmail } from '../validation.js';
-import { PasswordHasher } from './password-hasher.service.js';
+import { PasswordHasher, type PasswordTimed } from './password-hasher.service.js';
 import { SignUpThrottle } from './sign-up-throttle.service.js';
 import { skeletonOf } from './email/email-rules.js';
 import { refuseTakenEmail, refuseUnfitNewEmail, withUniqueEmail } from './unique-email.js';
@@ -58,11 +58,11 @@ export class UsersService {
    * Creates a customer account and signs it in. Nobody registers as an admin; an address registers a
    * few at most; the email must be fit for a new account and look like no other account's.
    */
-  async register(input: RegisterUserDto, address: string): Promise<UserInfoDto> {
+  async register(input: RegisterUserDto, address: string, timed?: PasswordTimed): Promise<UserInfoDto> {
     refuseUnfitNewEmail(input.email);
     await this.signUps.admit(address);
     await refuseTakenEmail(this.users.manager, input.email);
-    const passwordHash = await this.passwords.hash(input.password);
+    const passwordHash = await this.passwords.hash(input.password, timed);
     const user = await withUniqueEmail(() =>
       this.outbox.transaction((manager, emit) => insertAccount(manager, emit, { name: input.name, email: input.email, passwordHash, isAdmin: false })),
     );
