@@ -1,21 +1,43 @@
 /**
  * A shop of the benchmark's own, started as `npm start` starts it (the built launcher) with its own
  * instance prefix, ports and data folder, and removed afterwards: its databases, its JetStream stream
- * (with the consumers on it) and its data folder.
+ * (with the consumers on it) and its data folder. It runs with the shop's default settings except
+ * those the scenario asks for, and it prints every setting that differs from the defaults (with why).
  */
 import { fileURLToPath } from 'node:url';
 import { startIsolatedShop, type IsolatedShop } from '@shop/testing';
+import { recordSettings } from './results.js';
+import { changedSettings, envOf, formatSettings, type BenchEnv, type ChangedSetting } from './settings.js';
+
+export type { BenchEnv, Setting } from './settings.js';
 
 const launcher = fileURLToPath(new URL('../../../tools/launcher/dist/main.js', import.meta.url));
 
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-secret' };
 
-export type BenchShop = IsolatedShop;
+const ADMIN_ACCOUNT: BenchEnv = {
+  ADMIN_EMAIL: { value: BENCH_ADMIN.email, why: "the bench's admin account, which stocks the catalog up" },
+  ADMIN_PASSWORD: { value: BENCH_ADMIN.password, why: "the bench's admin account" },
+};
 
-/** Runs `work` against a fresh bench shop and removes the shop afterwards, also on failure, Ctrl-C or SIGTERM. */
-export async function withBenchShop<T>(env: Record<string, string>, work: (shop: BenchShop) => Promise<T>): Promise<T> {
-  // The auth burst signs 200 people up from one address: it measures capacity, not the sign-up limit.
-  const shop = await startIsolatedShop(launcher, { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, SIGN_UP_MAX_PER_ADDRESS: '1000000', ...env });
+export type BenchShop = IsolatedShop & {
+  /** The settings it runs with that are not the defaults, as printed when it started. */
+  settings: ChangedSetting[];
+};
+
+/**
+ * Runs `work` against a fresh bench shop and removes the shop afterwards, also on failure, Ctrl-C or
+ * SIGTERM. `env` holds the settings the scenario changes, each best with the reason
+ * (`{ RATE_LIMIT_PER_MINUTE: { value: '0', why: '…' } }`); a plain string is printed as "asked by
+ * the scenario". Nothing else is changed: no limit is lifted unless asked for here.
+ */
+export async function withBenchShop<T>(env: BenchEnv, work: (shop: BenchShop) => Promise<T>): Promise<T> {
+  const asked: BenchEnv = { ...ADMIN_ACCOUNT, ...env };
+  const settings = changedSettings(asked);
+  console.log(formatSettings(settings));
+  recordSettings(settings);
+  const started = await startIsolatedShop(launcher, envOf(asked));
+  const shop: BenchShop = { ...started, settings };
   const interrupted = () => {
     void shop.remove().finally(() => process.exit(130));
   };

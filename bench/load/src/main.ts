@@ -2,23 +2,32 @@
  * `npm run bench:load [-- scenario…]`: load benchmarks of the shop, each against a shop of its own
  * started as `npm start` starts it (own instance prefix, ports and data folder, removed afterwards).
  * Figures are printed, never asserted: compare runs on one machine, and the ratios printed within one run.
+ * Each scenario prints the settings its shop runs with that differ from the defaults, and why.
  *
- *   orders     the order pipeline: confirmed orders/s and placement → outcome latency
- *   catalog    GET /api/products and /api/products/{id} against a bare node:http + pg server, side by side
- *   auth       200 simultaneous sign-ups, then 200 simultaneous sign-ins
- *   shoppers   N shoppers browsing, searching, registering, signing in, ordering and paying
- *   memory     resident memory of every process of the idle shop
+ *   orders          the order pipeline: 50 customers (50 addresses) with Prefer: wait; confirmed orders/s,
+ *                   placement → outcome latency, batching, and the pgbench ceiling of the same SQL
+ *   orders-polling  the same without Prefer: wait, each order read every 20 ms until final
+ *   catalog         the gateway's raw capacity for GET /api/products and /api/products/{id} against a bare
+ *                   node:http + pg server, side by side
+ *   auth            200 simultaneous sign-ups, then 200 simultaneous sign-ins
+ *   shoppers        N shoppers browsing, searching, registering, signing in, ordering and paying
+ *   memory          resident memory of every process of the idle shop
  *
- * Without a scenario, all of them, one after the other.
+ * Without a scenario, all of them, one after the other. BENCH_LOAD_RESULTS=<file> also writes what the
+ * run measured as JSON (commit, date, Node, cores, each scenario's settings, figures and output), which
+ * readme-figures.js turns into README's Performance figures.
  */
+import { cpus } from 'node:os';
+import { beginRun, recordScenario, saveRun } from './results.js';
 import { authBurst } from './scenarios/auth-burst.js';
 import { catalogReads } from './scenarios/catalog-reads.js';
 import { idleMemory } from './scenarios/idle-memory.js';
-import { orderPipeline } from './scenarios/order-pipeline.js';
+import { orderPipeline, orderPolling } from './scenarios/order-pipeline.js';
 import { shoppers } from './scenarios/shoppers.js';
 
 const scenarios: Record<string, () => Promise<void>> = {
   orders: orderPipeline,
+  'orders-polling': orderPolling,
   catalog: catalogReads,
   auth: authBurst,
   shoppers,
@@ -31,5 +40,13 @@ if (unknown.length > 0) {
   console.error(`unknown scenario ${unknown.join(', ')}; known: ${Object.keys(scenarios).join(', ')}`);
   process.exit(2);
 }
-console.log(`bench:load on ${(await import('node:os')).cpus().length} cores, Node ${process.version}`);
-for (const name of asked.length > 0 ? asked : Object.keys(scenarios)) await scenarios[name]();
+const run = beginRun(asked.length > 0 ? asked : Object.keys(scenarios));
+console.log(
+  `bench:load on ${cpus().length} cores (${run.cpuModel}), Node ${process.version}, commit ${run.commit}` +
+    (run.uncommitted.length > 0 ? ` with uncommitted changes in ${run.uncommitted.length} files` : ', clean tree'),
+);
+try {
+  for (const name of run.scenariosAsked) await recordScenario(name, scenarios[name]);
+} finally {
+  saveRun();
+}

@@ -58,8 +58,8 @@ export async function takeReading(launcherPid: number, prefix: string, settle?: 
   return { at, parts, benchCpu, commits, messages };
 }
 
-/** Prints what one unit of work (an order, a request) cost in CPU, commits and messages. */
-export function printCosts(before: Reading, after: Reading, units: number, unitName: string): void {
+/** Prints what one unit of work (an order, a request) cost in CPU, commits and messages; answers commits per unit by database and messages per unit. */
+export function printCosts(before: Reading, after: Reading, units: number, unitName: string): { commits: Map<string, number>; messages: number } {
   const seconds = (after.at - before.at) / 1000;
   const shares = cpuShares(before.parts, after.parts, seconds);
   shares.push({ part: 'load generator (this bench)', percent: ((after.benchCpu - before.benchCpu) / seconds) * 100 });
@@ -78,4 +78,9 @@ export function printCosts(before: Reading, after: Reading, units: number, unitN
       [...commitRows, ['JetStream messages', messages, units > 0 ? (messages / units).toFixed(2) : '-']],
     ),
   );
+  const perUnit = (count: number) => (units > 0 ? count / units : NaN);
+  return {
+    commits: new Map([...after.commits].map(([database, count]) => [database, perUnit(count - (before.commits.get(database) ?? 0))])),
+    messages: perUnit(messages),
+  };
 }

@@ -41,15 +41,19 @@ export async function signIn(client: ShopClient, email: string, password: string
   return client.expect<UserInfoDto>(200, 'POST', '/api/users/login', { body: { email, password } });
 }
 
-/** Registers `count` customers, `concurrency` at a time; answers their sign-in info. */
-export async function registerCustomers(client: ShopClient, tag: string, count: number, concurrency = 8): Promise<UserInfoDto[]> {
+/**
+ * Registers `count` customers, `concurrency` at a time, customer n through `clientOf(n)` (give each one
+ * a client from an address of its own: the users service lets one address create only
+ * SIGN_UP_MAX_PER_ADDRESS accounts an hour); answers their sign-in info.
+ */
+export async function registerCustomers(clientOf: (n: number) => ShopClient, tag: string, count: number, concurrency = 8): Promise<UserInfoDto[]> {
   const customers: UserInfoDto[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
         const n = next++;
-        customers[n] = await client.expect<UserInfoDto>(201, 'POST', '/api/users', {
+        customers[n] = await clientOf(n).expect<UserInfoDto>(201, 'POST', '/api/users', {
           body: { name: `Bench Customer ${n}`, email: `${tag}-${n}@example.com`, password: `bench-secret-${n}` },
         });
       }
@@ -62,37 +66,50 @@ export interface PlacedOrder {
   order?: OrderDto;
   /** From sending the order to knowing its outcome (confirmed or cancelled), in ms. */
   settledMs?: number;
+  /** How long the placement call (POST) took, in ms. */
+  postMs: number;
   /** How many times it was asked again while pending. */
   polls: number;
 }
 
+export interface PlaceOptions {
+  quantity?: number;
+  /** Ask the placement to wait for the outcome (Prefer: wait), as the shop's front end does; default true. */
+  wait?: boolean;
+  /** How often a pending order is asked again (default PENDING_POLL_MS). */
+  pollMs?: number;
+  /** Stop asking after this long (default 30 s); the order is then answered as still pending. */
+  giveUpMs?: number;
+}
+
 /**
  * Places a one-line order and waits for its outcome: the placement call may wait for it (Prefer:
- * wait); a pending answer is asked again every PENDING_POLL_MS until it is no longer pending or
- * `giveUpMs` has passed.
+ * wait); a pending answer is asked again every `pollMs` until it is no longer pending or `giveUpMs`
+ * has passed.
  */
-export async function placeOrder(client: ShopClient, token: string, productId: string, quantity = 1, giveUpMs = 30_000): Promise<PlacedOrder> {
+export async function placeOrder(client: ShopClient, token: string, productId: string, options: PlaceOptions = {}): Promise<PlacedOrder> {
+  const { quantity = 1, wait = true, pollMs = PENDING_POLL_MS, giveUpMs = 30_000 } = options;
   const started = performance.now();
   const placed = await client.call<OrderDto>('POST', '/api/orders', {
     token,
     name: 'POST /api/orders',
-    headers: { prefer: `wait=${PLACEMENT_WAIT_SECONDS}` },
+    headers: wait ? { prefer: `wait=${PLACEMENT_WAIT_SECONDS}` } : {},
     body: { orderItems: [{ product: productId, quantity }], shippingAddress: SHIPPING, paymentGateway: 'PayPal' },
   });
-  if (placed.status !== 201) return { polls: 0 };
+  const postMs = placed.ms;
+  if (placed.status !== 201) return { postMs, polls: 0 };
   let order = placed.body;
   let polls = 0;
   while (order.status === 'pending') {
-    if (performance.now() - started > giveUpMs) return { order, polls };
-    await sleep(PENDING_POLL_MS);
+    if (performance.now() - started > giveUpMs) return { order, postMs, polls };
+    await sleep(pollMs);
     polls++;
     const again = await client.call<OrderDto>('GET', `/api/orders/${order._id}`, { token, name: 'GET /api/orders/{id}' });
     if (again.status === 200) order = again.body;
   }
-  return { order, settledMs: performance.now() - started, polls };
+  return { order, settledMs: performance.now() - started, postMs, polls };
 }
 
-/** PayPal's side of a payment as the buyer's browser drives it through the stand-in: answers the capture result. */
 /**
  * Pays a confirmed order as the shop's PayPal button does: the shop opens the PayPal order for it
  * (`createOrder`), the buyer approves it in PayPal's window (the stand-in's approve call), and the

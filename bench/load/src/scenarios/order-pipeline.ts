@@ -1,80 +1,187 @@
 /**
- * The order pipeline under a sale: CUSTOMERS (default 50) customers each place one-line orders back
- * to back for DURATION seconds, each order waited for until it leaves `pending` (the placement call
- * may wait for the outcome; a pending answer is asked again every 100 ms). Prints confirmed orders
- * per second, placement → outcome latency, what is left pending, and what one order costs: CPU of
- * each process, PostgreSQL commits, JetStream messages.
+ * The order pipeline under a sale: CUSTOMERS (default 50) customers, each from a loopback address of
+ * its own (127.0.x.y) with a connection of its own, each place one-line orders back to back for
+ * DURATION seconds.
+ *
+ *   orders          each placement asks to wait for the outcome (Prefer: wait, as the shop's front end
+ *                   does); a pending answer is asked again every 100 ms
+ *   orders-polling  each placement is sent WITHOUT Prefer: wait and the order is then read
+ *                   (GET /api/orders/{id}) every BENCH_POLL_MS (20) ms until it is final, as an order page
+ *                   that reloads would
+ *
+ * Prints confirmed orders per second, the placement call's latency and placement → outcome latency,
+ * GETs per order, what is left pending, what one order costs (CPU of each process, PostgreSQL commits,
+ * JetStream messages), where its time goes hop by hop, the batching the services showed, and (orders)
+ * the ceiling: the same SQL per order run by pgbench on a copy of the shop's schemas (ceiling.ts).
  */
 import type { ProductDto } from '@shop/contracts';
-import { BENCH_ADMIN, withBenchShop } from '../bench-shop.js';
-import { ShopClient } from '../http.js';
+import { BENCH_ADMIN, withBenchShop, type BenchEnv } from '../bench-shop.js';
+import { installStatementCounters, printBatching, readBatching, readStatementCounters, removeStatementCounters, type Batching } from '../batching.js';
+import { dumpSchemas, measureCeiling, type ShopSchemas } from '../ceiling.js';
+import { loopbackAddress, ShopClient } from '../http.js';
 import { printCosts, takeReading } from '../measure.js';
 import { printOrderTimeline } from '../order-timeline.js';
+import { recordFigure } from '../results.js';
 import { placeOrder, registerCustomers, signIn, stockUp, type PlacedOrder } from '../shop-actions.js';
 import { percentile, Recorder, sleep, sortNumbers } from '../stats.js';
 
 const CUSTOMERS = Number(process.env.BENCH_ORDERS_CUSTOMERS ?? 50);
 const DURATION_S = Number(process.env.BENCH_ORDERS_DURATION ?? 20);
 const WARM_UP_S = Number(process.env.BENCH_ORDERS_WARM_UP ?? 3);
+/** How often the polling scenario reads a pending order. */
+const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 20);
+/** BENCH_ORDERS_CEILING=0 skips the pgbench ceiling. */
+const CEILING = process.env.BENCH_ORDERS_CEILING !== '0';
 
-export async function orderPipeline(): Promise<void> {
-  console.log(`\n== Order pipeline: ${CUSTOMERS} customers ordering back to back for ${DURATION_S} s (after ${WARM_UP_S} s of warm-up)`);
-  await withBenchShop({ RATE_LIMIT_PER_MINUTE: '0' }, async (shop) => {
-    const setup = new ShopClient(shop.base, undefined, { connections: 16 });
+interface Mode {
+  name: string;
+  /** Placements ask to wait for the outcome (Prefer: wait). */
+  wait: boolean;
+  pollMs: number;
+  /** Measure the pgbench ceiling after the run. */
+  ceiling: boolean;
+  env: BenchEnv;
+}
+
+const ORDERS: Mode = {
+  name: 'orders',
+  wait: true,
+  pollMs: 100,
+  ceiling: CEILING,
+  env: {
+    RATE_LIMIT_PER_MINUTE: {
+      value: '0',
+      why: `each of the ${CUSTOMERS} customers orders back to back (about 10 orders a second at 500 orders/s), past the 600 requests a minute one address may send: each stands for many people`,
+    },
+  },
+};
+
+const POLLING: Mode = {
+  name: 'orders-polling',
+  wait: false,
+  pollMs: POLL_MS,
+  ceiling: false,
+  env: {
+    RATE_LIMIT_PER_MINUTE: {
+      value: '0',
+      why: `each of the ${CUSTOMERS} customers orders back to back and reads its pending order every ${POLL_MS} ms (up to ${Math.round(60_000 / POLL_MS)} requests a minute), past the 600 one address may send`,
+    },
+  },
+};
+
+type Placed = PlacedOrder & { placedAt: number; sentAt: number };
+
+const ms = (value: number) => value.toFixed(1);
+
+async function runOrders(mode: Mode): Promise<void> {
+  const how = mode.wait ? 'each waiting for the outcome (Prefer: wait)' : `without Prefer: wait, each then read every ${mode.pollMs} ms until final`;
+  console.log(
+    `\n== Order pipeline (${mode.name}): ${CUSTOMERS} customers, each from an address of its own, ordering back to back for ${DURATION_S} s ` +
+      `(after ${WARM_UP_S} s of warm-up), ${how}`,
+  );
+  let measured: { confirmedPerSecond: number; batching: Batching; schemas?: ShopSchemas } | undefined;
+  await withBenchShop(mode.env, async (shop) => {
+    const setup = new ShopClient(shop.base, undefined, { connections: 4 });
     const admin = await signIn(setup, BENCH_ADMIN.email, BENCH_ADMIN.password);
     const products = await stockUp(setup, admin.token, 1_000_000);
-    const customers = await registerCustomers(setup, `orders-${shop.prefix}`, CUSTOMERS);
     await setup.close();
+    // Every customer signs up and orders from an address of its own, over a connection of its own.
+    const addresses = Array.from({ length: CUSTOMERS }, (_, n) => loopbackAddress(n));
+    const signUpClients = addresses.map((localAddress) => new ShopClient(shop.base, undefined, { localAddress, connections: 1 }));
+    const customers = await registerCustomers((n) => signUpClients[n], `orders-${shop.prefix}`, CUSTOMERS);
+    await Promise.all(signUpClients.map((client) => client.close()));
+    console.log(`${CUSTOMERS} customers signed up from ${addresses[0]} … ${addresses.at(-1)}, one address each`);
+    await installStatementCounters(shop.prefix);
 
     const recorder = new Recorder();
-    const client = new ShopClient(shop.base, recorder, { connections: CUSTOMERS });
-    const results: (PlacedOrder & { placedAt: number; sentAt: number })[] = [];
+    const clients = addresses.map((localAddress) => new ShopClient(shop.base, recorder, { localAddress, connections: 1 }));
+    const results: Placed[] = [];
     const pick = (): ProductDto => products[Math.floor(Math.random() * products.length)];
     let running = true;
-    const loops = customers.map(async (customer) => {
+    const loops = customers.map(async (customer, n) => {
       while (running) {
         const placedAt = performance.now();
         const sentAt = Date.now();
-        results.push({ ...(await placeOrder(client, customer.token, pick()._id)), placedAt, sentAt });
+        const placed = await placeOrder(clients[n], customer.token, pick()._id, { wait: mode.wait, pollMs: mode.pollMs });
+        results.push({ ...placed, placedAt, sentAt });
       }
     });
     await sleep(WARM_UP_S * 1000);
     const start = performance.now();
+    const startedAt = new Date();
     const before = await takeReading(shop.pid, shop.prefix);
-    const measuredFrom = results.length;
+    const countersBefore = await readStatementCounters(shop.prefix);
     await sleep(DURATION_S * 1000);
     const end = performance.now();
-    const windowResults = results.slice(measuredFrom).filter((result) => result.placedAt >= start && result.placedAt < end);
-    // CPU over the window; commits and messages once the load stopped and every order placed in it settled,
-    // divided by those orders (the ones under way when the window opened add a few commits of theirs).
+    const windowResults = results.filter((result) => result.placedAt >= start && result.placedAt < end);
+    // CPU over the window; commits, messages and statements once the load stopped and every order placed
+    // in it settled, divided by those orders (the ones under way when the window opened add a few of theirs).
     const after = await takeReading(shop.pid, shop.prefix, async () => {
       running = false;
       await Promise.all(loops);
       await sleep(1_500);
     });
+    const countersAfter = await readStatementCounters(shop.prefix);
+    const endedAt = new Date();
     const placedInWindow = results.filter((result) => result.placedAt >= start);
 
     const settled = windowResults.filter((result) => result.settledMs !== undefined);
     const confirmed = settled.filter((result) => result.order?.status === 'confirmed').length;
     const cancelled = settled.filter((result) => result.order?.status === 'cancelled').length;
     const latencies = sortNumbers(settled.map((result) => result.settledMs as number));
+    const posts = sortNumbers(windowResults.map((result) => result.postMs));
     const polls = windowResults.reduce((sum, result) => sum + result.polls, 0);
+    const pollsPerOrder = polls / Math.max(1, windowResults.length);
     const seconds = (end - start) / 1000;
     const pendingAtEnd = results.filter((result) => result.order?.status === 'pending').length;
     const failed = results.filter((result) => !result.order).length;
+    const confirmedPerSecond = confirmed / seconds;
 
-    console.log(`\nconfirmed orders/s        ${(confirmed / seconds).toFixed(1)}   (${confirmed} confirmed, ${cancelled} cancelled in ${seconds.toFixed(1)} s)`);
+    console.log(`\nconfirmed orders/s        ${confirmedPerSecond.toFixed(1)}   (${confirmed} confirmed, ${cancelled} cancelled in ${seconds.toFixed(1)} s)`);
+    console.log(`POST /api/orders ms       p50 ${ms(percentile(posts, 0.5))}   p99 ${ms(percentile(posts, 0.99))}   (${mode.wait ? 'waits for the outcome' : 'answers at once, pending'})`);
     console.log(
-      `placement → outcome ms    p50 ${percentile(latencies, 0.5).toFixed(1)}   p90 ${percentile(latencies, 0.9).toFixed(1)}   p99 ${percentile(latencies, 0.99).toFixed(1)}   max ${(latencies.at(-1) ?? NaN).toFixed(1)}`,
+      `placed → ${mode.wait ? 'outcome' : 'final  '} ms      p50 ${ms(percentile(latencies, 0.5))}   p90 ${ms(percentile(latencies, 0.9))}   p99 ${ms(percentile(latencies, 0.99))}   max ${ms(latencies.at(-1) ?? NaN)}`,
     );
-    console.log(`polls while pending       ${polls} (${(polls / Math.max(1, windowResults.length)).toFixed(2)} per order)`);
+    console.log(`GETs per order            ${pollsPerOrder.toFixed(2)}   (${polls} reads of a pending order, every ${mode.pollMs} ms)`);
     console.log(`left pending at the end   ${pendingAtEnd} of ${results.length} orders; ${failed} placements failed; ${recorder.errors} errors (5xx or network)`);
+    recordFigure('confirmed orders/s', confirmedPerSecond.toFixed(1));
+    recordFigure('POST /api/orders p50 / p99 ms', `${ms(percentile(posts, 0.5))} / ${ms(percentile(posts, 0.99))}`);
+    recordFigure(`placed → ${mode.wait ? 'outcome' : 'final'} p50 / p99 ms`, `${ms(percentile(latencies, 0.5))} / ${ms(percentile(latencies, 0.99))}`);
+    recordFigure('GETs per order', pollsPerOrder.toFixed(2));
+    recordFigure('errors, left pending', `${recorder.errors}, ${pendingAtEnd}`);
     console.log('\n' + recorder.table());
-    printCosts(before, after, placedInWindow.length, 'order');
+    const perOrder = printCosts(before, after, placedInWindow.length, 'order');
+    recordFigure('PostgreSQL commits per order (orders + catalog)', `${perOrder.commits.get('orders')?.toFixed(2) ?? '-'} + ${perOrder.commits.get('catalog')?.toFixed(2) ?? '-'}`);
+    recordFigure('JetStream messages per order', perOrder.messages.toFixed(2));
     await printOrderTimeline(
       shop.prefix,
       new Map(settled.flatMap((result) => (result.order ? [[result.order._id, { sentAt: result.sentAt, settledMs: result.settledMs as number }]] : []))),
     );
-    await client.close();
+    await Promise.all(clients.map((client) => client.close()));
+
+    const batching = await readBatching(shop.prefix, {
+      orders: placedInWindow.length,
+      from: startedAt,
+      to: endedAt,
+      counters: { before: countersBefore, after: countersAfter },
+      sessionLookupsPerOrder: Math.min(1, (CUSTOMERS * seconds) / Math.max(1, windowResults.length)),
+      outcomeReadsPerOrder: pollsPerOrder,
+    });
+    printBatching(batching);
+    await removeStatementCounters(shop.prefix);
+    measured = { confirmedPerSecond, batching, schemas: mode.ceiling ? await dumpSchemas(shop.prefix) : undefined };
   });
+  // The ceiling runs once the shop is gone, so that PostgreSQL has the machine as the shop had it.
+  if (measured?.schemas) {
+    const ceiling = await measureCeiling({ schemas: measured.schemas, batching: measured.batching, clients: CUSTOMERS, seconds: DURATION_S });
+    if (ceiling) {
+      const share = (measured.confirmedPerSecond / ceiling.ordersPerSecond) * 100;
+      console.log(`the shop's ${measured.confirmedPerSecond.toFixed(1)} confirmed orders/s are ${share.toFixed(0)} % of this ceiling`);
+      recordFigure('ceiling: the same SQL per order in pgbench, orders/s', ceiling.ordersPerSecond.toFixed(0));
+      recordFigure('the shop as a share of the ceiling', `${share.toFixed(0)} %`);
+    }
+  }
 }
+
+export const orderPipeline = (): Promise<void> => runOrders(ORDERS);
+export const orderPolling = (): Promise<void> => runOrders(POLLING);

@@ -12,6 +12,7 @@ import { BENCH_ADMIN, withBenchShop } from '../bench-shop.js';
 import { loopbackAddress, ShopClient } from '../http.js';
 import { printCosts, takeReading } from '../measure.js';
 import { shopProcesses, type PartFigures } from '../processes.js';
+import { recordFigure } from '../results.js';
 import { payWithStandIn, placeOrder, signIn, stockUp } from '../shop-actions.js';
 import { formatTable, percentile, Recorder, sleep, sortNumbers } from '../stats.js';
 
@@ -62,7 +63,7 @@ async function shop(n: number, base: string, paypalBase: string, products: Produ
       if (!user) continue;
       await think();
       await client.call('GET', '/api/config/paypal', { name: 'GET /api/config/paypal' });
-      const { order } = await placeOrder(client, user.token, product._id, 1, 15_000);
+      const { order } = await placeOrder(client, user.token, product._id, { giveUpMs: 15_000 });
       if (!order) continue;
       tally.placed++;
       if (order.status === 'pending') tally.pending.push({ id: order._id, token: user.token });
@@ -134,9 +135,14 @@ export async function shoppers(): Promise<void> {
     console.log(`browse p50 / p99 ms       ${percentile(browse, 0.5).toFixed(1)} / ${percentile(browse, 0.99).toFixed(1)}   (${browse.length} list, search, top and product calls)`);
     console.log(`orders                    ${sum('placed')} placed, ${sum('confirmed')} confirmed, ${sum('paid')} paid: ${(sum('placed') / seconds).toFixed(1)} orders/s over ${seconds.toFixed(0)} s`);
     console.log(`orders pending at the end ${stillPending.length}`);
+    recordFigure('errors (5xx or network), orders pending at the end', `${recorder.errors}, ${stillPending.length}`);
+    recordFigure('browse p50 / p99 ms', `${percentile(browse, 0.5).toFixed(1)} / ${percentile(browse, 0.99).toFixed(1)}`);
+    recordFigure('orders placed, confirmed, paid', `${sum('placed')}, ${sum('confirmed')}, ${sum('paid')} (${(sum('placed') / seconds).toFixed(1)}/s)`);
     console.log('\n' + recorder.table());
     console.log('\nResident memory of the shop (PostgreSQL and NATS are the machine\'s own, not counted):');
     console.log(memoryTable(idle, loaded));
+    const stack = (parts: PartFigures[]) => parts.reduce((total, part) => total + part.rssMb, 0).toFixed(0);
+    recordFigure('resident memory of the shop, idle → after the load', `${stack(idle)} → ${stack(loaded)} MB`);
     printCosts(before, after, sum('placed'), 'order');
   });
 }

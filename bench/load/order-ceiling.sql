@@ -1,0 +1,171 @@
+-- The SQL one order costs the shop's databases, for pgbench: one run of this script is one order.
+-- bench/load/src/ceiling.ts runs it after the `orders` scenario (pgbench -M extended, as node-postgres
+-- sends every query: an unnamed parse, bind and execute) with as many clients as the bench had customers,
+-- on a database holding the orders service's schema as `orders` and the catalog's as `catalog`.
+--
+-- The statements are the services' own (file and function named above each), captured from a bench run
+-- with log_statement = 'all'. What differs is only where the values come from: the services pass
+-- arrays built in JavaScript as parameters, the script computes the same arrays in the statement
+-- (md5 ids: order n of client c is md5('o-c-n'), product n is md5('product-n')).
+--
+-- The services batch: a consumer handles whatever has arrived in one transaction and a relay deletes
+-- what it published in one statement. So each batched step runs here once every `*_every` orders,
+-- for that many orders, as the bench's run showed (printed before the ceiling, batching.ts):
+--   reserve_every        catalog's `orders` consumer: one reservation transaction
+--   catalog_delete_every catalog's relay: one DELETE of published events (a multiple of reserve_every)
+--   settle_every         orders' `stock` consumer: one settle transaction
+--   copy_every           orders' `products` consumer: one copy of product.updated (a multiple of reserve_every)
+--   orders_delete_every  orders' relay: one DELETE of published events (a multiple of settle_every)
+--   session_ppm          session checks per million orders (SessionCheck remembers a standing 1 s)
+--   read_ppm             outcome reads (GET /api/orders/{id}) per million orders
+-- Left out, as they do not grow with orders: the relays' timer passes (a claim every 500 ms per
+-- service), LISTEN, the JetStream side (not PostgreSQL).
+
+\set k :k + 1
+\set p (:client_id * 7919 + :k * 104729) % :products
+
+-- orders, POST /api/orders: the session check of the token's user, at most once a second per customer
+-- (libs/user-access/src/pg-user-standings.ts, PgUserStandings.of via service-kit's SessionCheck).
+\if random(1, 1000000) <= :session_ppm
+SELECT session_version, is_admin, deleted FROM orders.user_access WHERE user_id = md5('u-' || :client_id)::uuid;
+\endif
+
+-- orders, POST /api/orders: pricing from the service's copy of the catalog
+-- (services/orders/src/orders/orders.service.ts, OrdersService.place).
+SELECT id, name, image, price_cents FROM orders.catalog_product WHERE id = ANY(ARRAY[md5('product-' || :p)::uuid]) AND NOT deleted \gset
+\set shipping case when :price_cents > 10000 then 0 else 5000 end
+\set tax (:price_cents * 10 + 50) / 100
+\set total :price_cents + :shipping + :tax
+
+-- orders: the order, its line and its order.placed event in one statement, no transaction around it
+-- (orders.service.ts insertOrder with libs/event-bus/src/outbox.ts Outbox.statement).
+WITH recorded_events AS (
+  INSERT INTO orders.outbox_event (id, subject, payload, correlation_id, created_at)
+  SELECT id, subject, payload, correlation_id, now()
+  FROM unnest(ARRAY[md5('placed-' || :client_id || '-' || :k)::uuid], ARRAY['order.placed'],
+    ARRAY[('{"items": [{"quantity": 1, "productId": "' || :id || '"}], "userId": "' || md5('u-' || :client_id)::uuid || '", "orderId": "' || md5('o-' || :client_id || '-' || :k)::uuid || '"}')::jsonb],
+    ARRAY[md5('r-' || :client_id || '-' || :k)::uuid::text]) AS event(id, subject, payload, correlation_id)),
+placed AS (
+  INSERT INTO orders.customer_order (id, user_id, user_name, user_email, shipping_address, shipping_city, shipping_postal_code,
+    shipping_country, payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, status, created_at, updated_at)
+  VALUES (md5('o-' || :client_id || '-' || :k)::uuid, md5('u-' || :client_id)::uuid, 'Bench Customer ' || :client_id,
+    'orders-bench-' || :client_id || '@example.com', '1 Bench Street', 'Loadville', '12345', 'USA', 'PayPal',
+    :price_cents, :shipping, :tax, :total, 'pending', now(), now())
+  RETURNING id
+)
+INSERT INTO orders.order_item (id, order_id, position, product_id, name, image, price_cents, quantity)
+SELECT line.id, placed.id, line.position, line.product_id, line.name, line.image, line.price_cents, line.quantity
+FROM placed, unnest(ARRAY[md5('i-' || :client_id || '-' || :k)::uuid], ARRAY[0::smallint], ARRAY[:id::uuid], ARRAY[:name::text],
+  ARRAY[:image::text], ARRAY[:price_cents::int], ARRAY[1]) AS line(id, position, product_id, name, image, price_cents, quantity);
+
+-- catalog, consumer `orders` (libs/event-bus/src/consumers.ts EventConsumers.handleBatch/apply, in a
+-- TypeORM transaction) reserving a batch of order.placed
+-- (services/catalog/src/stock/stock.service.ts StockService.reserve).
+\if :k % :reserve_every = 0
+\set from :k - :reserve_every + 1
+BEGIN;
+INSERT INTO catalog.processed_event (consumer, event_id)
+  SELECT :consumer_reserve, unnest(ARRAY(SELECT md5('placed-' || :client_id || '-' || i)::uuid FROM generate_series(:from::bigint, :k::bigint) AS i))
+  ON CONFLICT DO NOTHING RETURNING event_id;
+SELECT order_id FROM catalog.stock_reservation
+  WHERE order_id = ANY(ARRAY(SELECT md5('o-' || :client_id || '-' || i)::uuid FROM generate_series(:from::bigint, :k::bigint) AS i));
+SELECT id, name, image, price_cents, count_in_stock FROM catalog.product
+  WHERE id = ANY(ARRAY(SELECT DISTINCT md5('product-' || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid
+                       FROM generate_series(:from::bigint, :k::bigint) AS i))
+  ORDER BY id FOR UPDATE;
+UPDATE catalog.product SET count_in_stock = product.count_in_stock - changed.count, updated_at = now()
+  FROM (SELECT md5('product-' || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid, count(*)::int
+        FROM generate_series(:from::bigint, :k::bigint) AS i GROUP BY 1) AS changed(id, count)
+  WHERE product.id = changed.id;
+INSERT INTO catalog.stock_reservation (order_id, status, lines, created_at, updated_at)
+  SELECT md5('o-' || :client_id || '-' || i)::uuid, 'reserved',
+    ('[{"quantity": 1, "productId": "' || md5('product-' || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid || '"}]')::jsonb, now(), now()
+  FROM generate_series(:from::bigint, :k::bigint) AS i;
+-- one product.updated per product of the batch, one stock.reserved per order (libs/event-bus/src/outbox.ts Outbox.addMany)
+INSERT INTO catalog.outbox_event (id, subject, payload, correlation_id)
+  SELECT * FROM (
+    SELECT DISTINCT md5('pu-' || :client_id || '-' || :k || '-' || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid, 'product.updated',
+      ('{"id": "' || md5('product-' || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid
+        || '", "name": "Kindle Paperwhite (16 GB)", "image": "/uploads/kindle.webp", "priceCents": 14999, "countInStock": 999000}')::jsonb, NULL::text
+    FROM generate_series(:from::bigint, :k::bigint) AS i
+    UNION ALL
+    SELECT md5('sr-' || :client_id || '-' || i)::uuid, 'stock.reserved', ('{"orderId": "' || md5('o-' || :client_id || '-' || i)::uuid || '"}')::jsonb,
+      md5('r-' || :client_id || '-' || i)::uuid::text
+    FROM generate_series(:from::bigint, :k::bigint) AS i) AS event
+  RETURNING id, created_at;
+COMMIT;
+\endif
+
+-- catalog's relay: published events deleted in one statement (libs/event-bus/src/relay.ts OutboxRelay.sweep).
+\if :k % :catalog_delete_every = 0
+\set from :k - :catalog_delete_every + 1
+DELETE FROM catalog.outbox_event WHERE id = ANY(ARRAY(
+  SELECT md5('sr-' || :client_id || '-' || i)::uuid FROM generate_series(:from::bigint, :k::bigint) AS i
+  UNION
+  SELECT md5('pu-' || :client_id || '-' || (((i - 1) / :reserve_every::bigint + 1) * :reserve_every::bigint) || '-'
+    || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid
+  FROM generate_series(:from::bigint, :k::bigint) AS i));
+\endif
+
+-- orders, consumer `stock` settling a batch of stock.reserved: the UPDATE, the order.confirmed events
+-- and the notification the waiting placements hear, in one transaction
+-- (services/orders/src/orders/stock-answers.ts StockAnswers.reserved, order-outcomes.ts OrderOutcomes.announce).
+\if :k % :settle_every = 0
+\set from :k - :settle_every + 1
+BEGIN;
+INSERT INTO orders.processed_event (consumer, event_id)
+  SELECT :consumer_settle, unnest(ARRAY(SELECT md5('sr-' || :client_id || '-' || i)::uuid FROM generate_series(:from::bigint, :k::bigint) AS i))
+  ON CONFLICT DO NOTHING RETURNING event_id;
+UPDATE orders.customer_order SET status = 'confirmed', payable_until = now() + interval '30 minutes', updated_at = now()
+  WHERE id = ANY(ARRAY(SELECT md5('o-' || :client_id || '-' || i)::uuid FROM generate_series(:from::bigint, :k::bigint) AS i)) AND status = 'pending'
+  RETURNING id, user_id;
+INSERT INTO orders.outbox_event (id, subject, payload, correlation_id)
+  SELECT md5('oc-' || :client_id || '-' || i)::uuid, 'order.confirmed',
+    ('{"userId": "' || md5('u-' || :client_id)::uuid || '", "orderId": "' || md5('o-' || :client_id || '-' || i)::uuid || '"}')::jsonb,
+    md5('r-' || :client_id || '-' || i)::uuid::text
+  FROM generate_series(:from::bigint, :k::bigint) AS i
+  RETURNING id, created_at;
+SELECT pg_notify('order_settled', (SELECT '[' || string_agg('{"id":"' || md5('o-' || :client_id || '-' || i)::uuid
+  || '","status":"confirmed","cancelReason": null, "payableUntil": "2026-11-26T05:46:46.500Z", "updatedAt": "2026-11-26T05:16:46.500Z"}', ',') || ']'
+  FROM generate_series(:from::bigint, :k::bigint) AS i));
+COMMIT;
+\endif
+
+-- orders, consumer `products` copying the batch's product.updated, the newest per product
+-- (services/orders/src/catalog-copy/catalog-copy.ts CatalogCopy.changed).
+\if :k % :copy_every = 0
+\set from :k - :copy_every + 1
+BEGIN;
+INSERT INTO orders.processed_event (consumer, event_id)
+  SELECT :consumer_copy, unnest(ARRAY(SELECT DISTINCT md5('pu-' || :client_id || '-' || (((i - 1) / :reserve_every::bigint + 1) * :reserve_every::bigint) || '-'
+    || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid FROM generate_series(:from::bigint, :k::bigint) AS i))
+  ON CONFLICT DO NOTHING RETURNING event_id;
+INSERT INTO orders.catalog_product AS copy (id, name, image, price_cents, count_in_stock, deleted, changed_at)
+  SELECT id, name, image, price_cents, count_in_stock, false, changed_at
+  FROM (SELECT DISTINCT md5('product-' || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid, 'Kindle Paperwhite (16 GB)',
+          '/uploads/kindle.webp', 14999, 999000, now()
+        FROM generate_series(:from::bigint, :k::bigint) AS i ORDER BY 1)
+    AS event(id, name, image, price_cents, count_in_stock, changed_at)
+  ON CONFLICT (id) DO UPDATE
+    SET name = EXCLUDED.name, image = EXCLUDED.image, price_cents = EXCLUDED.price_cents,
+        count_in_stock = EXCLUDED.count_in_stock, changed_at = EXCLUDED.changed_at
+    WHERE copy.changed_at <= EXCLUDED.changed_at AND NOT copy.deleted;
+COMMIT;
+\endif
+
+-- orders' relay: published order.placed and order.confirmed deleted in one statement (relay.ts OutboxRelay.sweep).
+\if :k % :orders_delete_every = 0
+\set from :k - :orders_delete_every + 1
+DELETE FROM orders.outbox_event WHERE id = ANY(ARRAY(
+  SELECT md5('placed-' || :client_id || '-' || i)::uuid FROM generate_series(:from::bigint, :k::bigint) AS i
+  UNION ALL
+  SELECT md5('oc-' || :client_id || '-' || i)::uuid FROM generate_series(:from::bigint, :k::bigint) AS i));
+\endif
+
+-- orders, GET /api/orders/{id}: the outcome read of a pending order (its page asking again), read_ppm per
+-- million orders: TypeORM's findOne with the lines and the customer, two statements
+-- (services/orders/src/orders/orders.service.ts OrdersService.detail → view).
+\if random(1, 1000000) <= :read_ppm
+SELECT DISTINCT "distinctAlias"."Order_id" AS "ids_Order_id" FROM (SELECT "Order"."id" AS "Order_id", "Order"."user_id" AS "Order_user_id", "Order"."user_name" AS "Order_user_name", "Order"."user_email" AS "Order_user_email", "Order"."shipping_address" AS "Order_shipping_address", "Order"."shipping_city" AS "Order_shipping_city", "Order"."shipping_postal_code" AS "Order_shipping_postal_code", "Order"."shipping_country" AS "Order_shipping_country", "Order"."payment_gateway" AS "Order_payment_gateway", "Order"."items_cents" AS "Order_items_cents", "Order"."shipping_cents" AS "Order_shipping_cents", "Order"."tax_cents" AS "Order_tax_cents", "Order"."total_cents" AS "Order_total_cents", "Order"."status" AS "Order_status", "Order"."cancel_reason" AS "Order_cancel_reason", "Order"."payable_until" AS "Order_payable_until", "Order"."is_paid" AS "Order_is_paid", "Order"."paid_at" AS "Order_paid_at", "Order"."paypal_order_id" AS "Order_paypal_order_id", "Order"."paypal_capture_id" AS "Order_paypal_capture_id", "Order"."payment_result" AS "Order_payment_result", "Order"."is_delivered" AS "Order_is_delivered", "Order"."delivered_at" AS "Order_delivered_at", "Order"."created_at" AS "Order_created_at", "Order"."updated_at" AS "Order_updated_at", "Order__Order_items"."id" AS "Order__Order_items_id", "Order__Order_items"."position" AS "Order__Order_items_position", "Order__Order_items"."product_id" AS "Order__Order_items_product_id", "Order__Order_items"."name" AS "Order__Order_items_name", "Order__Order_items"."image" AS "Order__Order_items_image", "Order__Order_items"."price_cents" AS "Order__Order_items_price_cents", "Order__Order_items"."quantity" AS "Order__Order_items_quantity", "Order__Order_items"."order_id" AS "Order__Order_items_order_id", "Order__Order_customer"."id" AS "Order__Order_customer_id", "Order__Order_customer"."name" AS "Order__Order_customer_name", "Order__Order_customer"."email" AS "Order__Order_customer_email", "Order__Order_customer"."deleted" AS "Order__Order_customer_deleted", "Order__Order_customer"."changed_at" AS "Order__Order_customer_changed_at" FROM orders."customer_order" "Order" LEFT JOIN orders."order_item" "Order__Order_items" ON "Order__Order_items"."order_id"="Order"."id"  LEFT JOIN orders."customer" "Order__Order_customer" ON "Order__Order_customer"."id"="Order"."user_id" WHERE (("Order"."id" = md5('o-' || :client_id || '-' || :k)::uuid))) "distinctAlias" ORDER BY "Order_id" ASC LIMIT 1;
+SELECT "Order"."id" AS "Order_id", "Order"."user_id" AS "Order_user_id", "Order"."user_name" AS "Order_user_name", "Order"."user_email" AS "Order_user_email", "Order"."shipping_address" AS "Order_shipping_address", "Order"."shipping_city" AS "Order_shipping_city", "Order"."shipping_postal_code" AS "Order_shipping_postal_code", "Order"."shipping_country" AS "Order_shipping_country", "Order"."payment_gateway" AS "Order_payment_gateway", "Order"."items_cents" AS "Order_items_cents", "Order"."shipping_cents" AS "Order_shipping_cents", "Order"."tax_cents" AS "Order_tax_cents", "Order"."total_cents" AS "Order_total_cents", "Order"."status" AS "Order_status", "Order"."cancel_reason" AS "Order_cancel_reason", "Order"."payable_until" AS "Order_payable_until", "Order"."is_paid" AS "Order_is_paid", "Order"."paid_at" AS "Order_paid_at", "Order"."paypal_order_id" AS "Order_paypal_order_id", "Order"."paypal_capture_id" AS "Order_paypal_capture_id", "Order"."payment_result" AS "Order_payment_result", "Order"."is_delivered" AS "Order_is_delivered", "Order"."delivered_at" AS "Order_delivered_at", "Order"."created_at" AS "Order_created_at", "Order"."updated_at" AS "Order_updated_at", "Order__Order_items"."id" AS "Order__Order_items_id", "Order__Order_items"."position" AS "Order__Order_items_position", "Order__Order_items"."product_id" AS "Order__Order_items_product_id", "Order__Order_items"."name" AS "Order__Order_items_name", "Order__Order_items"."image" AS "Order__Order_items_image", "Order__Order_items"."price_cents" AS "Order__Order_items_price_cents", "Order__Order_items"."quantity" AS "Order__Order_items_quantity", "Order__Order_items"."order_id" AS "Order__Order_items_order_id", "Order__Order_customer"."id" AS "Order__Order_customer_id", "Order__Order_customer"."name" AS "Order__Order_customer_name", "Order__Order_customer"."email" AS "Order__Order_customer_email", "Order__Order_customer"."deleted" AS "Order__Order_customer_deleted", "Order__Order_customer"."changed_at" AS "Order__Order_customer_changed_at" FROM orders."customer_order" "Order" LEFT JOIN orders."order_item" "Order__Order_items" ON "Order__Order_items"."order_id"="Order"."id"  LEFT JOIN orders."customer" "Order__Order_customer" ON "Order__Order_customer"."id"="Order"."user_id" WHERE ( (("Order"."id" = md5('o-' || :client_id || '-' || :k)::uuid)) ) AND ( "Order"."id" IN (md5('o-' || :client_id || '-' || :k)::uuid) );
+\endif
