@@ -36,7 +36,7 @@ export class SignInService {
     });
     let matches: boolean;
     try {
-      matches = await this.passwords.matches(user?.passwordHash, password, timed);
+      matches = await this.passwords.matches(user?.passwordHash, password, { client: attempt.addressKey, timed });
     } catch (error) {
       if (error instanceof PasswordChecksBusy) await this.throttle.notChecked(attempt);
       throw error;

@@ -1,17 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, ServiceUnavailableException, type OnModuleInit } from '@nestjs/common';
-import { argon2id, hash, needsRehash, verify } from 'argon2';
-import pLimit from 'p-limit';
+import { hash, parseOptions, verify, type Algorithm, type Options, type Version } from '@node-rs/argon2';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { UsersConfig } from '../config.js';
+import { PasswordQueue } from './password-queue.js';
+
+/** argon2id in @node-rs/argon2's `Algorithm`, and argon2's version 19 (0x13) in its `Version`: `const enum`s, which isolated modules cannot read. */
+const ARGON2ID = 2 as Algorithm;
+const ARGON2_VERSION_19 = 1 as Version;
 
 /**
  * argon2id with OWASP's parameters for interactive logins (Password Storage
- * Cheat Sheet): 19 MiB of memory, 2 passes, 1 lane. Hashes made with other
- * parameters (the library's defaults of earlier versions: 64 MiB, 3 passes,
- * 4 lanes) still verify, and are replaced on their owner's next sign-in.
+ * Cheat Sheet): 19 MiB of memory, 2 passes, 1 lane, a 32-byte hash and a
+ * 16-byte random salt, written as a PHC string
+ * (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`). Hashes made with other
+ * parameters (the `argon2` library's defaults of earlier versions: 64 MiB,
+ * 3 passes, 4 lanes) still verify, and are replaced on their owner's next
+ * sign-in.
  */
-export const PASSWORD_HASH_OPTIONS = { type: argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const PASSWORD_HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const satisfies Options;
 
 export const PASSWORD_CHECKS_BUSY = 'Too many people are signing in or up right now, please try again in a few seconds';
 
@@ -35,48 +42,63 @@ export type PasswordTimed = (timing: PasswordTiming) => void;
 export const serverTimingOf = ({ waitedMs, ranMs }: PasswordTiming): string =>
   `password-queue;dur=${waitedMs.toFixed(1)}, password-hash;dur=${ranMs.toFixed(1)}`;
 
+/** Whose password work it is, and who hears how long it took. */
+export interface PasswordTurn {
+  /**
+   * The client it is done for: its address's key (`clientKeyOf`: an IPv6 client by its /64). Waiting
+   * work is served client by client (`PasswordQueue`); work of no client (the admin seed) counts as one client.
+   */
+  client?: string;
+  timed?: PasswordTimed;
+}
+
 /**
- * How much the latest run weighs in the running average of run times: about
- * the last twenty runs count, so that the first moments of a burst (when the
- * event loop is busiest taking requests in) do not decide alone.
+ * How many of the latest runs the typical run time is the median of. A median, not a mean: when the
+ * event loop stalls (a burst's requests being taken in all at once), the pieces running then all
+ * look long together, which says little about the runs to come; a mean over twenty runs let a few
+ * such stalls make a burst look several times longer than it was and refuse most of it with 503.
  */
-const AVERAGE_WEIGHT = 0.05;
+const RUN_TIMES_KEPT = 31;
 
 /**
  * Hashes and checks passwords. A password never leaves this class except as its hash.
  *
- * argon2 runs on libuv's thread pool, off the event loop. Every hash and
- * check waits its turn in one first-in-first-out queue that runs at most
+ * argon2 (@node-rs/argon2) runs on libuv's thread pool, off the event loop.
+ * Every hash and check waits its turn in one queue that runs at most
  * PASSWORD_HASH_CONCURRENCY at once, so a burst costs the other requests no
- * more than that many busy cores and that many times 19 MiB. A request whose
- * turn would come later than PASSWORD_HASH_MAX_WAIT_MS (estimated from the
- * queue's length and the average run time) is refused at once with
- * `PasswordChecksBusy`, instead of waiting past the gateway's patience.
+ * more than that many busy cores and that many times 19 MiB; waiting work is
+ * served client by client (`PasswordQueue`), so one address's burst delays
+ * the others by one piece per turn. A request whose turn would come later
+ * than PASSWORD_HASH_MAX_WAIT_MS (estimated from the work before it and the
+ * typical run time) is refused at once with `PasswordChecksBusy`, instead of
+ * waiting past the gateway's patience.
  */
 @Injectable()
 export class PasswordHasher implements OnModuleInit {
-  private readonly queue: pLimit.Limit;
+  private readonly queue: PasswordQueue;
   private readonly concurrency: number;
   private readonly maxWaitMs: number;
-  /** Running average of how long one hash or check takes once started, in ms (measured from the first one on). */
-  private averageRunMs: number | undefined;
+  /** How long the latest hashes and checks took once started, in ms, oldest first (at most RUN_TIMES_KEPT). */
+  private readonly runTimes: number[] = [];
+  /** Their median: how long one run typically takes. */
+  private typicalRunMs = 0;
   /** A hash of a random password, checked for unknown emails so that they take as long as a wrong password. */
   private dummyHash: string;
 
   constructor(@Inject(SERVICE_CONFIG) config: UsersConfig) {
     this.concurrency = config.PASSWORD_HASH_CONCURRENCY;
     this.maxWaitMs = config.PASSWORD_HASH_MAX_WAIT_MS;
-    this.queue = pLimit(this.concurrency);
+    this.queue = new PasswordQueue(this.concurrency);
   }
 
   async onModuleInit(): Promise<void> {
-    // Also the first measurement of the average run time, before any request arrives.
+    // Also the first measurement of the run time, before any request arrives.
     this.dummyHash = await this.inTurn(() => hash(randomBytes(32).toString('base64url'), PASSWORD_HASH_OPTIONS));
   }
 
   /** A new hash of `password`; throws `PasswordChecksBusy` when the queue is too long to wait in. */
-  hash(password: string, timed?: PasswordTimed): Promise<string> {
-    return this.inTurn(() => hash(password, PASSWORD_HASH_OPTIONS), timed);
+  hash(password: string, turn: PasswordTurn = {}): Promise<string> {
+    return this.inTurn(() => hash(password, PASSWORD_HASH_OPTIONS), turn);
   }
 
   /**
@@ -85,9 +107,9 @@ export class PasswordHasher implements OnModuleInit {
    * `undefined` when others are waiting, so that such work never makes a
    * burst longer.
    */
-  async hashIfIdle(password: string): Promise<string | undefined> {
-    if (this.expectedWaitMs() > 0) return undefined;
-    return this.hash(password);
+  async hashIfIdle(password: string, turn: PasswordTurn = {}): Promise<string | undefined> {
+    if (this.queue.activeCount + this.queue.pendingCount >= this.concurrency) return undefined;
+    return this.hash(password, turn);
   }
 
   /**
@@ -95,37 +117,62 @@ export class PasswordHasher implements OnModuleInit {
    * it still runs one verification, against a dummy hash, and answers false.
    * Throws `PasswordChecksBusy` when the queue is too long to wait in.
    */
-  async matches(passwordHash: string | undefined, password: string, timed?: PasswordTimed): Promise<boolean> {
-    const matched = await this.inTurn(() => verify(passwordHash ?? this.dummyHash, password), timed);
+  async matches(passwordHash: string | undefined, password: string, turn: PasswordTurn = {}): Promise<boolean> {
+    const matched = await this.inTurn(() => verify(passwordHash ?? this.dummyHash, password), turn);
     return passwordHash !== undefined && matched;
   }
 
-  /** Whether a stored hash was made otherwise than new hashes are (older parameters), so it should be replaced. */
+  /** Whether a stored hash was made otherwise than new hashes are (older parameters, or not argon2id), so it should be replaced. */
   isOutdated(passwordHash: string): boolean {
-    return !passwordHash.startsWith('$argon2id$') || needsRehash(passwordHash, PASSWORD_HASH_OPTIONS);
+    try {
+      const made = parseOptions(passwordHash);
+      return (
+        made.algorithm !== PASSWORD_HASH_OPTIONS.algorithm ||
+        made.version !== ARGON2_VERSION_19 ||
+        made.memoryCost !== PASSWORD_HASH_OPTIONS.memoryCost ||
+        made.timeCost !== PASSWORD_HASH_OPTIONS.timeCost ||
+        made.parallelism !== PASSWORD_HASH_OPTIONS.parallelism ||
+        made.outputLen !== PASSWORD_HASH_OPTIONS.outputLen
+      );
+    } catch {
+      return true;
+    }
   }
 
-  /** How long a request arriving now would wait for its turn, in ms (0 while a place is free). */
-  expectedWaitMs(): number {
-    const ahead = this.queue.activeCount + this.queue.pendingCount;
-    if (ahead < this.concurrency) return 0;
-    return ((ahead - this.concurrency + 1) * (this.averageRunMs ?? 0)) / this.concurrency;
+  /** Pieces of password work waiting for their turn now. */
+  get waiting(): number {
+    return this.queue.pendingCount;
+  }
+
+  /** How long work of `client` arriving now would wait for its turn, in ms (0 while a place is free). */
+  expectedWaitMs(client = ''): number {
+    const before = this.queue.activeCount + this.queue.waitingBefore(client);
+    if (before < this.concurrency) return 0;
+    return ((before - this.concurrency + 1) * this.typicalRunMs) / this.concurrency;
   }
 
   /** Runs `work` in the queue, or refuses at once when its turn would come too late. */
-  private async inTurn<T>(work: () => Promise<T>, timed?: PasswordTimed): Promise<T> {
-    const waitMs = this.expectedWaitMs();
+  private async inTurn<T>(work: () => Promise<T>, { client = '', timed }: PasswordTurn = {}): Promise<T> {
+    const waitMs = this.expectedWaitMs(client);
     if (waitMs > this.maxWaitMs) throw new PasswordChecksBusy(Math.max(1, Math.ceil(waitMs / 1000)));
     const queued = performance.now();
-    return this.queue(async () => {
+    return this.queue.run(client, async () => {
       const started = performance.now();
       try {
         return await work();
       } finally {
         const ranMs = performance.now() - started;
         timed?.({ waitedMs: started - queued, ranMs });
-        this.averageRunMs = this.averageRunMs === undefined ? ranMs : this.averageRunMs + AVERAGE_WEIGHT * (ranMs - this.averageRunMs);
+        this.recordRun(ranMs);
       }
     });
+  }
+
+  private recordRun(ranMs: number): void {
+    this.runTimes.push(ranMs);
+    if (this.runTimes.length > RUN_TIMES_KEPT) this.runTimes.shift();
+    const sorted = this.runTimes.toSorted((a, b) => a - b);
+    const middle = sorted.length >> 1;
+    this.typicalRunMs = sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
   }
 }

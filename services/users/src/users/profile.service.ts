@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Subjects, type ProfileDto, type UserInfoDto } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
+import { clientKeyOf } from '@shop/service-kit';
 import { TokenIssuer } from '../tokens/token-issuer.service.js';
 import type { UpdateProfileDto } from './dto/update-profile.dto.js';
 import { OrderHistory, type OrderReader } from './order-history.js';
@@ -54,7 +55,7 @@ export class ProfileService {
       if (!input.currentPassword) throw new BadRequestException(CURRENT_PASSWORD_REQUIRED);
       // Guessing the password through a stolen session counts as failed sign-ins do (per account and address, and per account).
       const attempt = await this.throttle.admit(before.email, address);
-      const matches = await this.passwords.matches(before.passwordHash, input.currentPassword).catch(async (error: unknown) => {
+      const matches = await this.passwords.matches(before.passwordHash, input.currentPassword, { client: attempt.addressKey }).catch(async (error: unknown) => {
         await this.throttle.notChecked(attempt);
         throw error;
       });
@@ -64,7 +65,7 @@ export class ProfileService {
       }
       await this.throttle.succeeded(attempt);
     }
-    const passwordHash = input.password ? await this.passwords.hash(input.password) : undefined;
+    const passwordHash = input.password ? await this.passwords.hash(input.password, { client: clientKeyOf(address) }) : undefined;
     const user = await withUniqueEmail(() =>
       this.outbox.transaction(async (manager, emit) => {
         const found = await manager.findOne(User, {

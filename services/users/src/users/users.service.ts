@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import { Subjects, USERS_PAGE_SIZE, type UserDeletedDto, type UserDto, type UserInfoDto, type UserListDto } from '@shop/contracts';
 import { Outbox, type Emit } from '@shop/event-bus';
-import { pagesOf } from '@shop/service-kit';
+import { clientKeyOf, pagesOf } from '@shop/service-kit';
 import { TokenIssuer } from '../tokens/token-issuer.service.js';
 import type { RegisterUserDto } from './dto/register-user.dto.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
@@ -62,7 +62,7 @@ export class UsersService {
     refuseUnfitNewEmail(input.email);
     await this.signUps.admit(address);
     await refuseTakenEmail(this.users.manager, input.email);
-    const passwordHash = await this.passwords.hash(input.password, timed);
+    const passwordHash = await this.passwords.hash(input.password, { client: clientKeyOf(address), timed });
     const user = await withUniqueEmail(() =>
       this.outbox.transaction((manager, emit) => insertAccount(manager, emit, { name: input.name, email: input.email, passwordHash, isAdmin: false })),
     );
