@@ -44,7 +44,8 @@ export interface RunResult {
 
 function git(args: string[]): string {
   try {
-    return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    // trimEnd: a porcelain status line starts with a space (" M file").
+    return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trimEnd();
   } catch {
     return '';
   }

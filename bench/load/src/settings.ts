@@ -128,3 +128,9 @@ export function formatSettings(changed: readonly ChangedSetting[]): string {
   if (changed.length === 0) return 'settings changed from the defaults: none';
   return ['settings changed from the defaults:', ...changed.map((setting) => `  ${setting.name}=${setting.value} (default ${setting.default ?? 'unset'}; ${setting.why})`)].join('\n');
 }
+
+/** One line to print beside a scenario's figures (the reasons are printed when its shop starts). */
+export function settingsNote(changed: readonly ChangedSetting[]): string {
+  if (changed.length === 0) return 'these figures: the shop with its default settings';
+  return `these figures: the shop with ${changed.map((setting) => `${setting.name}=${setting.value}`).join(', ')} (reasons above), every other setting its default`;
+}

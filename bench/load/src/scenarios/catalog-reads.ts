@@ -28,6 +28,7 @@ import { BENCH_ADMIN, withBenchShop, type BenchShop } from '../bench-shop.js';
 import { ShopClient } from '../http.js';
 import { cpuShares, ownCpuSeconds, shopProcesses, type PartFigures } from '../processes.js';
 import { recordFigure } from '../results.js';
+import { settingsNote } from '../settings.js';
 import { signIn } from '../shop-actions.js';
 import { formatTable, median, sleep } from '../stats.js';
 
@@ -300,6 +301,7 @@ export async function catalogReads(): Promise<void> {
         console.log(`same JSON from both for ${targets.map((target) => target.path).join(', ')} and a search`);
         await Promise.all([shopClient.close(), baselineClient.close()]);
         await compare(shop, baseline, targets);
+        console.log(settingsNote(shop.settings));
         await timeProductChanges(shop);
         await printHeaders(shop, productId);
       } finally {

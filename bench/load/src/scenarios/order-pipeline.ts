@@ -22,6 +22,7 @@ import { loopbackAddress, ShopClient } from '../http.js';
 import { printCosts, takeReading } from '../measure.js';
 import { printOrderTimeline } from '../order-timeline.js';
 import { recordFigure } from '../results.js';
+import { settingsNote } from '../settings.js';
 import { placeOrder, registerCustomers, signIn, stockUp, type PlacedOrder } from '../shop-actions.js';
 import { percentile, Recorder, sleep, sortNumbers } from '../stats.js';
 
@@ -144,6 +145,7 @@ async function runOrders(mode: Mode): Promise<void> {
     );
     console.log(`GETs per order            ${pollsPerOrder.toFixed(2)}   (${polls} reads of a pending order, every ${mode.pollMs} ms)`);
     console.log(`left pending at the end   ${pendingAtEnd} of ${results.length} orders; ${failed} placements failed; ${recorder.errors} errors (5xx or network)`);
+    console.log(settingsNote(shop.settings));
     recordFigure('confirmed orders/s', confirmedPerSecond.toFixed(1));
     recordFigure('POST /api/orders p50 / p99 ms', `${ms(percentile(posts, 0.5))} / ${ms(percentile(posts, 0.99))}`);
     recordFigure(`placed → ${mode.wait ? 'outcome' : 'final'} p50 / p99 ms`, `${ms(percentile(latencies, 0.5))} / ${ms(percentile(latencies, 0.99))}`);

@@ -13,6 +13,7 @@ import { loopbackAddress, ShopClient } from '../http.js';
 import { printCosts, takeReading } from '../measure.js';
 import { shopProcesses, type PartFigures } from '../processes.js';
 import { recordFigure } from '../results.js';
+import { settingsNote } from '../settings.js';
 import { payWithStandIn, placeOrder, signIn, stockUp } from '../shop-actions.js';
 import { formatTable, percentile, Recorder, sleep, sortNumbers } from '../stats.js';
 
@@ -135,6 +136,7 @@ export async function shoppers(): Promise<void> {
     console.log(`browse p50 / p99 ms       ${percentile(browse, 0.5).toFixed(1)} / ${percentile(browse, 0.99).toFixed(1)}   (${browse.length} list, search, top and product calls)`);
     console.log(`orders                    ${sum('placed')} placed, ${sum('confirmed')} confirmed, ${sum('paid')} paid: ${(sum('placed') / seconds).toFixed(1)} orders/s over ${seconds.toFixed(0)} s`);
     console.log(`orders pending at the end ${stillPending.length}`);
+    console.log(settingsNote(running.settings));
     recordFigure('errors (5xx or network), orders pending at the end', `${recorder.errors}, ${stillPending.length}`);
     recordFigure('browse p50 / p99 ms', `${percentile(browse, 0.5).toFixed(1)} / ${percentile(browse, 0.99).toFixed(1)}`);
     recordFigure('orders placed, confirmed, paid', `${sum('placed')}, ${sum('confirmed')}, ${sum('paid')} (${(sum('placed') / seconds).toFixed(1)}/s)`);

@@ -1,0 +1,178 @@
+/**
+ * Writes README's Performance figures (between `<!-- bench:load:begin … -->` and `<!-- bench:load:end -->`)
+ * from ONE run of bench:load, and nothing else: the commit the run measured (and whether its tree had
+ * uncommitted changes), the date, Node, the cores, the BENCH_* variables, each scenario's headline
+ * figures and the settings its shop changed from the defaults. A scenario the run did not measure gets
+ * no figures, so a figure whose code changed since is re-measured or gone.
+ *
+ *   node bench/load/dist/readme-figures.js --run [scenario…]      runs `npm run bench:load -- [scenario…]`
+ *                                                                  (every scenario without one), then writes
+ *   node bench/load/dist/readme-figures.js <results.json>         writes from a saved run
+ *                                                                  (BENCH_LOAD_RESULTS=<file> npm run bench:load)
+ *
+ * Options: --readme <file> (default README.md of the repository: try it on a scratch copy), --any-commit
+ * (accept a run measured on another commit than HEAD; refused by default).
+ */
+import { spawnSync, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RunResult, ScenarioResult } from './results.js';
+import type { ChangedSetting } from './settings.js';
+
+const repository = fileURLToPath(new URL('../../../', import.meta.url));
+const BEGIN = /<!-- bench:load:begin[^\n]*-->\n/;
+const END = '<!-- bench:load:end -->';
+
+/** The goals the issues set, by scenario and figure (the start of the figure's name). */
+const GOALS: Record<string, [string, string][]> = {
+  orders: [
+    ['confirmed orders/s', '≥ 300'],
+    ['placed → outcome', 'p99 ≤ 250'],
+    ['errors, left pending', '0, 0'],
+    ['the shop as a share of the ceiling', '≥ 50 %'],
+  ],
+  'orders-polling': [
+    ['confirmed orders/s', '≥ 250'],
+    ['errors, left pending', '0, 0'],
+  ],
+  catalog: [
+    ['GET /api/products: shop / bare', '≥ 0.5×, ≤ 2×'],
+    ['GET /api/products/{id}: shop / bare', '≥ 0.5×, ≤ 2×'],
+    ['a product edit shows', '≤ 1000 ms'],
+  ],
+  auth: [
+    ['sign-ups', 'all succeed, p99 ≤ 5 s'],
+    ['sign-ins', 'all succeed'],
+  ],
+  shoppers: [
+    ['errors', '0, 0'],
+    ['browse', 'p99 ≤ 300'],
+  ],
+  memory: [['idle stack', '≤ 600 MB']],
+};
+
+function goalOf(scenario: string, what: string): string {
+  return GOALS[scenario]?.find(([start]) => what.startsWith(start) || what.includes(start))?.[1] ?? '';
+}
+
+/** Figures a scenario printed but did not record (older scenarios): the auth bursts' summary lines. */
+function figuresFromOutput(scenario: ScenarioResult): { what: string; value: string }[] {
+  const figures: { what: string; value: string }[] = [];
+  for (const line of scenario.output.split('\n')) {
+    const burst = /^(\d+ sign-(?:ups|ins))\s+\S+ \S+\s+(.*)$/.exec(line);
+    if (burst) figures.push({ what: burst[1], value: burst[2].replace(/\s+/g, ' ').trim() });
+  }
+  return figures;
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+function settingsText(settings: readonly ChangedSetting[]): string {
+  if (settings.length === 0) return 'none';
+  const admin = settings.filter((setting) => setting.name.startsWith('ADMIN_'));
+  const others = settings.filter((setting) => !setting.name.startsWith('ADMIN_'));
+  const parts = others.map((setting) => `\`${setting.name}=${setting.value}\` (default ${setting.default === undefined ? 'unset' : `\`${setting.default}\``}: ${setting.why})`);
+  if (admin.length > 0) parts.push(`${admin.map((setting) => `\`${setting.name}\``).join(', ')} (the bench's admin account)`);
+  return parts.join('; ');
+}
+
+/** The text between the markers, from one run. */
+export function figuresBlock(run: RunResult): string {
+  const date = run.date.replace('T', ' ').replace(/:\d\d\.\d+Z$/, ' UTC');
+  const tree =
+    run.uncommitted.length === 0
+      ? 'a clean tree'
+      : `uncommitted changes in ${run.uncommitted.length} files (${run.uncommitted
+          .slice(0, 6)
+          .map((line) => line.slice(3))
+          .join(', ')}${run.uncommitted.length > 6 ? ', …' : ''})`;
+  const variables = Object.entries(run.benchVariables);
+  const lines = [
+    `One run of \`npm run bench:load -- ${run.scenariosAsked.join(' ')}\` on commit \`${run.commit}\` with ${tree}, ${date}, ` +
+      `Node ${run.node}, ${run.cores} cores (${run.cpuModel}); ` +
+      (variables.length === 0 ? 'every BENCH_* variable at its default.' : `${variables.map(([name, value]) => `\`${name}=${value}\``).join(', ')}.`) +
+      ' Figures depend on the machine and on what else ran on it: compare runs on one machine. Scenarios this run did not measure have no figures here.',
+    '',
+    '| scenario | figure | measured | goal |',
+    '|---|---|---|---|',
+  ];
+  for (const scenario of run.scenarios) {
+    const figures = scenario.figures.length > 0 ? scenario.figures : figuresFromOutput(scenario);
+    const rows = scenario.failed
+      ? [{ what: 'did not finish', value: scenario.failed.split('\n')[0].slice(0, 200) }, ...figures]
+      : figures.length > 0
+        ? figures
+        : [{ what: 'recorded no figures', value: 'see its printed output' }];
+    rows.forEach((figure, n) => {
+      lines.push(`| ${n === 0 ? `\`${scenario.name}\`` : ''} | ${cell(figure.what)} | ${cell(figure.value)} | ${cell(goalOf(scenario.name, figure.what))} |`);
+    });
+  }
+  lines.push('', 'Settings each scenario\'s shop changed from the defaults (every other setting was its default):', '');
+  for (const scenario of run.scenarios) lines.push(`- \`${scenario.name}\`: ${settingsText(scenario.settings)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** README's text with the block between the markers replaced. */
+export function withFigures(readme: string, block: string, script: string): string {
+  const begin = BEGIN.exec(readme);
+  const end = readme.indexOf(END);
+  if (!begin || end < begin.index) throw new Error(`the README has no ${BEGIN.source} … ${END} markers`);
+  const marker = `<!-- bench:load:begin (written by ${script} from one bench:load run; do not edit by hand) -->\n`;
+  return `${readme.slice(0, begin.index)}${marker}${block}\n${readme.slice(end)}`;
+}
+
+function headCommit(): string {
+  return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repository, encoding: 'utf8' }).trim();
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const option = (name: string) => {
+    const at = args.indexOf(name);
+    if (at === -1) return undefined;
+    const [value] = args.splice(at, 2).slice(1);
+    return value;
+  };
+  const flag = (name: string) => {
+    const at = args.indexOf(name);
+    if (at !== -1) args.splice(at, 1);
+    return at !== -1;
+  };
+  const readmePath = option('--readme') ?? join(repository, 'README.md');
+  const anyCommit = flag('--any-commit');
+  const runIt = flag('--run');
+  let resultsPath: string;
+  let scratch: string | undefined;
+  if (runIt) {
+    scratch = mkdtempSync(join(tmpdir(), 'bench-load-'));
+    resultsPath = join(scratch, 'results.json');
+    const ran = spawnSync('npm', ['run', 'bench:load', '--', ...args], { cwd: repository, stdio: 'inherit', env: { ...process.env, BENCH_LOAD_RESULTS: resultsPath } });
+    if (ran.status !== 0) console.error(`bench:load exited ${ran.status}: what it measured is written, what failed is said so`);
+  } else {
+    if (args.length !== 1) {
+      console.error('usage: readme-figures.js [--readme README.md] [--any-commit] (--run [scenario…] | <results.json>)');
+      process.exit(2);
+    }
+    resultsPath = args[0];
+  }
+  try {
+    const run = JSON.parse(readFileSync(resultsPath, 'utf8')) as RunResult;
+    const head = headCommit();
+    if (run.commit !== head && !anyCommit) {
+      console.error(`the run measured ${run.commit}, but HEAD is ${head}: measure the current tree (--run), or pass --any-commit`);
+      process.exit(1);
+    }
+    if (run.scenarios.length === 0) {
+      console.error('the run measured no scenario: README left as it is');
+      process.exit(1);
+    }
+    writeFileSync(readmePath, withFigures(readFileSync(readmePath, 'utf8'), figuresBlock(run), 'bench/load/dist/readme-figures.js'));
+    console.log(`${readmePath}: Performance figures of ${run.scenarios.map((scenario) => scenario.name).join(', ')} from ${run.commit} written`);
+  } finally {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+main();
