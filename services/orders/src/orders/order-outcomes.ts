@@ -5,6 +5,8 @@ import type { OrderStatus } from '@shop/contracts';
 
 /** The PostgreSQL channel on which committed outcomes are announced: a JSON list of `Outcome`s. */
 const CHANNEL = 'order_settled';
+/** The channel on which changes to the copy of the customers are announced: a JSON list of user ids. */
+const CUSTOMERS_CHANNEL = 'customers_changed';
 /** Bytes of outcomes per notification (a payload holds at most 8000 bytes). */
 const NOTIFICATION_BYTES = 7_000;
 
@@ -23,6 +25,16 @@ export interface Outcome {
 const POLL_MS = 250;
 const RECONNECT_MS = 1_000;
 
+/** Who else wants to know what the listener hears (PendingOrders). */
+export interface OutcomeSubscriber {
+  /** The order left `pending` (its transaction committed). */
+  settled(orderId: string): void;
+  /** The copy of these customers changed (name, email, deletion; its transaction committed). */
+  customersChanged(userIds: readonly string[]): void;
+  /** The listening connection was lost: outcomes may go unheard until `epoch` changes. */
+  deaf(): void;
+}
+
 /**
  * Lets a placement call wait briefly for its order's outcome instead of the
  * browser asking again and again. The transaction that confirms or cancels
@@ -36,8 +48,10 @@ const RECONNECT_MS = 1_000;
 export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('OrderOutcomes');
   private readonly waiters = new Map<string, Set<(outcome: Outcome) => void>>();
+  private readonly subscribers: OutcomeSubscriber[] = [];
   private listener?: pg.Client;
-  private listening = false;
+  private isListening = false;
+  private listenings = 0;
   private closed = false;
 
   constructor(private readonly dataSource: DataSource) {}
@@ -46,21 +60,28 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
     void this.listen();
   }
 
+  /** Whether outcomes are heard now. */
+  get listening(): boolean {
+    return this.isListening;
+  }
+
+  /** Which listening connection this is: it changes each time listening starts again. */
+  get epoch(): number {
+    return this.listenings;
+  }
+
+  subscribe(subscriber: OutcomeSubscriber): void {
+    this.subscribers.push(subscriber);
+  }
+
   /** Announces, with the transaction at hand, that these orders left `pending`. */
-  async announce(manager: EntityManager, outcomes: readonly Outcome[]): Promise<void> {
-    let batch: Outcome[] = [];
-    let bytes = 2;
-    for (const outcome of outcomes) {
-      const size = JSON.stringify(outcome).length + 1;
-      if (batch.length > 0 && bytes + size > NOTIFICATION_BYTES) {
-        await manager.query(`SELECT pg_notify($1, $2)`, [CHANNEL, JSON.stringify(batch)]);
-        batch = [];
-        bytes = 2;
-      }
-      batch.push(outcome);
-      bytes += size;
-    }
-    if (batch.length > 0) await manager.query(`SELECT pg_notify($1, $2)`, [CHANNEL, JSON.stringify(batch)]);
+  announce(manager: EntityManager, outcomes: readonly Outcome[]): Promise<void> {
+    return notify(manager, CHANNEL, outcomes);
+  }
+
+  /** Announces, with the transaction at hand, that the copy of these customers changed. */
+  announceCustomers(manager: EntityManager, userIds: readonly string[]): Promise<void> {
+    return notify(manager, CUSTOMERS_CHANNEL, userIds);
   }
 
   /**
@@ -85,11 +106,11 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
           const left = until - Date.now();
           if (left <= 0) return undefined;
           let timer: NodeJS.Timeout | undefined;
-          const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.listening ? left : Math.min(left, POLL_MS))));
+          const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.isListening ? left : Math.min(left, POLL_MS))));
           const outcome = await Promise.race([heard, timeout]);
           clearTimeout(timer);
           if (outcome) return outcome;
-          if (!this.listening) {
+          if (!this.isListening) {
             const looked = await this.outcomeOf(orderId);
             if (looked) return looked;
           }
@@ -117,14 +138,21 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
     };
   }
 
-  private hear(payload: string | undefined): void {
-    let outcomes: Outcome[];
+  private hear(channel: string, payload: string | undefined): void {
+    let items: unknown[];
     try {
-      outcomes = JSON.parse(payload ?? '[]') as Outcome[];
+      items = JSON.parse(payload ?? '[]') as unknown[];
     } catch {
       return; // not ours
     }
+    if (!Array.isArray(items)) return;
+    if (channel === CUSTOMERS_CHANNEL) {
+      for (const subscriber of this.subscribers) subscriber.customersChanged(items as string[]);
+      return;
+    }
+    const outcomes = items as Outcome[];
     for (const outcome of outcomes) {
+      for (const subscriber of this.subscribers) subscriber.settled(outcome.id);
       const waiters = this.waiters.get(outcome.id);
       if (!waiters) continue;
       this.waiters.delete(outcome.id);
@@ -145,16 +173,18 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
           });
           client.once('end', () => resolve());
         });
-        client.on('notification', (message) => this.hear(message.payload));
+        client.on('notification', (message) => this.hear(message.channel, message.payload));
         await client.connect();
-        await client.query(`LISTEN ${CHANNEL}`);
+        await client.query(`LISTEN ${CHANNEL}; LISTEN ${CUSTOMERS_CHANNEL}`);
         this.listener = client;
-        this.listening = true;
+        this.listenings++;
+        this.isListening = true;
         await lost;
       } catch (error) {
         if (!this.closed) this.logger.warn(`cannot listen for order outcomes (${String(error)}); waiting placements poll`);
       } finally {
-        this.listening = false;
+        if (this.isListening) for (const subscriber of this.subscribers) subscriber.deaf();
+        this.isListening = false;
         this.listener = undefined;
         await client.end().catch(() => undefined);
       }
@@ -166,4 +196,21 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
     this.closed = true;
     await this.listener?.end().catch(() => undefined);
   }
+}
+
+/** NOTIFY with the transaction at hand, in as few notifications as the payload limit allows (delivered at commit). */
+async function notify(manager: EntityManager, channel: string, items: readonly unknown[]): Promise<void> {
+  let batch: unknown[] = [];
+  let bytes = 2;
+  for (const item of items) {
+    const size = JSON.stringify(item).length + 1;
+    if (batch.length > 0 && bytes + size > NOTIFICATION_BYTES) {
+      await manager.query(`SELECT pg_notify($1, $2)`, [channel, JSON.stringify(batch)]);
+      batch = [];
+      bytes = 2;
+    }
+    batch.push(item);
+    bytes += size;
+  }
+  if (batch.length > 0) await manager.query(`SELECT pg_notify($1, $2)`, [channel, JSON.stringify(batch)]);
 }

@@ -6,6 +6,7 @@ import { OrderPayments } from './order-payments.js';
 import { OrdersService } from './orders.service.js';
 import { PaymentDeadlines } from './payment-deadlines.js';
 import { PaymentRefunds } from './payment-refunds.js';
+import { PendingOrders } from './pending-orders.js';
 import { StockAnswers } from './stock-answers.js';
 
 /**
@@ -15,7 +16,7 @@ import { StockAnswers } from './stock-answers.js';
 @Module({
   imports: [PaymentsModule],
   controllers: [OrdersController],
-  providers: [OrdersService, StockAnswers, OrderOutcomes, PaymentDeadlines, OrderPayments, PaymentRefunds],
-  exports: [StockAnswers],
+  providers: [OrdersService, StockAnswers, OrderOutcomes, PaymentDeadlines, OrderPayments, PaymentRefunds, PendingOrders],
+  exports: [StockAnswers, OrderOutcomes],
 })
 export class OrdersModule {}

@@ -8,8 +8,10 @@ import { pagesOf } from '@shop/service-kit';
 import { PaymentProvider } from '../payments/payment-provider.js';
 import { ORDER_LIMITS, type CreateOrderDto } from './dto/create-order.dto.js';
 import type { PayPalResult } from './dto/pay-status.dto.js';
+import type { Customer } from '../customers/customer.entity.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderOutcomes } from './order-outcomes.js';
+import { PendingOrders } from './pending-orders.js';
 import { alreadyPaidWith, ORDER_ALREADY_PAID, ORDER_NOT_FOUND, refuseAfterDeadline } from './order-payability.js';
 import { askProvider, OrderPayments } from './order-payments.js';
 import { Order } from './order.entity.js';
@@ -22,6 +24,14 @@ interface CatalogPrice {
   name: string;
   image: string;
   price_cents: number;
+}
+
+/** A priced product with the buyer as this service's copy of the users knows them (null columns: not known yet). */
+interface PricingRow extends CatalogPrice {
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_deleted: boolean | null;
+  customer_changed_at: Date | null;
 }
 
 /**
@@ -70,6 +80,12 @@ async function insertOrder(outbox: Outbox, order: Order, placed: OrderPlaced): P
   );
 }
 
+/** The buyer as this service's copy of the users knows them, from the pricing row; null when not known yet. */
+function customerOf(id: string, row: PricingRow): Customer | null {
+  if (row.customer_name === null || row.customer_email === null || row.customer_deleted === null || row.customer_changed_at === null) return null;
+  return { id, name: row.customer_name, email: row.customer_email, deleted: row.customer_deleted, changedAt: row.customer_changed_at };
+}
+
 /**
  * Orders: placing them (priced from the service's own copy of the catalog),
  * reading them (owners and admins), paying them (checked with PayPal) and
@@ -87,6 +103,7 @@ export class OrdersService {
     private readonly outcomes: OrderOutcomes,
     private readonly orderPayments: OrderPayments,
     private readonly refunds: PaymentRefunds,
+    private readonly pending: PendingOrders,
   ) {}
 
   /**
@@ -99,9 +116,13 @@ export class OrdersService {
     const lines = mergeLines(input.orderItems.map(({ product, quantity }) => ({ productId: product, quantity })));
     const tooMany = lines.find((line) => line.quantity > ORDER_LIMITS.quantity);
     if (tooMany) throw new BadRequestException(`At most ${ORDER_LIMITS.quantity} of one product per order: ${tooMany.productId}`);
-    const products: CatalogPrice[] = await this.dataSource.query(
-      `SELECT id, name, image, price_cents FROM catalog_product WHERE id = ANY($1::uuid[]) AND NOT deleted`,
-      [lines.map((line) => line.productId)],
+    // The buyer comes with the prices (one round trip), so that the answer names them as a later read does.
+    const products: PricingRow[] = await this.dataSource.query(
+      `SELECT p.id, p.name, p.image, p.price_cents,
+         c.name AS customer_name, c.email AS customer_email, c.deleted AS customer_deleted, c.changed_at AS customer_changed_at
+       FROM catalog_product p LEFT JOIN customer c ON c.id = $2
+       WHERE p.id = ANY($1::uuid[]) AND NOT p.deleted`,
+      [lines.map((line) => line.productId), buyer.sub],
     );
     const byId = new Map(products.map((product) => [product.id, product]));
     const missing = lines.find((line) => !byId.has(line.productId));
@@ -114,7 +135,7 @@ export class OrdersService {
     const order: Order = {
       id: randomUUID(),
       userId: buyer.sub,
-      customer: null,
+      customer: customerOf(buyer.sub, products[0]),
       userName: buyer.name,
       userEmail: buyer.email,
       items: [],
@@ -150,6 +171,7 @@ export class OrdersService {
 
     // Listening starts before the order exists, so that its outcome cannot come unheard in between.
     const outcome = waitMs > 0 ? this.outcomes.expect(order.id) : undefined;
+    this.pending.placing(order.id, order.userId);
     try {
       await insertOrder(this.outbox, order, {
         orderId: order.id,
@@ -158,9 +180,11 @@ export class OrdersService {
       });
     } catch (error) {
       outcome?.cancel();
+      this.pending.failed(order.id);
       throw error;
     }
     this.logger.log(`order ${order.id} placed by ${order.userId}: ${prices.totalCents} cents`);
+    this.pending.placed(toOrderDto(order));
     // The answer is the order as just stored, with its outcome if it came in time: every field the
     // outcome changed, so that it is the order as GET /api/orders/{id} answers it now.
     const settled = await outcome?.settled(waitMs);
@@ -217,7 +241,7 @@ export class OrdersService {
    * see the captures given back for it (`refunds`), when there are any.
    */
   async detail(id: string, reader: TokenClaims): Promise<OrderDto> {
-    const order = await this.view(id);
+    const order = (reader.isAdmin ? undefined : this.pending.answer(id)) ?? (await this.view(id));
     if (!reader.isAdmin && order.user._id !== reader.sub) throw new NotFoundException(ORDER_NOT_FOUND);
     if (!reader.isAdmin) return order;
     const refunds = await this.refunds.of(id);
