@@ -88,7 +88,7 @@ export function figuresBlock(run: RunResult): string {
           .slice(0, 6)
           .map((line) => line.slice(3))
           .join(', ')}${run.uncommitted.length > 6 ? ', …' : ''})`;
-  const variables = Object.entries(run.benchVariables);
+  const variables = Object.entries(run.benchVariables).sort(([a], [b]) => a.localeCompare(b));
   const lines = [
     `One run of \`npm run bench:load -- ${run.scenariosAsked.join(' ')}\` on commit \`${run.commit}\` with ${tree}, ${date}, ` +
       `Node ${run.node}, ${run.cores} cores (${run.cpuModel}); ` +
