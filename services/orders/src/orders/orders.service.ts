@@ -8,9 +8,9 @@ import { pagesOf } from '@shop/service-kit';
 import { PaymentProvider } from '../payments/payment-provider.js';
 import { ORDER_LIMITS, type CreateOrderDto } from './dto/create-order.dto.js';
 import type { PayPalResult } from './dto/pay-status.dto.js';
-import type { Customer } from '../customers/customer.entity.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderOutcomes } from './order-outcomes.js';
+import { customerOf, readOrder } from './order-reads.js';
 import { PendingOrders } from './pending-orders.js';
 import { alreadyPaidWith, ORDER_ALREADY_PAID, ORDER_NOT_FOUND, refuseAfterDeadline } from './order-payability.js';
 import { askProvider, OrderPayments } from './order-payments.js';
@@ -78,12 +78,6 @@ async function insertOrder(outbox: Outbox, order: Order, placed: OrderPlaced): P
       items.map((item) => item.quantity),
     ],
   );
-}
-
-/** The buyer as this service's copy of the users knows them, from the pricing row; null when not known yet. */
-function customerOf(id: string, row: PricingRow): Customer | null {
-  if (row.customer_name === null || row.customer_email === null || row.customer_deleted === null || row.customer_changed_at === null) return null;
-  return { id, name: row.customer_name, email: row.customer_email, deleted: row.customer_deleted, changedAt: row.customer_changed_at };
 }
 
 /**
@@ -287,7 +281,7 @@ export class OrdersService {
   }
 
   private async view(id: string): Promise<OrderDto> {
-    const order = await this.dataSource.getRepository(Order).findOne({ where: { id }, relations: { items: true, customer: true } });
+    const order = await readOrder(this.dataSource.manager, id);
     if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
     return toOrderDto(order);
   }
