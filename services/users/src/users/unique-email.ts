@@ -1,9 +1,8 @@
 import { BadRequestException } from '@nestjs/common';
-import { Not, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { isUniqueViolation } from '@shop/service-kit';
 import { newEmailProblem, skeletonOf, TOO_SIMILAR } from './email/email-rules.js';
 import { userAlreadyExists } from './user-errors.js';
-import { User } from './user.entity.js';
 
 /** The unique index that keeps emails apart (see the users migration). */
 const EMAIL_UNIQUE_INDEX = 'app_user_email_unique';
@@ -22,24 +21,20 @@ export function refuseUnfitNewEmail(email: string): void {
   if (problem) throw new BadRequestException(problem);
 }
 
-/** Whether an account other than `exceptId` holds the (lower-cased) email. */
-export function emailTaken(manager: EntityManager, email: string, exceptId?: string): Promise<boolean> {
-  return manager.existsBy(User, exceptId ? { email, id: Not(exceptId) } : { email });
-}
-
-/** Whether an account other than `exceptId` holds an email that looks like this one (the same `skeletonOf`). */
-export function similarEmailTaken(manager: EntityManager, email: string, exceptId?: string): Promise<boolean> {
-  const emailSkeleton = skeletonOf(email);
-  return manager.existsBy(User, exceptId ? { emailSkeleton, id: Not(exceptId) } : { emailSkeleton });
-}
-
 /**
- * Throws 400 when another account holds the email (`User already exists`) or one that looks like it
- * (`This email is too similar to an existing account's, please use another`, which does not say whose).
+ * Throws 400 when another account (not `exceptId`) holds the (normalised) email (`User already
+ * exists`) or one that looks like it, the same `skeletonOf` (`This email is too similar to an existing
+ * account's, please use another`, which does not say whose). One statement reads both, through the
+ * two unique indexes: at most two rows.
  */
 export async function refuseTakenEmail(manager: EntityManager, email: string, exceptId?: string): Promise<void> {
-  if (await emailTaken(manager, email, exceptId)) throw userAlreadyExists();
-  if (await similarEmailTaken(manager, email, exceptId)) throw emailTooSimilar();
+  const holders: { same_email: boolean }[] = await manager.query(
+    `SELECT email = $1 AS same_email FROM app_user
+     WHERE (email = $1 OR email_skeleton = $2) AND id IS DISTINCT FROM $3::uuid`,
+    [email, skeletonOf(email), exceptId ?? null],
+  );
+  if (holders.some((holder) => holder.same_email)) throw userAlreadyExists();
+  if (holders.length > 0) throw emailTooSimilar();
 }
 
 /**
