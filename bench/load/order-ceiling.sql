@@ -12,10 +12,12 @@
 -- what it published in one statement. So each batched step runs here once every `*_every` orders,
 -- for that many orders, as the bench's run showed (printed before the ceiling, batching.ts):
 --   reserve_every        catalog's `orders` consumer: one reservation transaction
---   catalog_delete_every catalog's relay: one DELETE of published events (a multiple of reserve_every)
+--   catalog_delete_every catalog's relay: one DELETE of the events published since the last one
 --   settle_every         orders' `stock` consumer: one settle transaction
---   copy_every           orders' `products` consumer: one copy of product.updated (a multiple of reserve_every)
---   orders_delete_every  orders' relay: one DELETE of published events (a multiple of settle_every)
+--   copy_every           orders' `products` consumer: one copy of the product.updated reserved since the last one
+--   orders_delete_every  orders' relay: one DELETE of the events published since the last one
+-- A step that follows another (a delete follows the publishing, the copy follows the reservations) takes
+-- what that step made between its last run and this one: the orders from `lo` to `hi`.
 --   session_ppm          session checks per million orders (SessionCheck remembers a standing 1 s)
 --   read_ppm             outcome reads (GET /api/orders/{id}) per million orders
 -- Left out, as they do not grow with orders: the relays' timer passes (a claim every 500 ms per
@@ -98,13 +100,14 @@ COMMIT;
 
 -- catalog's relay: published events deleted in one statement (libs/event-bus/src/relay.ts OutboxRelay.sweep).
 \if :k % :catalog_delete_every = 0
-\set from :k - :catalog_delete_every + 1
+\set lo ((:k - :catalog_delete_every) / :reserve_every) * :reserve_every + 1
+\set hi (:k / :reserve_every) * :reserve_every
 DELETE FROM catalog.outbox_event WHERE id = ANY(ARRAY(
-  SELECT md5('sr-' || :client_id || '-' || i)::uuid FROM generate_series(:from::bigint, :k::bigint) AS i
+  SELECT md5('sr-' || :client_id || '-' || i)::uuid FROM generate_series(:lo::bigint, :hi::bigint) AS i
   UNION
   SELECT md5('pu-' || :client_id || '-' || (((i - 1) / :reserve_every::bigint + 1) * :reserve_every::bigint) || '-'
     || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid
-  FROM generate_series(:from::bigint, :k::bigint) AS i));
+  FROM generate_series(:lo::bigint, :hi::bigint) AS i));
 \endif
 
 -- orders, consumer `stock` settling a batch of stock.reserved: the UPDATE, the order.confirmed events
@@ -134,17 +137,18 @@ COMMIT;
 -- orders, consumer `products` copying the batch's product.updated, the newest per product
 -- (services/orders/src/catalog-copy/catalog-copy.ts CatalogCopy.changed).
 \if :k % :copy_every = 0
-\set from :k - :copy_every + 1
+\set lo ((:k - :copy_every) / :reserve_every) * :reserve_every + 1
+\set hi (:k / :reserve_every) * :reserve_every
 BEGIN;
 INSERT INTO orders.processed_event (consumer, event_id)
   SELECT :consumer_copy, unnest(ARRAY(SELECT DISTINCT md5('pu-' || :client_id || '-' || (((i - 1) / :reserve_every::bigint + 1) * :reserve_every::bigint) || '-'
-    || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid FROM generate_series(:from::bigint, :k::bigint) AS i))
+    || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid FROM generate_series(:lo::bigint, :hi::bigint) AS i))
   ON CONFLICT DO NOTHING RETURNING event_id;
 INSERT INTO orders.catalog_product AS copy (id, name, image, price_cents, count_in_stock, deleted, changed_at)
   SELECT id, name, image, price_cents, count_in_stock, false, changed_at
   FROM (SELECT DISTINCT md5('product-' || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid, 'Kindle Paperwhite (16 GB)',
           '/uploads/kindle.webp', 14999, 999000, now()
-        FROM generate_series(:from::bigint, :k::bigint) AS i ORDER BY 1)
+        FROM generate_series(:lo::bigint, :hi::bigint) AS i ORDER BY 1)
     AS event(id, name, image, price_cents, count_in_stock, changed_at)
   ON CONFLICT (id) DO UPDATE
     SET name = EXCLUDED.name, image = EXCLUDED.image, price_cents = EXCLUDED.price_cents,
@@ -156,10 +160,12 @@ COMMIT;
 -- orders' relay: published order.placed and order.confirmed deleted in one statement (relay.ts OutboxRelay.sweep).
 \if :k % :orders_delete_every = 0
 \set from :k - :orders_delete_every + 1
+\set lo ((:k - :orders_delete_every) / :settle_every) * :settle_every + 1
+\set hi (:k / :settle_every) * :settle_every
 DELETE FROM orders.outbox_event WHERE id = ANY(ARRAY(
   SELECT md5('placed-' || :client_id || '-' || i)::uuid FROM generate_series(:from::bigint, :k::bigint) AS i
   UNION ALL
-  SELECT md5('oc-' || :client_id || '-' || i)::uuid FROM generate_series(:from::bigint, :k::bigint) AS i));
+  SELECT md5('oc-' || :client_id || '-' || i)::uuid FROM generate_series(:lo::bigint, :hi::bigint) AS i));
 \endif
 
 -- orders, GET /api/orders/{id}: the outcome read of a pending order (its page asking again), read_ppm per

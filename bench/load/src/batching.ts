@@ -95,10 +95,9 @@ export interface Batching {
   script: { reserveEvery: number; catalogDeleteEvery: number; settleEvery: number; copyEvery: number; ordersDeleteEvery: number };
 }
 
-/** Orders per batch, as a whole number of at least 1 (a multiple of `of`). */
-function every(orders: number, batches: number, of = 1): number {
-  if (batches <= 0) return of;
-  return of * Math.max(1, Math.round(orders / batches / of));
+/** Orders per batch, as a whole number of at least 1. */
+function every(orders: number, batches: number): number {
+  return batches <= 0 ? 1 : Math.max(1, Math.round(orders / batches));
 }
 
 /** Reads the batching of the window [from, to] for `orders` orders placed in it. */
@@ -130,8 +129,6 @@ export async function readBatching(
   const settle = step('orders_stock');
   const copy = step('orders_products');
   const { orders } = window;
-  const reserveEvery = every(orders, reserve.count);
-  const settleEvery = every(orders, settle.count);
   return {
     orders,
     reserve,
@@ -142,11 +139,11 @@ export async function readBatching(
     sessionLookupsPerOrder: window.sessionLookupsPerOrder,
     outcomeReadsPerOrder: window.outcomeReadsPerOrder,
     script: {
-      reserveEvery,
-      catalogDeleteEvery: every(orders, deletes('catalog'), reserveEvery),
-      settleEvery,
-      copyEvery: every(orders, copy.count, reserveEvery),
-      ordersDeleteEvery: every(orders, deletes('orders'), settleEvery),
+      reserveEvery: every(orders, reserve.count),
+      catalogDeleteEvery: every(orders, deletes('catalog')),
+      settleEvery: every(orders, settle.count),
+      copyEvery: every(orders, copy.count),
+      ordersDeleteEvery: every(orders, deletes('orders')),
     },
   };
 }

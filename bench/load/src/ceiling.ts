@@ -186,6 +186,15 @@ export async function measureCeiling(options: { schemas: ShopSchemas; batching: 
       `  ceiling ${tps.toFixed(0)} orders/s   (${processed} orders, latency average ${latency} ms, ${failed} failed, ${retried} retried; ` +
         `${notifications} settle notifications heard; the machine's CPU ${((busy / wall / cpus().length) * 100).toFixed(0)} % busy over its ${cpus().length} cores)`,
     );
+    // What the script leaves behind is only each client's last unfinished batch: its deletes and settles kept up.
+    const { rows } = await listener.query<{ orders_outbox: string; catalog_outbox: string; pending: string; orders: string }>(
+      `SELECT (SELECT count(*) FROM orders.outbox_event) AS orders_outbox, (SELECT count(*) FROM catalog.outbox_event) AS catalog_outbox,
+              (SELECT count(*) FROM orders.customer_order WHERE status = 'pending') AS pending, (SELECT count(*) FROM orders.customer_order) AS orders`,
+    );
+    const left = rows[0];
+    console.log(
+      `  left at the end: ${left.pending} of ${left.orders} orders pending, ${left.orders_outbox} + ${left.catalog_outbox} outbox rows (orders + catalog): each client's last unfinished batch`,
+    );
     return { ordersPerSecond: tps, failed };
   } finally {
     await listener?.end().catch(() => undefined);
