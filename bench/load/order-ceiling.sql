@@ -3,8 +3,8 @@
 -- sends every query: an unnamed parse, bind and execute) with as many clients as the bench had customers,
 -- on a database holding the orders service's schema as `orders` and the catalog's as `catalog`.
 --
--- The statements are the services' own (file and function named above each), captured from a bench run
--- with log_statement = 'all'. What differs is only where the values come from: the services pass
+-- The statements are the services' own (file and function named above each), as their source has them
+-- and as a bench run with log_statement = 'all' on the shop's databases showed them. What differs is only where the values come from: the services pass
 -- arrays built in JavaScript as parameters, the script computes the same arrays in the statement
 -- (md5 ids: order n of client c is md5('o-c-n'), product n is md5('product-n')).
 --
@@ -19,7 +19,7 @@
 -- A step that follows another (a delete follows the publishing, the copy follows the reservations) takes
 -- what that step made between its last run and this one: the orders from `lo` to `hi`.
 --   session_ppm          session checks per million orders (SessionCheck remembers a standing 1 s)
---   read_ppm             outcome reads (GET /api/orders/{id}) per million orders
+--   read_ppm             reads of the settled order (GET /api/orders/{id}) per million orders
 -- Left out, as they do not grow with orders: the relays' timer passes (a claim every 500 ms per
 -- service), LISTEN, the JetStream side (not PostgreSQL).
 
@@ -32,9 +32,12 @@
 SELECT session_version, is_admin, deleted FROM orders.user_access WHERE user_id = md5('u-' || :client_id)::uuid;
 \endif
 
--- orders, POST /api/orders: pricing from the service's copy of the catalog
--- (services/orders/src/orders/orders.service.ts, OrdersService.place).
-SELECT id, name, image, price_cents FROM orders.catalog_product WHERE id = ANY(ARRAY[md5('product-' || :p)::uuid]) AND NOT deleted \gset
+-- orders, POST /api/orders: pricing from the service's copy of the catalog, with the buyer from its copy
+-- of the users (services/orders/src/orders/orders.service.ts, OrdersService.place).
+SELECT p.id, p.name, p.image, p.price_cents,
+    c.name AS customer_name, c.email AS customer_email, c.deleted AS customer_deleted, c.changed_at AS customer_changed_at
+  FROM orders.catalog_product p LEFT JOIN orders.customer c ON c.id = md5('u-' || :client_id)::uuid
+  WHERE p.id = ANY(ARRAY[md5('product-' || :p)::uuid]) AND NOT p.deleted \gset
 \set shipping case when :price_cents > 10000 then 0 else 5000 end
 \set tax (:price_cents * 10 + 50) / 100
 \set total :price_cents + :shipping + :tax
@@ -168,10 +171,19 @@ DELETE FROM orders.outbox_event WHERE id = ANY(ARRAY(
   SELECT md5('oc-' || :client_id || '-' || i)::uuid FROM generate_series(:lo::bigint, :hi::bigint) AS i));
 \endif
 
--- orders, GET /api/orders/{id}: the outcome read of a pending order (its page asking again), read_ppm per
--- million orders: TypeORM's findOne with the lines and the customer, two statements
--- (services/orders/src/orders/orders.service.ts OrdersService.detail → view).
+-- orders, GET /api/orders/{id} of a settled order: one statement with its lines and its customer
+-- (services/orders/src/orders/order-reads.ts readOrder, from OrdersService.detail; a pending order of
+-- this process is answered from memory, services/orders/src/orders/pending-orders.ts), read_ppm per
+-- million orders.
 \if random(1, 1000000) <= :read_ppm
-SELECT DISTINCT "distinctAlias"."Order_id" AS "ids_Order_id" FROM (SELECT "Order"."id" AS "Order_id", "Order"."user_id" AS "Order_user_id", "Order"."user_name" AS "Order_user_name", "Order"."user_email" AS "Order_user_email", "Order"."shipping_address" AS "Order_shipping_address", "Order"."shipping_city" AS "Order_shipping_city", "Order"."shipping_postal_code" AS "Order_shipping_postal_code", "Order"."shipping_country" AS "Order_shipping_country", "Order"."payment_gateway" AS "Order_payment_gateway", "Order"."items_cents" AS "Order_items_cents", "Order"."shipping_cents" AS "Order_shipping_cents", "Order"."tax_cents" AS "Order_tax_cents", "Order"."total_cents" AS "Order_total_cents", "Order"."status" AS "Order_status", "Order"."cancel_reason" AS "Order_cancel_reason", "Order"."payable_until" AS "Order_payable_until", "Order"."is_paid" AS "Order_is_paid", "Order"."paid_at" AS "Order_paid_at", "Order"."paypal_order_id" AS "Order_paypal_order_id", "Order"."paypal_capture_id" AS "Order_paypal_capture_id", "Order"."payment_result" AS "Order_payment_result", "Order"."is_delivered" AS "Order_is_delivered", "Order"."delivered_at" AS "Order_delivered_at", "Order"."created_at" AS "Order_created_at", "Order"."updated_at" AS "Order_updated_at", "Order__Order_items"."id" AS "Order__Order_items_id", "Order__Order_items"."position" AS "Order__Order_items_position", "Order__Order_items"."product_id" AS "Order__Order_items_product_id", "Order__Order_items"."name" AS "Order__Order_items_name", "Order__Order_items"."image" AS "Order__Order_items_image", "Order__Order_items"."price_cents" AS "Order__Order_items_price_cents", "Order__Order_items"."quantity" AS "Order__Order_items_quantity", "Order__Order_items"."order_id" AS "Order__Order_items_order_id", "Order__Order_customer"."id" AS "Order__Order_customer_id", "Order__Order_customer"."name" AS "Order__Order_customer_name", "Order__Order_customer"."email" AS "Order__Order_customer_email", "Order__Order_customer"."deleted" AS "Order__Order_customer_deleted", "Order__Order_customer"."changed_at" AS "Order__Order_customer_changed_at" FROM orders."customer_order" "Order" LEFT JOIN orders."order_item" "Order__Order_items" ON "Order__Order_items"."order_id"="Order"."id"  LEFT JOIN orders."customer" "Order__Order_customer" ON "Order__Order_customer"."id"="Order"."user_id" WHERE (("Order"."id" = md5('o-' || :client_id || '-' || :k)::uuid))) "distinctAlias" ORDER BY "Order_id" ASC LIMIT 1;
-SELECT "Order"."id" AS "Order_id", "Order"."user_id" AS "Order_user_id", "Order"."user_name" AS "Order_user_name", "Order"."user_email" AS "Order_user_email", "Order"."shipping_address" AS "Order_shipping_address", "Order"."shipping_city" AS "Order_shipping_city", "Order"."shipping_postal_code" AS "Order_shipping_postal_code", "Order"."shipping_country" AS "Order_shipping_country", "Order"."payment_gateway" AS "Order_payment_gateway", "Order"."items_cents" AS "Order_items_cents", "Order"."shipping_cents" AS "Order_shipping_cents", "Order"."tax_cents" AS "Order_tax_cents", "Order"."total_cents" AS "Order_total_cents", "Order"."status" AS "Order_status", "Order"."cancel_reason" AS "Order_cancel_reason", "Order"."payable_until" AS "Order_payable_until", "Order"."is_paid" AS "Order_is_paid", "Order"."paid_at" AS "Order_paid_at", "Order"."paypal_order_id" AS "Order_paypal_order_id", "Order"."paypal_capture_id" AS "Order_paypal_capture_id", "Order"."payment_result" AS "Order_payment_result", "Order"."is_delivered" AS "Order_is_delivered", "Order"."delivered_at" AS "Order_delivered_at", "Order"."created_at" AS "Order_created_at", "Order"."updated_at" AS "Order_updated_at", "Order__Order_items"."id" AS "Order__Order_items_id", "Order__Order_items"."position" AS "Order__Order_items_position", "Order__Order_items"."product_id" AS "Order__Order_items_product_id", "Order__Order_items"."name" AS "Order__Order_items_name", "Order__Order_items"."image" AS "Order__Order_items_image", "Order__Order_items"."price_cents" AS "Order__Order_items_price_cents", "Order__Order_items"."quantity" AS "Order__Order_items_quantity", "Order__Order_items"."order_id" AS "Order__Order_items_order_id", "Order__Order_customer"."id" AS "Order__Order_customer_id", "Order__Order_customer"."name" AS "Order__Order_customer_name", "Order__Order_customer"."email" AS "Order__Order_customer_email", "Order__Order_customer"."deleted" AS "Order__Order_customer_deleted", "Order__Order_customer"."changed_at" AS "Order__Order_customer_changed_at" FROM orders."customer_order" "Order" LEFT JOIN orders."order_item" "Order__Order_items" ON "Order__Order_items"."order_id"="Order"."id"  LEFT JOIN orders."customer" "Order__Order_customer" ON "Order__Order_customer"."id"="Order"."user_id" WHERE ( (("Order"."id" = md5('o-' || :client_id || '-' || :k)::uuid)) ) AND ( "Order"."id" IN (md5('o-' || :client_id || '-' || :k)::uuid) );
+SELECT o.id, o.user_id, o.user_name, o.user_email, o.shipping_address, o.shipping_city, o.shipping_postal_code,
+    o.shipping_country, o.payment_gateway, o.items_cents, o.shipping_cents, o.tax_cents, o.total_cents, o.status,
+    o.cancel_reason, o.payable_until, o.is_paid, o.paid_at, o.paypal_order_id, o.paypal_capture_id, o.payment_result,
+    o.is_delivered, o.delivered_at, o.created_at, o.updated_at,
+    c.name AS customer_name, c.email AS customer_email, c.deleted AS customer_deleted, c.changed_at AS customer_changed_at,
+    (SELECT json_agg(json_build_object('id', i.id, 'position', i.position, 'productId', i.product_id, 'name', i.name,
+        'image', i.image, 'priceCents', i.price_cents, 'quantity', i.quantity) ORDER BY i.position)
+      FROM orders.order_item i WHERE i.order_id = o.id) AS items
+  FROM orders.customer_order o LEFT JOIN orders.customer c ON c.id = o.user_id
+  WHERE o.id = md5('o-' || :client_id || '-' || :k)::uuid;
 \endif

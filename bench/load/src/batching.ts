@@ -89,8 +89,8 @@ export interface Batching {
   ordersDeletes: number;
   /** Session checks (user_access lookups) per order: at most one per customer a second (SessionCheck remembers a standing 1 s). */
   sessionLookupsPerOrder: number;
-  /** GET /api/orders/{id} per order. */
-  outcomeReadsPerOrder: number;
+  /** GET /api/orders/{id} per order that answered the order settled: the orders service reads those from its database. */
+  settledReadsPerOrder: number;
   /** What the pgbench script runs with: every how many orders each batched step runs once. */
   script: { reserveEvery: number; catalogDeleteEvery: number; settleEvery: number; copyEvery: number; ordersDeleteEvery: number };
 }
@@ -109,7 +109,7 @@ export async function readBatching(
     to: Date;
     counters: { before: StatementCounters; after: StatementCounters };
     sessionLookupsPerOrder: number;
-    outcomeReadsPerOrder: number;
+    settledReadsPerOrder: number;
   },
 ): Promise<Batching> {
   const steps = new Map<string, Step>();
@@ -137,7 +137,7 @@ export async function readBatching(
     catalogDeletes: deletes('catalog'),
     ordersDeletes: deletes('orders'),
     sessionLookupsPerOrder: window.sessionLookupsPerOrder,
-    outcomeReadsPerOrder: window.outcomeReadsPerOrder,
+    settledReadsPerOrder: window.settledReadsPerOrder,
     script: {
       reserveEvery: every(orders, reserve.count),
       catalogDeleteEvery: every(orders, deletes('catalog')),
@@ -166,6 +166,6 @@ export function printBatching(batching: Batching): void {
   );
   console.log(
     `per order also: ${batching.sessionLookupsPerOrder.toFixed(2)} session checks (user_access; at most one per customer a second, an upper bound), ` +
-      `${batching.outcomeReadsPerOrder.toFixed(2)} outcome reads (GET /api/orders/{id})`,
+      `${batching.settledReadsPerOrder.toFixed(2)} reads of the settled order (GET /api/orders/{id}; a pending one is answered from the orders process's memory)`,
   );
 }

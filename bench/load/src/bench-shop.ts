@@ -26,6 +26,22 @@ export type BenchShop = IsolatedShop & {
 };
 
 /**
+ * Starts the shop, again on other ports when the launcher found one of its ports taken: between the
+ * harness choosing free ports and the launcher taking them, other work on the machine (another bench,
+ * a test, any outgoing connection's ephemeral port) may take one. A refused start leaves nothing behind.
+ */
+async function startWithFreshPorts(env: Record<string, string>, attempts = 3): Promise<IsolatedShop> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startIsolatedShop(launcher, env);
+    } catch (error) {
+      if (attempt >= attempts || !/already in use/.test(String(error)) || env.PORT !== undefined) throw error;
+      console.log(`(a port of the shop was taken meanwhile; starting it again on other ports)`);
+    }
+  }
+}
+
+/**
  * Runs `work` against a fresh bench shop and removes the shop afterwards, also on failure, Ctrl-C or
  * SIGTERM. `env` holds the settings the scenario changes, each best with the reason
  * (`{ RATE_LIMIT_PER_MINUTE: { value: '0', why: '…' } }`); a plain string is printed as "asked by
@@ -36,7 +52,7 @@ export async function withBenchShop<T>(env: BenchEnv, work: (shop: BenchShop) =>
   const settings = changedSettings(asked);
   console.log(formatSettings(settings));
   recordSettings(settings);
-  const started = await startIsolatedShop(launcher, envOf(asked));
+  const started = await startWithFreshPorts(envOf(asked));
   const shop: BenchShop = { ...started, settings };
   const interrupted = () => {
     void shop.remove().finally(() => process.exit(130));

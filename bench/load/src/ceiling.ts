@@ -83,8 +83,13 @@ async function makeDatabase(database: string, schemas: ShopSchemas, clients: num
     await client.query(`CREATE TEMP TABLE product_number AS SELECT id AS old, md5('product-' || (row_number() OVER (ORDER BY id) - 1))::uuid AS new FROM catalog.product`);
     await client.query(`UPDATE catalog.product p SET id = n.new FROM product_number n WHERE p.id = n.old`);
     await client.query(`UPDATE orders.catalog_product c SET id = n.new FROM product_number n WHERE c.id = n.old`);
-    // The customers' standings, as the orders service's copy holds them after their sign-up.
+    // The customers as the orders service's copies hold them after their sign-up: standing and name.
     await client.query(`INSERT INTO orders.user_access (user_id, session_version, is_admin) SELECT md5('u-' || c)::uuid, 1, false FROM generate_series(0, $1 - 1) AS c`, [clients]);
+    await client.query(
+      `INSERT INTO orders.customer (id, name, email, deleted, changed_at)
+       SELECT md5('u-' || c)::uuid, 'Bench Customer ' || c, 'orders-bench-' || c || '@example.com', false, now() FROM generate_series(0, $1 - 1) AS c`,
+      [clients],
+    );
     await client.query('ANALYZE');
     const { rows } = await client.query<{ count: string }>('SELECT count(*) AS count FROM product_number');
     return Number(rows[0].count);
@@ -136,12 +141,11 @@ export async function measureCeiling(options: { schemas: ShopSchemas; batching: 
       copy_every: String(every.copyEvery),
       orders_delete_every: String(every.ordersDeleteEvery),
       session_ppm: perMillion(batching.sessionLookupsPerOrder),
-      read_ppm: perMillion(batching.outcomeReadsPerOrder),
+      read_ppm: perMillion(batching.settledReadsPerOrder),
       consumer_reserve: `${schemas.prefix}_catalog_orders`,
       consumer_settle: `${schemas.prefix}_orders_stock`,
       consumer_copy: `${schemas.prefix}_orders_products`,
     };
-    if (batching.outcomeReadsPerOrder > 1) console.log(`  (${batching.outcomeReadsPerOrder.toFixed(2)} outcome reads per order: the script reads at most once per order)`);
     console.log(`  ${products} products; per order: ${Object.entries(variables).filter(([name]) => /every|ppm/.test(name)).map(([name, value]) => `${name}=${value}`).join(' ')}`);
     listener = new pg.Client({ connectionString: databaseUrl(database) });
     await listener.connect();
