@@ -129,7 +129,13 @@ export async function measureCeiling(options: { schemas: ShopSchemas; batching: 
       console.log(`  pgbench not found (${PGBENCH}; set PGBENCH): no ceiling measured`);
       return undefined;
     }
-    const products = await makeDatabase(database, schemas, clients);
+    let products: number;
+    try {
+      products = await makeDatabase(database, schemas, clients);
+    } catch (error) {
+      console.log(`  could not make the ceiling's database (psql, PostgreSQL): ${String(error).slice(0, 500)}`);
+      return undefined;
+    }
     const { script: every } = batching;
     const perMillion = (share: number) => String(Math.round(Math.min(1, Math.max(0, share)) * 1_000_000));
     const variables: Record<string, string> = {

@@ -175,7 +175,13 @@ async function runOrders(mode: Mode): Promise<void> {
     });
     printBatching(batching);
     await removeStatementCounters(shop.prefix);
-    measured = { confirmedPerSecond, batching, schemas: mode.ceiling ? await dumpSchemas(shop.prefix) : undefined };
+    const schemas = mode.ceiling
+      ? await dumpSchemas(shop.prefix).catch((error: unknown) => {
+          console.log(`\nno ceiling: pg_dump could not copy the shop's schemas (${String(error).slice(0, 300)})`);
+          return undefined;
+        })
+      : undefined;
+    measured = { confirmedPerSecond, batching, schemas };
   });
   // The ceiling runs once the shop is gone, so that PostgreSQL has the machine as the shop had it.
   if (measured?.schemas) {
