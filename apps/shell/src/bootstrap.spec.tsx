@@ -96,6 +96,69 @@ describe('start-up', () => {
     });
   });
 
+  describe("the first page's answers", () => {
+    const products = [{ _id: 'p1', name: 'Phone', image: '/images/phone.jpg', price: 599.99 }];
+    const manifest = async () => ({ ok: true, json: async () => ({ catalog: '/mf/catalog/3f9a1c2b7d/remoteEntry.js' }) });
+
+    /**
+     * A home page that, as the catalog's does, shows 'Loading' until its query has the top products.
+     * Its shop-client is the fresh shell's (freshShell resets the module registry).
+     */
+    async function shellWithTopProducts() {
+      const shell = await freshShell();
+      const { useTopProducts } = await import('@shop/shop-client');
+      function TopProducts() {
+        const { data } = useTopProducts();
+        return data ? <h1>{data.map((product) => product.name).join(', ')}</h1> : <p>Loading</p>;
+      }
+      runtimeServing({ 'catalog/HomePage': () => <TopProducts /> });
+      return shell;
+    }
+
+    function answering(answer: () => Promise<Response>) {
+      const calls: string[] = [];
+      globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+        calls.push(String(input));
+        return answer();
+      }) as unknown as typeof fetch;
+      return calls;
+    }
+
+    const json = (body: unknown) => ({ ok: true, status: 200, headers: new Headers({ 'Content-Type': 'application/json' }), text: async () => JSON.stringify(body) }) as Response;
+
+    afterEach(() => {
+      delete (globalThis as { fetch?: unknown }).fetch;
+    });
+
+    it('renders the page with them at once, never through its loading state, and asks for each once', async () => {
+      const { start, connectRemotes } = await shellWithTopProducts();
+      const calls = answering(async () => json(products));
+      const seen: string[] = [];
+      const watch = new MutationObserver(() => seen.push(document.body.textContent ?? ''));
+      watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+
+      await act(() => start(connectRemotes(fetchRemoteManifest(manifest as unknown as typeof fetch))));
+
+      expect(await screen.findByRole('heading', { name: 'Phone' })).toBeInTheDocument();
+      watch.disconnect();
+      expect(seen.some((text) => text.includes('Loading'))).toBe(false);
+      // '/api/products?pageNumber=1' answers no hook here; the top products were asked for once.
+      expect(calls.filter((url) => url === '/api/products/top')).toHaveLength(1);
+    });
+
+    it('does not wait long for a slow answer: the page renders its loading state and takes over', async () => {
+      const { start, connectRemotes } = await shellWithTopProducts();
+      let reply: () => void = () => undefined;
+      answering(() => new Promise<Response>((resolve) => (reply = () => resolve(json(products)))));
+
+      await act(() => start(connectRemotes(fetchRemoteManifest(manifest as unknown as typeof fetch)), { firstAnswersWaitMs: 20 }));
+
+      expect(await screen.findByText('Loading')).toBeInTheDocument();
+      await act(async () => reply());
+      expect(await screen.findByRole('heading', { name: 'Phone' })).toBeInTheDocument();
+    });
+  });
+
   it('still renders the shell with the notice when /mf/remotes.json is missing', async () => {
     runtimeServing({ 'catalog/HomePage': () => <h1>Latest Products</h1> });
 

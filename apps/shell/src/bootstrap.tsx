@@ -1,10 +1,11 @@
-/** Renders the shell once its remotes are registered and the first page's module is in. */
+/** Renders the shell once its remotes are registered and the first page's module and answers are in. */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { createShopQueryClient, prefetchFirstAnswers } from '@shop/shop-client';
 import { App } from './app/app.js';
 import { ShellRoutes } from './app/routes.js';
-import { loadFirstPage } from './start-up.js';
+import { firstAnswersOf, loadFirstPage } from './start-up.js';
 
 /**
  * How long the first render waits for the page's remote module. Its files were preloaded with
@@ -13,13 +14,30 @@ import { loadFirstPage } from './start-up.js';
  */
 const FIRST_PAGE_WAIT_MS = 3000;
 
+/**
+ * How long the first render waits for the page's first API answers (preloaded with index.html too,
+ * so usually in before React is). A slower API is not waited for longer: the page renders its
+ * loading state and its query takes over the request already on its way.
+ */
+const FIRST_ANSWERS_WAIT_MS = 1000;
+
 const timeout = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function start(remotesReady: Promise<void>, { firstPageWaitMs = FIRST_PAGE_WAIT_MS } = {}): Promise<void> {
+export interface StartOptions {
+  firstPageWaitMs?: number;
+  firstAnswersWaitMs?: number;
+}
+
+export async function start(remotesReady: Promise<void>, { firstPageWaitMs = FIRST_PAGE_WAIT_MS, firstAnswersWaitMs = FIRST_ANSWERS_WAIT_MS }: StartOptions = {}): Promise<void> {
+  // The page's first answers go into the query cache under its hooks' keys, so the page renders once,
+  // with them, instead of a loading state that a second render and layout replace (which on a slow
+  // phone were the longest tasks after the first paint).
+  const queryClient = createShopQueryClient();
+  const firstAnswers = prefetchFirstAnswers(queryClient, firstAnswersOf());
   await remotesReady;
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  await Promise.race([loadFirstPage(), timeout(firstPageWaitMs)]);
+  await Promise.race([Promise.all([loadFirstPage(), Promise.race([firstAnswers, timeout(firstAnswersWaitMs)])]), timeout(firstPageWaitMs)]);
   // The frame and the first page render in one pass, as a transition: React works in slices of a few
   // milliseconds with the browser's turn in between, instead of one long task a slow phone cannot
   // answer a tap during. (The page is loaded, so nothing suspends and nothing is held back.)
@@ -27,7 +45,7 @@ export async function start(remotesReady: Promise<void>, { firstPageWaitMs = FIR
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App>
+        <App queryClient={queryClient}>
           <BrowserRouter>
             <ShellRoutes />
           </BrowserRouter>

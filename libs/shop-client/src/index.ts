@@ -14,7 +14,8 @@ export {
 export { useCart, useSession, useShopActions, useShopState, type Cart, type Session } from './store/hooks.js';
 export { createShopQueryClient, isClientError } from './query/query-client.js';
 export { shopKeys } from './query/query-keys.js';
-export { ShopClientProvider, useShopClient, type ShopClient, type ShopClientProviderProps } from './query/shop-client-provider.js';
+export { ShopClientProvider, shopApiOf, useShopClient, type ShopClient, type ShopClientProviderProps } from './query/shop-client-provider.js';
+export { firstQueryOf, prefetchFirstAnswers, type FirstQuery } from './query/first-answers.js';
 export {
   useCreateProduct,
   useCreateReview,

@@ -35,17 +35,7 @@ export function ShopClientProvider({ children, queryClient, store = shopStore, b
   const [ownQueryClient] = useState(() => queryClient ?? createShopQueryClient());
   const client = queryClient ?? ownQueryClient;
 
-  const [shopClient] = useState<ShopClient>(() => ({
-    store,
-    api: createShopApi(
-      createApiClient({
-        baseUrl,
-        fetch,
-        getToken: () => store.getState().userInfo?.token,
-        onUnauthorized: () => store.signOut(),
-      }),
-    ),
-  }));
+  const [shopClient] = useState<ShopClient>(() => ({ store, api: shopApiOf({ store, baseUrl, fetch }) }));
 
   useEffect(() => {
     let signedIn = store.getState().userInfo !== null;
@@ -62,6 +52,21 @@ export function ShopClientProvider({ children, queryClient, store = shopStore, b
     <QueryClientProvider client={client}>
       <ShopClientContext.Provider value={shopClient}>{children}</ShopClientContext.Provider>
     </QueryClientProvider>
+  );
+}
+
+/**
+ * The API as the provider's hooks call it: the store's token on every call, and a 401 to a call that
+ * carried one signs the user out.
+ */
+export function shopApiOf({ store = shopStore, baseUrl = '', fetch }: Pick<ShopClientProviderProps, 'store' | 'baseUrl' | 'fetch'> = {}): ShopApi {
+  return createShopApi(
+    createApiClient({
+      baseUrl,
+      fetch,
+      getToken: () => store.getState().userInfo?.token,
+      onUnauthorized: () => store.signOut(),
+    }),
   );
 }
 
