@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AuthModule, databaseModule, HealthModule, KeyTokenVerifier, loggingModule, SERVICE_CONFIG, noStoreForApi } from '@shop/service-kit';
 import { EventBusModule, eventBusEntities, natsAuthOf } from '@shop/event-bus';
 import type { UsersConfig } from './config.js';
+import { markArrival } from './request-timing.js';
 import { usersMigrations } from './migrations/index.js';
 import { SeedModule } from './seed/seed.module.js';
 import { SignInModule } from './sign-in/sign-in.module.js';
@@ -16,9 +17,9 @@ import { UsersModule } from './users/users.module.js';
 /** The users service: accounts, sign-in, tokens and their public keys, roles. */
 @Module({})
 export class AppModule implements NestModule {
-  /** Every answer carries a token or personal data: no cache keeps it. */
+  /** Every answer carries a token or personal data: no cache keeps it. Arrival is noted for the password queue's bound. */
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(noStoreForApi).forRoutes('{*path}');
+    consumer.apply(markArrival, noStoreForApi).forRoutes('{*path}');
   }
 
   static forRoot(config: UsersConfig): DynamicModule {

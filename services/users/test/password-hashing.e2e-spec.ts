@@ -205,6 +205,33 @@ describe('password hashing under a burst', () => {
   });
 });
 
+describe('a sign-up the busy password queue refused', () => {
+  let users: TestUsers;
+
+  beforeAll(async () => {
+    users = await startUsers({ env: { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_MAX_WAIT_MS: '0', SIGN_UP_MAX_PER_ADDRESS: '3' } });
+  });
+
+  afterAll(async () => {
+    await users?.close();
+  });
+
+  it("does not count against its address's sign-ups", async () => {
+    const address = newClientAddress();
+    const body = (n: number) => ({ name: `Family ${n}`, email: `family-${n}-${randomUUID()}@example.com`, password: `family-secret-${n}` });
+    // As many at once as the address may create: none is refused by the sign-up limit, some by the busy queue.
+    const burst = await Promise.all(Array.from({ length: 3 }, (_, n) => request(users.http).post('/api/users').set('X-Forwarded-For', address).send(body(n))));
+    const statuses = burst.map((res) => res.status);
+    expect(statuses.every((status) => status === 201 || status === 503)).toBe(true);
+    let created = statuses.filter((status) => status === 201).length;
+    // The address may still create the rest of its three, one after the other; then it is refused.
+    for (let n = 10; created < 3; n++, created++) {
+      await request(users.http).post('/api/users').set('X-Forwarded-For', address).send(body(n)).expect(201);
+    }
+    await request(users.http).post('/api/users').set('X-Forwarded-For', address).send(body(99)).expect(429);
+  });
+});
+
 describe('password hashing when the service is full', () => {
   let users: TestUsers;
 

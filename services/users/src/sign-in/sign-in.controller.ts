@@ -12,7 +12,7 @@ import type { Request, Response } from 'express';
 import type { UserInfoDto } from '@shop/contracts';
 import { BodyLimit } from '@shop/service-kit';
 import { RetryAfterFilter } from '../retry-after.filter.js';
-import { serverTimingHeader } from '../server-timing.js';
+import { requestTimingOf } from '../request-timing.js';
 import { UserInfoResponse } from '../users/dto/user.response.js';
 import { LoginDto } from './dto/login.dto.js';
 import { SignInService } from './sign-in.service.js';
@@ -35,6 +35,6 @@ export class SignInController {
   login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
     // req.ip is the client's address as the gateway forwarded it (the app trusts loopback proxies).
     const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    return this.signIn.signIn(body.email, body.password, address, serverTimingHeader(res));
+    return this.signIn.signIn(body.email, body.password, address, requestTimingOf(req, res));
   }
 }

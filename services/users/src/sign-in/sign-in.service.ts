@@ -2,8 +2,9 @@ import { Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { UserInfoDto } from '@shop/contracts';
+import { clientKeyOf } from '@shop/service-kit';
 import { TokenIssuer } from '../tokens/token-issuer.service.js';
-import { PasswordChecksBusy, PasswordHasher, type PasswordTimed } from '../users/password-hasher.service.js';
+import { PasswordChecksBusy, PasswordHasher, type RequestTiming } from '../users/password-hasher.service.js';
 import { User } from '../users/user.entity.js';
 import { toUserInfo } from '../users/user.views.js';
 import { SignInThrottle } from './sign-in-throttle.service.js';
@@ -28,7 +29,9 @@ export class SignInService {
    * so it takes as long as a wrong password. A hash made with older argon2
    * parameters is replaced once the answer is on its way.
    */
-  async signIn(email: string, password: string, address: string, timed?: PasswordTimed): Promise<UserInfoDto> {
+  async signIn(email: string, password: string, address: string, timing: RequestTiming = {}): Promise<UserInfoDto> {
+    // A crowd too large to check in time is told so before any database work or count.
+    this.passwords.refuseIfBusy({ ...timing, client: clientKeyOf(address) });
     const attempt = await this.throttle.admit(email, address);
     const user = await this.users.findOne({
       where: { email },
@@ -36,7 +39,7 @@ export class SignInService {
     });
     let matches: boolean;
     try {
-      matches = await this.passwords.matches(user?.passwordHash, password, { client: attempt.addressKey, timed });
+      matches = await this.passwords.matches(user?.passwordHash, password, { ...timing, client: attempt.addressKey });
     } catch (error) {
       if (error instanceof PasswordChecksBusy) await this.throttle.notChecked(attempt);
       throw error;

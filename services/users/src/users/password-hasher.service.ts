@@ -42,15 +42,20 @@ export type PasswordTimed = (timing: PasswordTiming) => void;
 export const serverTimingOf = ({ waitedMs, ranMs }: PasswordTiming): string =>
   `password-queue;dur=${waitedMs.toFixed(1)}, password-hash;dur=${ranMs.toFixed(1)}`;
 
-/** Whose password work it is, and who hears how long it took. */
+/** Whose password work it is, since when its request has waited, and who hears how long it took. */
 export interface PasswordTurn {
   /**
    * The client it is done for: its address's key (`clientKeyOf`: an IPv6 client by its /64). Waiting
    * work is served client by client (`PasswordQueue`); work of no client (the admin seed) counts as one client.
    */
   client?: string;
+  /** When the request arrived (`performance.now()`): what it waited before the queue counts against PASSWORD_HASH_MAX_WAIT_MS. */
+  arrivedAt?: number;
   timed?: PasswordTimed;
 }
+
+/** The part of a turn the request brings: its arrival and its timing listener. */
+export type RequestTiming = Pick<PasswordTurn, 'arrivedAt' | 'timed'>;
 
 /**
  * How many of the latest runs the typical run time is the median of. A median, not a mean: when the
@@ -151,13 +156,33 @@ export class PasswordHasher implements OnModuleInit {
     return ((before - this.concurrency + 1) * this.typicalRunMs) / this.concurrency;
   }
 
-  /** Runs `work` in the queue, or refuses at once when its turn would come too late. */
-  private async inTurn<T>(work: () => Promise<T>, { client = '', timed }: PasswordTurn = {}): Promise<T> {
+  /**
+   * Throws `PasswordChecksBusy` when work of this turn would have to wait for its turn and its
+   * request would then have waited, since it arrived, longer than PASSWORD_HASH_MAX_WAIT_MS (what it
+   * waited so far, plus the queue's expected wait). Work that can start at once is never refused.
+   * Sign-up and sign-in ask before anything else, so a request that will be refused costs no
+   * database work and counts against no limit; the work asks again when it is queued.
+   */
+  refuseIfBusy({ client = '', arrivedAt }: PasswordTurn = {}): void {
     const waitMs = this.expectedWaitMs(client);
-    if (waitMs > this.maxWaitMs) throw new PasswordChecksBusy(Math.max(1, Math.ceil(waitMs / 1000)));
+    const waitedMs = arrivedAt === undefined ? 0 : performance.now() - arrivedAt;
+    if (waitMs > 0 && waitedMs + waitMs > this.maxWaitMs) throw this.busy(client);
+  }
+
+  /**
+   * Runs `work` in the queue, or refuses at once when its turn would come too late (`refuseIfBusy`).
+   * A bound estimated is a bound kept: when the machine got slower than the estimate and the turn
+   * comes after PASSWORD_HASH_MAX_WAIT_MS since the request arrived, the work is refused then rather
+   * than run, so that no argon2 time goes to answers that would come after the gateway gave up.
+   */
+  private async inTurn<T>(work: () => Promise<T>, turn: PasswordTurn = {}): Promise<T> {
+    const { client = '', arrivedAt, timed } = turn;
+    this.refuseIfBusy(turn);
     const queued = performance.now();
+    const waits = this.queue.activeCount >= this.concurrency;
     return this.queue.run(client, async () => {
       const started = performance.now();
+      if (waits && arrivedAt !== undefined && started - arrivedAt > this.maxWaitMs) throw this.busy(client);
       try {
         return await work();
       } finally {
@@ -166,6 +191,11 @@ export class PasswordHasher implements OnModuleInit {
         this.recordRun(ranMs);
       }
     });
+  }
+
+  /** The 503 for a client, with Retry-After: its expected wait in the queue now, at least a second. */
+  private busy(client: string): PasswordChecksBusy {
+    return new PasswordChecksBusy(Math.max(1, Math.ceil(this.expectedWaitMs(client) / 1000)));
   }
 
   private recordRun(ranMs: number): void {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Put, Req, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, Put, Req, Res, UseFilters } from '@nestjs/common';
 import {
   ApiTooManyRequestsResponse,
   ApiBadRequestResponse,
@@ -9,9 +9,10 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { ProfileDto, TokenClaims, UserInfoDto } from '@shop/contracts';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { BodyLimit, CurrentUser, requestIdOf, SignedIn } from '@shop/service-kit';
 import { RetryAfterFilter } from '../retry-after.filter.js';
+import { requestTimingOf } from '../request-timing.js';
 import { UpdateProfileDto } from './dto/update-profile.dto.js';
 import { ProfileResponse, UserInfoResponse } from './dto/user.response.js';
 import { ProfileService } from './profile.service.js';
@@ -44,8 +45,8 @@ export class ProfileController {
   @ApiNotFoundResponse({ description: 'User not found (the account was deleted)' })
   @ApiServiceUnavailableResponse({ description: 'A new password cannot be hashed at this moment (too many sign-ins); Retry-After says when to try again' })
   @ApiTooManyRequestsResponse({ description: 'Too many wrong current passwords (counted with failed sign-ins); Retry-After says when to try again' })
-  update(@CurrentUser() user: TokenClaims, @Body() body: UpdateProfileDto, @Req() req: Request): Promise<UserInfoDto> {
+  update(@CurrentUser() user: TokenClaims, @Body() body: UpdateProfileDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
     // req.ip is the client's address as the gateway forwarded it (the app trusts loopback proxies).
-    return this.profile.update(user.sub, body, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    return this.profile.update(user.sub, body, req.ip ?? req.socket.remoteAddress ?? 'unknown', requestTimingOf(req, res));
   }
 }

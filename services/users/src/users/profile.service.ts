@@ -7,7 +7,7 @@ import { clientKeyOf } from '@shop/service-kit';
 import { TokenIssuer } from '../tokens/token-issuer.service.js';
 import type { UpdateProfileDto } from './dto/update-profile.dto.js';
 import { OrderHistory, type OrderReader } from './order-history.js';
-import { PasswordHasher } from './password-hasher.service.js';
+import { PasswordHasher, type RequestTiming } from './password-hasher.service.js';
 import { skeletonOf } from './email/email-rules.js';
 import { refuseTakenEmail, refuseUnfitNewEmail, withUniqueEmail } from './unique-email.js';
 import { userNotFound } from './user-errors.js';
@@ -45,7 +45,7 @@ export class ProfileService {
    * A new email or password needs the current password, and ends every other
    * session of the user (their older tokens are refused from then on).
    */
-  async update(userId: string, input: UpdateProfileDto, address: string): Promise<UserInfoDto> {
+  async update(userId: string, input: UpdateProfileDto, address: string, timing: RequestTiming = {}): Promise<UserInfoDto> {
     const before = await this.users.findOne({ where: { id: userId }, select: { id: true, email: true, passwordHash: true } });
     if (!before) throw userNotFound();
     const emailChanged = before.email !== input.email;
@@ -55,7 +55,7 @@ export class ProfileService {
       if (!input.currentPassword) throw new BadRequestException(CURRENT_PASSWORD_REQUIRED);
       // Guessing the password through a stolen session counts as failed sign-ins do (per account and address, and per account).
       const attempt = await this.throttle.admit(before.email, address);
-      const matches = await this.passwords.matches(before.passwordHash, input.currentPassword, { client: attempt.addressKey }).catch(async (error: unknown) => {
+      const matches = await this.passwords.matches(before.passwordHash, input.currentPassword, { ...timing, client: attempt.addressKey }).catch(async (error: unknown) => {
         await this.throttle.notChecked(attempt);
         throw error;
       });
@@ -65,7 +65,7 @@ export class ProfileService {
       }
       await this.throttle.succeeded(attempt);
     }
-    const passwordHash = input.password ? await this.passwords.hash(input.password, { client: clientKeyOf(address) }) : undefined;
+    const passwordHash = input.password ? await this.passwords.hash(input.password, { arrivedAt: timing.arrivedAt, client: clientKeyOf(address) }) : undefined;
     const user = await withUniqueEmail(() =>
       this.outbox.transaction(async (manager, emit) => {
         const found = await manager.findOne(User, {

@@ -19,7 +19,7 @@ export class SignUpThrottled extends SignInThrottled {
  * SIGN_UP_WINDOW): a script cannot fill the shop with accounts, while a family
  * or an office behind one address still signs up. Only sign-ups that pass
  * validation count, before the password is hashed (so a refused burst costs no
- * argon2 work). Counted in the users database, so every replica shares the limit,
+ * argon2 work); one the busy password queue refused (503) is given back. Counted in the users database, so every replica shares the limit,
  * and an IPv6 client by its /64 (`clientKeyOf`), which it can otherwise rotate through for free.
  */
 @Injectable()
@@ -37,5 +37,10 @@ export class SignUpThrottle {
       if (error instanceof RateLimiterRes) throw new SignUpThrottled(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
       throw error;
     }
+  }
+
+  /** A sign-up `admit` counted made no account because the password could not be hashed then (503): it does not count. */
+  async notCreated(address: string): Promise<void> {
+    await this.perAddress.reward(clientKeyOf(address));
   }
 }

@@ -13,7 +13,7 @@ import {
 import { USERS_PAGE_SIZE, type TokenClaims, type UserDeletedDto, type UserDto, type UserInfoDto, type UserListDto } from '@shop/contracts';
 import { AdminOnly, BodyLimit, CurrentUser } from '@shop/service-kit';
 import { RetryAfterFilter } from '../retry-after.filter.js';
-import { serverTimingHeader } from '../server-timing.js';
+import { requestTimingOf } from '../request-timing.js';
 import { ListUsersQuery } from './dto/list-users.query.js';
 import { RegisterUserDto } from './dto/register-user.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
@@ -36,7 +36,7 @@ export class UsersController {
   @ApiTooManyRequestsResponse({ description: 'Too many sign-ups from this address lately; Retry-After says when to try again' })
   register(@Body() body: RegisterUserDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
     // req.ip is the client's address as the gateway forwarded it (the app trusts loopback proxies).
-    return this.users.register(body, req.ip ?? req.socket.remoteAddress ?? 'unknown', serverTimingHeader(res));
+    return this.users.register(body, req.ip ?? req.socket.remoteAddress ?? 'unknown', requestTimingOf(req, res));
   }
 
   @Get()

@@ -9,7 +9,7 @@ import { TokenIssuer } from '../tokens/token-issuer.service.js';
 import type { RegisterUserDto } from './dto/register-user.dto.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
 import { normalEmail } from '../validation.js';
-import { PasswordHasher, type PasswordTimed } from './password-hasher.service.js';
+import { PasswordChecksBusy, PasswordHasher, type RequestTiming } from './password-hasher.service.js';
 import { SignUpThrottle } from './sign-up-throttle.service.js';
 import { skeletonOf } from './email/email-rules.js';
 import { refuseTakenEmail, refuseUnfitNewEmail, withUniqueEmail } from './unique-email.js';
@@ -63,11 +63,17 @@ export class UsersService {
    * statement (no transaction to open and commit; the event carries the time it was sent, as
    * order.placed does). Two sign-ups racing past the read meet the unique indexes.
    */
-  async register(input: RegisterUserDto, address: string, timed?: PasswordTimed): Promise<UserInfoDto> {
+  async register(input: RegisterUserDto, address: string, timing: RequestTiming = {}): Promise<UserInfoDto> {
     refuseUnfitNewEmail(input.email);
+    const turn = { ...timing, client: clientKeyOf(address) };
+    // A crowd too large to hash in time is told so before any database work or count.
+    this.passwords.refuseIfBusy(turn);
     await this.signUps.admit(address);
     await refuseTakenEmail(this.users.manager, input.email);
-    const passwordHash = await this.passwords.hash(input.password, { client: clientKeyOf(address), timed });
+    const passwordHash = await this.passwords.hash(input.password, turn).catch(async (error: unknown) => {
+      if (error instanceof PasswordChecksBusy) await this.signUps.notCreated(address);
+      throw error;
+    });
     const now = new Date();
     const user = this.users.create({
       id: randomUUID(),
