@@ -45,8 +45,13 @@ export class PendingOrders {
   /** Call before the order is stored: from now on its outcome makes it forgotten. */
   placing(orderId: string, userId: string): void {
     if (!this.outcomes.listening) return;
-    this.remembered.set(orderId, { userId, epoch: this.outcomes.epoch, at: Date.now() });
-    if (this.remembered.size > MAX_REMEMBERED) this.remembered.delete(this.remembered.keys().next().value as string);
+    const now = Date.now();
+    // The map is in the order placements began: what is too old or too many goes from its head.
+    for (const [oldest, entry] of this.remembered) {
+      if (now - entry.at <= REMEMBER_MS && this.remembered.size < MAX_REMEMBERED) break;
+      this.remembered.delete(oldest);
+    }
+    this.remembered.set(orderId, { userId, epoch: this.outcomes.epoch, at: now });
   }
 
   /** The order as stored, still pending; remembered unless its outcome came first or the listener was lost meanwhile. */
