@@ -77,7 +77,10 @@ export const usersSettings = {
   UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
   /** Password hashes and checks that run at once; unset: the CPU cores, at most UV_THREADPOOL_SIZE - 1. */
   PASSWORD_HASH_CONCURRENCY: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(1023).optional()),
-  /** A request whose password work would wait longer than this for its turn answers 503 with Retry-After. */
+  /**
+   * The longest a request may wait, from its arrival, until its password work starts: one that would wait longer
+   * answers 503 with Retry-After (at once, or when its turn comes that late). Work that finds a place free always starts.
+   */
   PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
 };
 
