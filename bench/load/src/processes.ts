@@ -96,26 +96,60 @@ export function shopProcesses(launcherPid: number, prefix?: string): PartFigures
   return [...figures.values()].sort((a, b) => a.part.localeCompare(b.part));
 }
 
-/** Memory of one process, in MB, from /proc/{pid}/smaps_rollup. */
+/** Memory of one process, in MB, from /proc/{pid}/smaps. */
 export interface ProcessMemory {
   part: string;
   pid: number;
-  /** Resident: every page it has in RAM, shared ones (the node binary, libraries) counted in full. */
+  /** Resident: every page it has in RAM, the pages of files it shares with others (node's binary, libraries) counted in full. */
   rssMb: number;
-  /** Proportional: each shared page divided among the processes that share it; these add up honestly. */
-  pssMb: number;
-  /** Anonymous (heap, stacks, WebAssembly memory): its own, not backed by a file. */
+  /** Resident pages backed by no file (heaps, stacks, WebAssembly memory): this process's own. */
   anonMb: number;
+  /** Resident pages of each file it maps (executables, libraries), in MB by path: the same pages may be another process's too. */
+  files: Map<string, number>;
 }
 
+/** A mapping's name is a file's path, except for memory the kernel names so ([heap], [stack], /memfd:…, /dev/zero, SysV shared memory). */
+const isFile = (name: string) => name.startsWith('/') && !name.startsWith('/memfd:') && !name.startsWith('/dev/zero') && !name.startsWith('/SYSV');
+
 function memoryOf(pid: number): Omit<ProcessMemory, 'part' | 'pid'> | undefined {
+  let smaps: string;
   try {
-    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0);
-    return { rssMb: kb('Rss') / 1024, pssMb: kb('Pss') / 1024, anonMb: kb('Anonymous') / 1024 };
+    smaps = readFileSync(`/proc/${pid}/smaps`, 'utf8');
   } catch {
     return undefined; // gone meanwhile
   }
+  let rssKb = 0;
+  let anonKb = 0;
+  const fileKb = new Map<string, number>();
+  let name = '';
+  for (const line of smaps.split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      name = mapping[1].replace(/ \(deleted\)$/, '');
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (!rss) continue;
+    const kb = Number(rss[1]);
+    rssKb += kb;
+    if (isFile(name)) fileKb.set(name, (fileKb.get(name) ?? 0) + kb);
+    else anonKb += kb;
+  }
+  return { rssMb: rssKb / 1024, anonMb: anonKb / 1024, files: new Map([...fileKb].map(([file, kb]) => [file, kb / 1024])) };
+}
+
+/**
+ * What a set of processes takes together: each one's own pages (anonMb) plus the resident pages of each
+ * file they map counted once, as the most any of them has resident (node's binary is one file in memory
+ * whether one process runs it or six). The pages of a file that different processes touched are not all
+ * the same, so this is at least what they take together, and close to it.
+ */
+export function memoryTogether(processes: readonly ProcessMemory[]): { ownMb: number; filesMb: number; totalMb: number } {
+  const largest = new Map<string, number>();
+  for (const process of processes) for (const [file, mb] of process.files) largest.set(file, Math.max(largest.get(file) ?? 0, mb));
+  const ownMb = processes.reduce((sum, process) => sum + process.anonMb, 0);
+  const filesMb = [...largest.values()].reduce((sum, mb) => sum + mb, 0);
+  return { ownMb, filesMb, totalMb: ownMb + filesMb };
 }
 
 /** The launcher and every process under it (children, their children…), each with its memory, by part name. */

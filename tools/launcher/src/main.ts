@@ -174,7 +174,7 @@ async function main(): Promise<void> {
   } else {
     // Loaded only when needed: PGlite is large, and a launcher that supervises a real PostgreSQL's
     // shop should not carry it in memory.
-    const { embeddedDataDir, startEmbeddedPostgres } = await import('./embedded-postgres.js');
+    const { embeddedDataDir, initEmbeddedDataDirs, startEmbeddedPostgres } = await import('./embedded-postgres.js');
     const root = join(dataDir, 'pglite');
     say('postgres', `nothing answers at ${hidePassword(settings.DATABASE_URL)}: serving embedded PostgreSQL (PGlite) from ${relative(repoRoot, root)}`);
     let port = settings.PORT + 11;
@@ -183,7 +183,14 @@ async function main(): Promise<void> {
       say('postgres', `REPLICAS=${settings.REPLICAS} needs a PostgreSQL server (DATABASE_URL); embedded PGlite serves one replica of each service`);
       process.exit(1);
     }
-    for (const part of parts.filter((p) => p.database)) {
+    const databaseParts = parts.filter((p) => p.database);
+    try {
+      await initEmbeddedDataDirs(databaseParts.map((part) => embeddedDataDir(dataDir, part.service)));
+    } catch (error) {
+      say('postgres', (error as Error).message);
+      await stopAll(1);
+    }
+    for (const part of databaseParts) {
       const db = await startEmbeddedPostgres(embeddedDataDir(dataDir, part.service), settings.HOST, port++);
       embedded.push(db);
       databaseEnv.set(part.service, { DATABASE_URL: db.url, DATABASE_NAME: 'postgres', DATABASE_POOL_SIZE: '4' });

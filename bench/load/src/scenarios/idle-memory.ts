@@ -9,26 +9,25 @@
 import { freeBasePort } from '@shop/testing';
 import { withBenchShop, BENCH_ADMIN } from '../bench-shop.js';
 import { ShopClient } from '../http.js';
-import { shopMemory } from '../processes.js';
+import { memoryTogether, shopMemory, type ProcessMemory } from '../processes.js';
+import { recordFigure } from '../results.js';
 import { allProducts, signIn } from '../shop-actions.js';
 import { formatTable, sleep } from '../stats.js';
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 15);
-
-/** Settings of the launcher's that change memory, when the bench's own environment sets them. */
-const INHERITED = ['SERVICE_NODE_FLAGS', 'NODE_OPTIONS', 'NODE_ENV', 'LOG_LEVEL', 'PAYPAL_API_BASE', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_ARENA_MAX', 'GOMEMLIMIT'];
 
 export async function idleMemory(): Promise<void> {
   console.log(`\n== Idle memory: every process npm start runs (own PGlite and nats-server), ${IDLE_SECONDS} s after one visit of each kind`);
   // The launcher takes PORT .. PORT+13; PostgreSQL and NATS are looked for on the two ports after them,
   // where nothing answers: so it serves embedded PGlite and starts its own nats-server on PORT+15.
   const port = await freeBasePort(16);
+  const ownServers = 'nothing answers there, so the shop serves its own, as on a machine without PostgreSQL or NATS';
   const own = {
     PORT: String(port),
-    DATABASE_URL: `postgres://postgres@127.0.0.1:${port + 14}/postgres`,
-    NATS_URL: `nats://127.0.0.1:${port + 15}`,
-    // npm start's default; the other scenarios run with warn so that per-request log lines are not measured.
-    LOG_LEVEL: 'info',
+    DATABASE_URL: { value: `postgres://postgres@127.0.0.1:${port + 14}/postgres`, why: `${ownServers} (embedded PGlite)` },
+    NATS_URL: { value: `nats://127.0.0.1:${port + 15}`, why: `${ownServers} (a nats-server it starts)` },
+    // npm start's default; the harness quiets the other scenarios to warnings.
+    LOG_LEVEL: { value: 'info', why: "npm start's default" },
   };
   await withBenchShop(own, async (shop) => {
     const said = shop.output();
@@ -46,28 +45,29 @@ export async function idleMemory(): Promise<void> {
     await client.close();
     await sleep(IDLE_SECONDS * 1000);
     const processes = shopMemory(shop.pid);
-    const sum = (field: 'rssMb' | 'pssMb' | 'anonMb') => processes.reduce((total, process) => total + process[field], 0);
+    const together = memoryTogether(processes);
+    const residentSum = processes.reduce((total, process) => total + process.rssMb, 0);
     const mb = (value: number) => value.toFixed(0);
+    const filesOf = (process: ProcessMemory) => [...process.files.values()].reduce((total, size) => total + size, 0);
     console.log(
       formatTable(
-        ['process', 'pid', 'resident MB', 'proportional MB', 'anonymous MB'],
+        ['process', 'pid', 'resident MB', 'own MB', 'files MB'],
         [
-          ...processes.map((process) => [process.part, process.pid, mb(process.rssMb), mb(process.pssMb), mb(process.anonMb)]),
-          [`whole stack (${processes.length} processes)`, '', mb(sum('rssMb')), mb(sum('pssMb')), mb(sum('anonMb'))],
+          ...processes.map((process) => [process.part, process.pid, mb(process.rssMb), mb(process.anonMb), mb(filesOf(process))]),
+          [`sum of the ${processes.length} processes`, '', mb(residentSum), mb(together.ownMb), ''],
+          ['files counted once', '', '', '', mb(together.filesMb)],
+          ['whole stack', '', '', mb(together.totalMb), ''],
         ],
       ),
     );
     console.log(
-      'resident: each process\'s pages in RAM, the pages it shares with the others (node\'s binary and libraries) counted in every one;\n' +
-        'proportional: a shared page divided among its sharers, so that column adds up to what the stack takes; anonymous: heaps, stacks, WebAssembly memory.\n' +
-        'The launcher\'s line includes embedded PGlite (one per service, inside the launcher process).',
+      "resident: a process's pages in RAM, including the pages of files it shares with the others (node's binary, libraries); own: pages\n" +
+        'backed by no file (heaps, stacks, WebAssembly memory), which no other process has; files: resident pages of executables and libraries.\n' +
+        "whole stack = every process's own pages + each file's pages once (node's binary is in memory once for the 6 Node processes):\n" +
+        'what the machine gives the shop. The launcher includes embedded PGlite (a PostgreSQL per service, inside the launcher process).',
     );
-    const inherited = INHERITED.filter((name) => process.env[name] !== undefined).map((name) => `${name}=${process.env[name]}`);
-    console.log(
-      `Settings that differ from a plain \`npm start\`: PORT=${port} (parts on ${port}..${port + 13}), INSTANCE_PREFIX=${shop.prefix}, DATA_DIR in the system's temporary folder, ` +
-        `DATABASE_URL=${own.DATABASE_URL} and NATS_URL=${own.NATS_URL} (nothing answers there: embedded PGlite and an own nats-server, as on a machine without them), ` +
-        `ADMIN_EMAIL=${BENCH_ADMIN.email}, ADMIN_PASSWORD set, SIGN_UP_MAX_PER_ADDRESS=1000000` +
-        (inherited.length > 0 ? `; from the bench's environment: ${inherited.join(' ')}` : ''),
-    );
+    recordFigure('idle stack, every process npm start runs: whole stack MB (sum of resident MB)', `${mb(together.totalMb)} (${mb(residentSum)})`);
+    const launcher = processes.find((process) => process.part === 'launcher');
+    if (launcher) recordFigure('launcher with embedded PGlite: own MB', mb(launcher.anonMb));
   });
 }

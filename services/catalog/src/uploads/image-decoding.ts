@@ -1,12 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
-
-/**
- * libvips keeps no decoded image, file or operation between requests (its cache would hold the pixels of
- * the last images, up to 50 MB, past their request), and one libvips thread works on each image: the
- * catalog decodes IMAGE_DECODES_AT_ONCE images at a time, which on 2 cores already uses both.
- */
-sharp.cache(false);
-sharp.concurrency(1);
+import type { Metadata } from 'sharp';
 
 /** An image whose decoding would take more memory than IMAGE_DECODE_MAX_BYTES allows. */
 export class TooCostlyImageError extends Error {

@@ -1,6 +1,7 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { IMAGE_FORMATS, IMAGE_WIDTHS, imageVariantFile, type ImageFormat, type ImageWidth } from '@shop/contracts';
 import { decodeCostOf, TooCostlyImageError } from './image-decoding.js';
+import { loadSharp } from './load-sharp.js';
 
 /** An image that cannot be decoded, however its first bytes look. */
 export class UndecodableImageError extends Error {}
@@ -63,6 +64,7 @@ async function decoding<T>(work: () => Promise<T>): Promise<T> {
  * than `maxDecodeBytes`: throws UndecodableImageError, OversizedImageError or TooCostlyImageError.
  */
 export async function checkedImageHeader(content: Buffer, maxDecodeBytes: number): Promise<ImageHeader> {
+  const sharp = await loadSharp();
   const header: Metadata = await decoding(() => sharp(content, DECODING).metadata());
   if (!header.width || !header.height || !header.channels) throw new UndecodableImageError('no dimensions in the header');
   if (header.width * header.height > MAX_IMAGE_PIXELS) throw new OversizedImageError(`${header.width} x ${header.height}: over the pixel limit`);
@@ -76,7 +78,8 @@ export async function checkedImageHeader(content: Buffer, maxDecodeBytes: number
  * EXIF orientation, without any metadata (EXIF with its GPS position, XMP, IPTC, comments, PNG text
  * chunks, whatever follows the image's end). Throws UndecodableImageError or OversizedImageError.
  */
-export function cleanOriginalOf(original: Buffer, format: OriginalFormat): Promise<Buffer> {
+export async function cleanOriginalOf(original: Buffer, format: OriginalFormat): Promise<Buffer> {
+  const sharp = await loadSharp();
   // sharp writes no metadata unless asked to (withMetadata, keepExif…).
   return decoding(() => ORIGINAL_ENCODERS[format](sharp(original, DECODING).rotate()).toBuffer());
 }
@@ -96,6 +99,7 @@ export interface ImageVariant {
  * copy is made from that small picture. Throws UndecodableImageError or OversizedImageError.
  */
 export async function imageVariantsOf(id: string, original: Buffer): Promise<ImageVariant[]> {
+  const sharp = await loadSharp();
   return decoding(async () => {
     const base = await sharp(original, DECODING).rotate()
       .resize({ width: BASE_WIDTH, withoutEnlargement: true })
