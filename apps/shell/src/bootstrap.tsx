@@ -3,7 +3,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createShopQueryClient, prefetchFirstAnswers } from '@shop/shop-client';
+import { addStaticStyles } from '@shop/ui';
 import { App } from './app/app.js';
+import { FRAME_STYLE_ID, frameCss } from './app/layout/styles.js';
 import { ShellRoutes } from './app/routes.js';
 import { firstAnswersOf, loadFirstPage } from './start-up.js';
 
@@ -29,6 +31,9 @@ export interface StartOptions {
 }
 
 export async function start(remotesReady: Promise<void>, { firstPageWaitMs = FIRST_PAGE_WAIT_MS, firstAnswersWaitMs = FIRST_ANSWERS_WAIT_MS }: StartOptions = {}): Promise<void> {
+  // The frame's stylesheet now, while the page's module and answers are on their way, rather than
+  // in the first render's commit (ShellLayout finds it there).
+  addStaticStyles(FRAME_STYLE_ID, frameCss);
   // The page's first answers go into the query cache under its hooks' keys, so the page renders once,
   // with them, instead of a loading state that a second render and layout replace (which on a slow
   // phone were the longest tasks after the first paint).

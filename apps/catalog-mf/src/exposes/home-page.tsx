@@ -7,10 +7,14 @@ import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PRODUCTS_PAGE_SIZE } from '@shop/contracts';
 import { useProducts } from '@shop/shop-client';
-import { Alert, Button, Col, Paginate, Row, usePageTitle, useStaticStyles, VisuallyHidden } from '@shop/ui';
+import { addStaticStyles, Alert, Button, Col, Paginate, Row, usePageTitle, useStaticStyles, VisuallyHidden } from '@shop/ui';
 import { ProductCard, ProductCardPlaceholder } from '../features/home/product-card.js';
 import { home, HOME_STYLE_ID, homeCss } from '../features/home/home.styles.js';
 import { TopProductsCarousel } from '../features/home/top-products-carousel.js';
+
+// The page's stylesheet as soon as its module is in (the shell loads it before rendering), so the
+// first render's commit does not parse it; the page still adds it when it renders, if it is not there.
+if (typeof document !== 'undefined') addStaticStyles(HOME_STYLE_ID, homeCss);
 
 /** Where page n of the current list lives: the keyword stays in every pagination link. */
 export function homePageHref(keyword: string | undefined, page: number): string {

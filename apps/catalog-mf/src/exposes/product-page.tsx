@@ -4,12 +4,16 @@
  */
 import { Link, useParams } from 'react-router-dom';
 import { useProduct } from '@shop/shop-client';
-import { Button, Col, colImageSizes, dollars, QueryResult, Rating, Row, usePageTitle, useStaticStyles } from '@shop/ui';
+import { addStaticStyles, Button, Col, colImageSizes, dollars, QueryResult, Rating, Row, usePageTitle, useStaticStyles } from '@shop/ui';
 import { AddToCartPanel } from '../features/product/add-to-cart-panel.js';
 import { Back, Details, PRODUCT_STYLE_ID, ProductImage, productCss, Reviews } from '../features/product/product.styles.js';
 import { ReviewForm } from '../features/product/review-form.js';
 import { ReviewList } from '../features/product/review-list.js';
 import { reviewCountText } from '../shared/review-count.js';
+
+// The page's stylesheet as soon as its module is in (the shell loads it before rendering), so the
+// first render's commit does not parse it; the page still adds it when it renders, if it is not there.
+if (typeof document !== 'undefined') addStaticStyles(PRODUCT_STYLE_ID, productCss);
 
 const IMAGE_SPAN = { md: 6 };
 const IMAGE_SIZES = colImageSizes(IMAGE_SPAN);
