@@ -73,6 +73,16 @@ body {
 a {
   color: ${theme.colors.link};
 }
+/*
+ * Controls in the page's font: browsers give buttons and fields a font of their own (Arial, another
+ * font file to find and load during the first layout of the page, for a few buttons).
+ */
+button,
+input,
+select,
+textarea {
+  font-family: inherit;
+}
 img {
   max-width: 100%;
   height: auto;
