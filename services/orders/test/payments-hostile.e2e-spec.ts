@@ -208,7 +208,7 @@ describe('orders: hostile payments are refused before any capture, races capture
     await nothingCaptured(b.id);
 
     // Once the lease (3 s) has passed, B pays the order; A, captured after all, is found and given back.
-    await eventually(async () => ((await payStatus(order._id, b.id)).status === 200 ? true : undefined), 10_000, 'B to pay the order');
+    await eventually(async () => ((await payStatus(order._id, b.id)).status === 200 ? true : undefined), 20_000, 'B to pay the order');
     const captureA = await eventually(
       async () => (await readOrder(orders, orders.admin, order._id)).refunds?.find((refund) => refund.status === 'completed'),
       10_000,
