@@ -3,7 +3,7 @@
  * load the first page's module. The first page's remote files are already on their way: the gateway's
  * index.html asks the browser to preload them (services/gateway/src/front-end/index-page.ts).
  */
-import { matchRoutePattern } from '@shop/contracts';
+import { matchRoutePattern, routeDataOf } from '@shop/contracts';
 import { remotePageFor } from './app/route-table.js';
 import type { RemoteManifest } from './remote-manifest.js';
 import { loadRemotePage, registerShopRemotes } from './remotes.js';
@@ -22,9 +22,6 @@ export async function loadFirstPage(pathname: string = window.location.pathname)
   if (page) await loadRemotePage(page).catch(() => undefined);
 }
 
-/** A segment that may go into an API address as it is (the gateway's rule for its preload hints). */
-const PLAIN_SEGMENT = /^[A-Za-z0-9-]{1,100}$/;
-
 /**
  * The API addresses the page at `pathname` asks for first (its route's `data`, the path's segments
  * filled in): the answers index.html preloads, which the shell puts into the query cache before the
@@ -34,13 +31,5 @@ export function firstAnswersOf(pathname: string = window.location.pathname): str
   const route = remotePageFor(pathname);
   const params = route && matchRoutePattern(route.path, pathname);
   if (!route?.data || !params) return [];
-  return route.data.flatMap((template) => {
-    let plain = true;
-    const address = template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-      const value = params[name] ?? '';
-      plain &&= PLAIN_SEGMENT.test(value);
-      return value;
-    });
-    return plain && address.startsWith('/api/') ? [address] : [];
-  });
+  return routeDataOf(route.data, params);
 }

@@ -45,3 +45,25 @@ export function matchRoutePattern(pattern: string, pathname: string): Record<str
   }
   return params;
 }
+
+/** A segment that may go into an API address as it is: an id or a number, nothing to encode. */
+const PLAIN_SEGMENT = /^[A-Za-z0-9-]{1,100}$/;
+
+/**
+ * A route's API addresses (its `data` templates, `/api/products/:id`) with the path's segments filled
+ * in; an address with a segment that is not plain is left out, and so is anything outside `/api/`.
+ * Shared by the gateway (preload hints in index.html) and the shell (those answers in its query cache
+ * before the first render), so that both name the same addresses.
+ */
+export function routeDataOf(templates: readonly string[], params: Record<string, string>): string[] {
+  return templates.flatMap((template) => {
+    let plain = true;
+    const address = template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+      const value = params[name] ?? '';
+      plain &&= PLAIN_SEGMENT.test(value);
+      return value;
+    });
+    return plain && address.startsWith('/api/') ? [address] : [];
+  });
+}
+

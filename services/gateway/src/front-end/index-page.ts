@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { matchRoutePattern } from '@shop/contracts';
+import { matchRoutePattern, routeDataOf } from '@shop/contracts';
 import { REMOTES_PATH, type RemoteLocation } from './remote-builds.js';
 
 /** The id of the element in which the shell looks for the remotes (apps/shell/src/remote-manifest.ts). */
@@ -64,22 +64,6 @@ function routeFor(routes: ShellRoute[], pathname: string): RouteMatch | undefine
   return undefined;
 }
 
-/** A segment that may go into an API address as it is: an id or a number, nothing to encode. */
-const PLAIN_SEGMENT = /^[A-Za-z0-9-]{1,100}$/;
-
-/** The route's API addresses with its segments filled in; one with a segment that is not plain is left out. */
-function dataOf({ route, params }: RouteMatch): string[] {
-  return (route.data ?? []).flatMap((template) => {
-    let plain = true;
-    const address = template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-      const value = params[name] ?? '';
-      plain &&= PLAIN_SEGMENT.test(value);
-      return value;
-    });
-    return plain && address.startsWith('/api/') ? [address] : [];
-  });
-}
-
 /**
  * The shell's index.html as the gateway sends it: with the remotes' current addresses written in
  * (the shell need not ask for them), and preload hints for the files of the page's remote (its
@@ -105,7 +89,7 @@ export class IndexPage {
       `<script type="application/json" id="${INLINE_MANIFEST_ID}">${scriptJson(entries)}</script>`,
       ...(match ? this.scriptsOf(match.route, remotes) : []).map((href) => `<link rel="preload" as="script" href="${attribute(href)}">`),
       // As fetch() will ask for them (CORS mode, same-origin credentials), so the browser reuses the answer.
-      ...(match ? dataOf(match) : []).map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(href)}">`),
+      ...(match ? routeDataOf(match.route.data ?? [], match.params) : []).map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(href)}">`),
     ].join('');
     return html.includes('</head>') ? html.replace('</head>', `${head}</head>`) : `${head}${html}`;
   }
