@@ -48,6 +48,8 @@ function partOf(info: ProcessInfo, launcherPid: number): string {
   const service = /services\/([a-z-]+)\/dist\/main\.js/.exec(info.cmdline);
   if (service) return service[1];
   if (info.cmdline.includes('paypal-stand-in')) return 'paypal';
+  if (info.cmdline.includes('embedded-postgres-server')) return 'postgres (PGlite)';
+  if (info.cmdline.includes('embedded-postgres-init')) return 'postgres initdb';
   if (info.cmdline.startsWith('nats-server')) return 'nats';
   return info.cmdline.split(' ')[0] ?? String(info.pid);
 }

@@ -10,7 +10,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NATS_SERVICES, natsServerConfigOf, type NatsService } from '@shop/contracts';
-import type { EmbeddedDatabase } from './embedded-postgres.js';
 import { portAnswers, postgresAnswers, waitForOk } from './probes.js';
 import { Child, lastLines, portIsFree, type SupervisionEvents } from './processes.js';
 import { readSettings, type LauncherSettings } from './settings.js';
@@ -150,14 +149,15 @@ async function main(): Promise<void> {
   }
   mkdirSync(logDir, { recursive: true });
   const children: Child[] = [];
-  const embedded: EmbeddedDatabase[] = [];
+  // Embedded PostgreSQL, when it serves: stopped after every other part, which may still write while they stop.
+  let embeddedPostgres: Child | undefined;
   let stopping = false;
 
   async function stopAll(code: number): Promise<never> {
     if (stopping) process.exit(code);
     stopping = true;
     await Promise.all([...children].reverse().map((child) => child.stop()));
-    await Promise.all(embedded.map((db) => db.stop().catch(() => undefined)));
+    await embeddedPostgres?.stop();
     process.exit(code);
   }
   process.on('SIGINT', () => {
@@ -172,28 +172,46 @@ async function main(): Promise<void> {
     say('postgres', `PostgreSQL at ${hidePassword(settings.DATABASE_URL)}`);
     for (const part of parts) databaseEnv.set(part.service, { DATABASE_URL: settings.DATABASE_URL });
   } else {
-    // Loaded only when needed: PGlite is large, and a launcher that supervises a real PostgreSQL's
-    // shop should not carry it in memory.
-    const { embeddedDataDir, initEmbeddedDataDirs, startEmbeddedPostgres } = await import('./embedded-postgres.js');
+    const { embeddedDataDir, embeddedServerCommand, embeddedUrl, initEmbeddedDataDirs } = await import('./embedded-postgres.js');
     const root = join(dataDir, 'pglite');
     say('postgres', `nothing answers at ${hidePassword(settings.DATABASE_URL)}: serving embedded PostgreSQL (PGlite) from ${relative(repoRoot, root)}`);
-    let port = settings.PORT + 11;
     if (settings.REPLICAS > 1) {
       // PGlite is one PostgreSQL session for every connection: replicas' locks (migrations, payment sweeps) would not hold.
       say('postgres', `REPLICAS=${settings.REPLICAS} needs a PostgreSQL server (DATABASE_URL); embedded PGlite serves one replica of each service`);
       process.exit(1);
     }
-    const databaseParts = parts.filter((p) => p.database);
+    // One database per service on PORT+11, +12, +13, served by a process of its own (embedded-postgres-server.ts).
+    const databases = parts
+      .filter((part) => part.database)
+      .map((part, n) => ({ service: part.service, dataDir: embeddedDataDir(dataDir, part.service), port: settings.PORT + 11 + n }));
+    const takenPorts = [];
+    for (const database of databases) if (!(await portIsFree(settings.HOST, database.port))) takenPorts.push(`${database.port} (${database.service}'s database)`);
+    if (takenPorts.length > 0) {
+      say('postgres', `cannot serve embedded PostgreSQL: port${takenPorts.length > 1 ? 's' : ''} ${takenPorts.join(', ')} on ${settings.HOST} already in use; stop what uses them or set PORT`);
+      await stopAll(1);
+    }
     try {
-      await initEmbeddedDataDirs(databaseParts.map((part) => embeddedDataDir(dataDir, part.service)));
+      await initEmbeddedDataDirs(databases.map((database) => database.dataDir));
     } catch (error) {
       say('postgres', (error as Error).message);
       await stopAll(1);
     }
-    for (const part of databaseParts) {
-      const db = await startEmbeddedPostgres(embeddedDataDir(dataDir, part.service), settings.HOST, port++);
-      embedded.push(db);
-      databaseEnv.set(part.service, { DATABASE_URL: db.url, DATABASE_NAME: 'postgres', DATABASE_POOL_SIZE: '4' });
+    const command = embeddedServerCommand({ host: settings.HOST, databases });
+    const postgresLog = join(logDir, 'postgres.log');
+    embeddedPostgres = new Child('postgres', process.execPath, command.args, { ...process.env, ...command.env }, postgresLog, supervision('postgres', postgresLog), join(runDir, 'postgres.pid'));
+    embeddedPostgres.start();
+    const urls = databases.map((database) => embeddedUrl(settings.HOST, database.port));
+    const until = Date.now() + 90_000;
+    while (!(await Promise.all(urls.map((url) => postgresAnswers(url)))).every(Boolean)) {
+      if (stopping) return;
+      if (Date.now() > until) {
+        say('postgres', `embedded PostgreSQL did not answer within 90 s; see ${relative(repoRoot, postgresLog)}`);
+        await stopAll(1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    for (const [n, database] of databases.entries()) {
+      databaseEnv.set(database.service, { DATABASE_URL: urls[n], DATABASE_NAME: 'postgres', DATABASE_POOL_SIZE: '4' });
     }
   }
 

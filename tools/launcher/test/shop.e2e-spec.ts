@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { OrderDto, ProductDto, ProductListDto, ProfileDto, UserInfoDto } from '@shop/contracts';
+import type { OrderDto, OrderListDto, ProductDto, ProductListDto, ProfileDto, UserInfoDto } from '@shop/contracts';
 import { createServer } from 'node:net';
 import { spawn } from 'node:child_process';
 import { deleteStream, dropDatabases, eventually, freeBasePort, freePort, killPart, startShop as startLauncher, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL, type RunningShop } from '@shop/testing';
@@ -223,6 +223,20 @@ describe('npm start', () => {
       await killAndWaitBack(shop, join(dataDir, prefix, 'run'), 'nats', /nats\s+started again/);
       await eventually(async () => ((await json<HealthBody>(shop, '/api/health')).status === 200 ? true : undefined), 30_000, 'the services to reconnect');
       await placePayAndDeliver(shop, page1.body.products[1], login.body.token, port + 4);
+
+      // So is the process serving the embedded databases: killed, it comes back with every order and
+      // account kept, the services reconnect and the saga goes on.
+      await killAndWaitBack(shop, join(dataDir, prefix, 'run'), 'postgres', /postgres\s+started again/);
+      await eventually(async () => ((await json<HealthBody>(shop, '/api/health')).status === 200 ? true : undefined), 30_000, 'the services to reconnect');
+      const again = await json<UserInfoDto>(shop, '/api/users/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: 'admin12345' }),
+      });
+      expect(again.status).toBe(200);
+      const orders = await json<OrderListDto>(shop, '/api/orders', { headers: { authorization: `Bearer ${again.body.token}` } });
+      expect(orders.body.orders.filter((order) => order.isPaid && order.isDelivered)).toHaveLength(2);
+      await placePayAndDeliver(shop, page1.body.products[2], again.body.token, port + 4);
     } finally {
       expect(await shop.stop()).toBe(0);
       rmSync(dataDir, { recursive: true, force: true });

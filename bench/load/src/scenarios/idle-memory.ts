@@ -1,10 +1,10 @@
 /**
- * The whole stack idle, as a newcomer's `npm start` runs it on a machine without a PostgreSQL server or a
- * NATS server: the launcher serving embedded PGlite (in its own process) and starting its own nats-server,
- * the PayPal stand-in, catalog, users, orders and the gateway. Resident memory of every one of those
- * processes after the shop has been ready for a while (BENCH_IDLE_SECONDS, default 15) and has served one
- * visit of each kind of page, as an operator sees it between rushes. The target is 600 MB for everything
- * together.
+ * The whole stack idle, as a newcomer's `npm start` runs it on a machine without a PostgreSQL server or
+ * a NATS server: the launcher, embedded PGlite (one PostgreSQL per service, in a process of its own), a
+ * nats-server of its own, the PayPal stand-in, catalog, users, orders and the gateway. The memory of
+ * every one of those processes after the shop has been ready for a while (BENCH_IDLE_SECONDS, default
+ * 15) and has served one visit of each kind of page, as an operator sees it between rushes. The target
+ * is 600 MB for everything together.
  */
 import { freeBasePort } from '@shop/testing';
 import { withBenchShop, BENCH_ADMIN } from '../bench-shop.js';
@@ -63,11 +63,11 @@ export async function idleMemory(): Promise<void> {
     console.log(
       "resident: a process's pages in RAM, including the pages of files it shares with the others (node's binary, libraries); own: pages\n" +
         'backed by no file (heaps, stacks, WebAssembly memory), which no other process has; files: resident pages of executables and libraries.\n' +
-        "whole stack = every process's own pages + each file's pages once (node's binary is in memory once for the 6 Node processes):\n" +
-        'what the machine gives the shop. The launcher includes embedded PGlite (a PostgreSQL per service, inside the launcher process).',
+        "whole stack = every process's own pages + each file's pages once (node's binary is in memory once for all the Node processes):\n" +
+        'what the machine gives the shop. postgres (PGlite): the embedded PostgreSQL of each service, in one process the launcher supervises.',
     );
     recordFigure('idle stack, every process npm start runs: whole stack MB (sum of resident MB)', `${mb(together.totalMb)} (${mb(residentSum)})`);
-    const launcher = processes.find((process) => process.part === 'launcher');
-    if (launcher) recordFigure('launcher with embedded PGlite: own MB', mb(launcher.anonMb));
+    const postgres = processes.find((process) => process.part === 'postgres (PGlite)');
+    if (postgres) recordFigure('embedded PostgreSQL (three PGlite): own MB', mb(postgres.anonMb));
   });
 }
