@@ -14,9 +14,8 @@
 --   reserve_every        catalog's `orders` consumer: one reservation transaction
 --   catalog_delete_every catalog's relay: one DELETE of the events published since the last one
 --   settle_every         orders' `stock` consumer: one settle transaction
---   copy_every           orders' `products` consumer: one copy of the product.updated reserved since the last one
 --   orders_delete_every  orders' relay: one DELETE of the events published since the last one
--- A step that follows another (a delete follows the publishing, the copy follows the reservations) takes
+-- A step that follows another (a delete follows the publishing) takes
 -- what that step made between its last run and this one: the orders from `lo` to `hi`.
 --   session_ppm          session checks per million orders (SessionCheck remembers a standing 1 s)
 --   read_ppm             reads of the settled order (GET /api/orders/{id}) per million orders
@@ -74,7 +73,7 @@ INSERT INTO catalog.processed_event (consumer, event_id)
   ON CONFLICT DO NOTHING RETURNING event_id;
 SELECT order_id FROM catalog.stock_reservation
   WHERE order_id = ANY(ARRAY(SELECT md5('o-' || :client_id || '-' || i)::uuid FROM generate_series(:from::bigint, :k::bigint) AS i));
-SELECT id, name, image, price_cents, count_in_stock FROM catalog.product
+SELECT id, name, count_in_stock FROM catalog.product
   WHERE id = ANY(ARRAY(SELECT DISTINCT md5('product-' || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid
                        FROM generate_series(:from::bigint, :k::bigint) AS i))
   ORDER BY id FOR UPDATE;
@@ -86,17 +85,11 @@ INSERT INTO catalog.stock_reservation (order_id, status, lines, created_at, upda
   SELECT md5('o-' || :client_id || '-' || i)::uuid, 'reserved',
     ('[{"quantity": 1, "productId": "' || md5('product-' || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid || '"}]')::jsonb, now(), now()
   FROM generate_series(:from::bigint, :k::bigint) AS i;
--- one product.updated per product of the batch, one stock.reserved per order (libs/event-bus/src/outbox.ts Outbox.addMany)
+-- one stock.reserved per order (libs/event-bus/src/outbox.ts Outbox.addMany); the stock moved is not announced
 INSERT INTO catalog.outbox_event (id, subject, payload, correlation_id)
-  SELECT * FROM (
-    SELECT DISTINCT md5('pu-' || :client_id || '-' || :k || '-' || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid, 'product.updated',
-      ('{"id": "' || md5('product-' || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid
-        || '", "name": "Kindle Paperwhite (16 GB)", "image": "/uploads/kindle.webp", "priceCents": 14999, "countInStock": 999000}')::jsonb, NULL::text
-    FROM generate_series(:from::bigint, :k::bigint) AS i
-    UNION ALL
-    SELECT md5('sr-' || :client_id || '-' || i)::uuid, 'stock.reserved', ('{"orderId": "' || md5('o-' || :client_id || '-' || i)::uuid || '"}')::jsonb,
-      md5('r-' || :client_id || '-' || i)::uuid::text
-    FROM generate_series(:from::bigint, :k::bigint) AS i) AS event
+  SELECT md5('sr-' || :client_id || '-' || i)::uuid, 'stock.reserved', ('{"orderId": "' || md5('o-' || :client_id || '-' || i)::uuid || '"}')::jsonb,
+    md5('r-' || :client_id || '-' || i)::uuid::text
+  FROM generate_series(:from::bigint, :k::bigint) AS i
   RETURNING id, created_at;
 COMMIT;
 \endif
@@ -106,11 +99,7 @@ COMMIT;
 \set lo ((:k - :catalog_delete_every) / :reserve_every) * :reserve_every + 1
 \set hi (:k / :reserve_every) * :reserve_every
 DELETE FROM catalog.outbox_event WHERE id = ANY(ARRAY(
-  SELECT md5('sr-' || :client_id || '-' || i)::uuid FROM generate_series(:lo::bigint, :hi::bigint) AS i
-  UNION
-  SELECT md5('pu-' || :client_id || '-' || (((i - 1) / :reserve_every::bigint + 1) * :reserve_every::bigint) || '-'
-    || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid
-  FROM generate_series(:lo::bigint, :hi::bigint) AS i));
+  SELECT md5('sr-' || :client_id || '-' || i)::uuid FROM generate_series(:lo::bigint, :hi::bigint) AS i));
 \endif
 
 -- orders, consumer `stock` settling a batch of stock.reserved: the UPDATE, the order.confirmed events
@@ -134,29 +123,6 @@ INSERT INTO orders.outbox_event (id, subject, payload, correlation_id)
 SELECT pg_notify('order_settled', (SELECT '[' || string_agg('{"id":"' || md5('o-' || :client_id || '-' || i)::uuid
   || '","status":"confirmed","cancelReason": null, "payableUntil": "2026-11-26T05:46:46.500Z", "updatedAt": "2026-11-26T05:16:46.500Z"}', ',') || ']'
   FROM generate_series(:from::bigint, :k::bigint) AS i));
-COMMIT;
-\endif
-
--- orders, consumer `products` copying the batch's product.updated, the newest per product
--- (services/orders/src/catalog-copy/catalog-copy.ts CatalogCopy.changed).
-\if :k % :copy_every = 0
-\set lo ((:k - :copy_every) / :reserve_every) * :reserve_every + 1
-\set hi (:k / :reserve_every) * :reserve_every
-BEGIN;
-INSERT INTO orders.processed_event (consumer, event_id)
-  SELECT :consumer_copy, unnest(ARRAY(SELECT DISTINCT md5('pu-' || :client_id || '-' || (((i - 1) / :reserve_every::bigint + 1) * :reserve_every::bigint) || '-'
-    || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid FROM generate_series(:lo::bigint, :hi::bigint) AS i))
-  ON CONFLICT DO NOTHING RETURNING event_id;
-INSERT INTO orders.catalog_product AS copy (id, name, image, price_cents, count_in_stock, deleted, changed_at)
-  SELECT id, name, image, price_cents, count_in_stock, false, changed_at
-  FROM (SELECT DISTINCT md5('product-' || ((:client_id::bigint * 7919 + i * 104729) % :products::bigint))::uuid, 'Kindle Paperwhite (16 GB)',
-          '/uploads/kindle.webp', 14999, 999000, now()
-        FROM generate_series(:lo::bigint, :hi::bigint) AS i ORDER BY 1)
-    AS event(id, name, image, price_cents, count_in_stock, changed_at)
-  ON CONFLICT (id) DO UPDATE
-    SET name = EXCLUDED.name, image = EXCLUDED.image, price_cents = EXCLUDED.price_cents,
-        count_in_stock = EXCLUDED.count_in_stock, changed_at = EXCLUDED.changed_at
-    WHERE copy.changed_at <= EXCLUDED.changed_at AND NOT copy.deleted;
 COMMIT;
 \endif
 

@@ -82,7 +82,7 @@ export interface Batching {
   reserve: Step;
   /** orders' `stock` consumer: transactions settling stock.reserved/rejected answers. */
   settle: Step;
-  /** orders' `products` consumer: transactions copying product.updated events. */
+  /** orders' `products` consumer: transactions copying product.updated events (an admin's edits only: not part of an order's cost). */
   copy: Step;
   /** DELETE statements of each relay (published events). */
   catalogDeletes: number;
@@ -92,7 +92,7 @@ export interface Batching {
   /** GET /api/orders/{id} per order that answered the order settled: the orders service reads those from its database. */
   settledReadsPerOrder: number;
   /** What the pgbench script runs with: every how many orders each batched step runs once. */
-  script: { reserveEvery: number; catalogDeleteEvery: number; settleEvery: number; copyEvery: number; ordersDeleteEvery: number };
+  script: { reserveEvery: number; catalogDeleteEvery: number; settleEvery: number; ordersDeleteEvery: number };
 }
 
 /** Orders per batch, as a whole number of at least 1. */
@@ -142,7 +142,6 @@ export async function readBatching(
       reserveEvery: every(orders, reserve.count),
       catalogDeleteEvery: every(orders, deletes('catalog')),
       settleEvery: every(orders, settle.count),
-      copyEvery: every(orders, copy.count),
       ordersDeleteEvery: every(orders, deletes('orders')),
     },
   };
@@ -159,7 +158,7 @@ export function printBatching(batching: Batching): void {
         ["catalog: reserve (consumer 'orders', one transaction)", batching.reserve.count, per(batching.reserve.count), batching.reserve.events, script.reserveEvery],
         ['catalog: relay deletes published events', batching.catalogDeletes, per(batching.catalogDeletes), '', script.catalogDeleteEvery],
         ["orders: settle (consumer 'stock', one transaction)", batching.settle.count, per(batching.settle.count), batching.settle.events, script.settleEvery],
-        ["orders: copy product.updated (consumer 'products')", batching.copy.count, per(batching.copy.count), batching.copy.events, script.copyEvery],
+        ["orders: copy product.updated (consumer 'products')", batching.copy.count, per(batching.copy.count), batching.copy.events, '-'],
         ['orders: relay deletes published events', batching.ordersDeletes, per(batching.ordersDeletes), '', script.ordersDeleteEvery],
       ],
     ),

@@ -144,13 +144,11 @@ export async function measureCeiling(options: { schemas: ShopSchemas; batching: 
       reserve_every: String(every.reserveEvery),
       catalog_delete_every: String(every.catalogDeleteEvery),
       settle_every: String(every.settleEvery),
-      copy_every: String(every.copyEvery),
       orders_delete_every: String(every.ordersDeleteEvery),
       session_ppm: perMillion(batching.sessionLookupsPerOrder),
       read_ppm: perMillion(batching.settledReadsPerOrder),
       consumer_reserve: `${schemas.prefix}_catalog_orders`,
       consumer_settle: `${schemas.prefix}_orders_stock`,
-      consumer_copy: `${schemas.prefix}_orders_products`,
     };
     console.log(`  ${products} products; per order: ${Object.entries(variables).filter(([name]) => /every|ppm/.test(name)).map(([name, value]) => `${name}=${value}`).join(' ')}`);
     listener = new pg.Client({ connectionString: databaseUrl(database) });

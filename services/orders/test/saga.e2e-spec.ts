@@ -198,10 +198,11 @@ describe('orders: the stock saga and the copies of other services data', () => {
       expect(await copyOf(id)).toMatchObject({ deleted: true });
     });
 
-    it('follows the stock catalog reports', async () => {
+    it('follows the name, image and price catalog reports, and keeps no stock', async () => {
       const lamp = await orders.product({ countInStock: 5 });
-      await orders.product({ ...lamp, countInStock: 3 }, { subject: Subjects.ProductUpdated });
-      await eventually(async () => ((await copyOf(lamp.id))?.countInStock === 3 ? true : undefined));
+      await orders.product({ ...lamp, name: 'Lamp II', image: '/uploads/lamp-2.png', priceCents: 12_34, countInStock: 3 }, { subject: Subjects.ProductUpdated });
+      await eventually(async () => ((await copyOf(lamp.id))?.name === 'Lamp II' ? true : undefined));
+      expect(await copyOf(lamp.id)).toEqual({ id: lamp.id, name: 'Lamp II', image: '/uploads/lamp-2.png', priceCents: 12_34, deleted: false, changedAt: expect.any(Date) });
     });
   });
 

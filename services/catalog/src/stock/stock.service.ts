@@ -1,11 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Subjects, type EventEnvelope, type OrderCancelled, type OrderPlaced, type ProductChanged, type StockRejected } from '@shop/contracts';
+import { Subjects, type EventEnvelope, type OrderCancelled, type OrderPlaced, type StockRejected } from '@shop/contracts';
 import { Outbox, type OutboxEntry } from '@shop/event-bus';
 import { mergeLines } from '@shop/pricing';
 import { withRequestId } from '@shop/service-kit';
-import { Product } from '../products/product.entity.js';
-import { productChangedOf } from '../products/product.views.js';
 import { StockReservation, type ReservedLine } from './stock-reservation.entity.js';
 
 /** One line per product, quantities of repeated products added up, in product id order (the lock order). */
@@ -13,8 +11,12 @@ export function linesOf(items: OrderPlaced['items']): ReservedLine[] {
   return mergeLines(items).sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
 }
 
-/** What a reservation needs of a product: its stock, and what the other services are told of it. */
-type StockedProduct = ProductChanged;
+/** What a reservation needs of a product: its stock, and its name for a refusal's reason. */
+interface StockedProduct {
+  id: string;
+  name: string;
+  countInStock: number;
+}
 
 /** Why a line cannot be reserved, in words a customer reads on the order; undefined when it can. */
 function shortageOf(line: ReservedLine, product: StockedProduct | undefined): Omit<StockRejected, 'orderId'> | undefined {
@@ -35,9 +37,10 @@ function shortageOf(line: ReservedLine, product: StockedProduct | undefined): Om
  * left by the ones before it, and the new stock is written once per product
  * (the database refuses a count below zero as well). The outcome is kept per
  * order, so the same order is never reserved or given back twice, whatever
- * the event deliveries. Other services hear of each product's new stock once
- * per batch, and of each order's outcome (carrying the order's correlation id,
- * the request that placed it).
+ * the event deliveries. Other services hear of each order's outcome (carrying
+ * the order's correlation id, the request that placed it). Stock moved by
+ * reservations and releases is not announced as product.updated: no other
+ * service keeps stock (an admin's edit of a product, stock included, is).
  */
 @Injectable()
 export class StockService {
@@ -57,13 +60,11 @@ export class StockService {
 
     const linesByOrder = orders.map((order) => linesOf(order.items));
     const productIds = [...new Set(linesByOrder.flat().map((line) => line.productId))].sort();
-    const rows: { id: string; name: string; image: string; price_cents: number; count_in_stock: number }[] = await manager.query(
-      `SELECT id, name, image, price_cents, count_in_stock FROM product WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+    const rows: { id: string; name: string; count_in_stock: number }[] = await manager.query(
+      `SELECT id, name, count_in_stock FROM product WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
       [productIds],
     );
-    const stock = new Map<string, StockedProduct>(
-      rows.map((row) => [row.id, { id: row.id, name: row.name, image: row.image, priceCents: row.price_cents, countInStock: row.count_in_stock }]),
-    );
+    const stock = new Map<string, StockedProduct>(rows.map((row) => [row.id, { id: row.id, name: row.name, countInStock: row.count_in_stock }]));
     const changed = new Set<string>();
     const outcomes: OutboxEntry[] = [];
     const reservations = orders.map((order, n) => {
@@ -97,10 +98,7 @@ export class StockService {
        SELECT unnest($1::uuid[]), unnest($2::text[]), unnest($3::jsonb[]), $4, $4`,
       [reservations.map((r) => r.orderId), reservations.map((r) => r.status), reservations.map((r) => JSON.stringify(r.lines)), now],
     );
-    await this.outbox.addMany(manager, [
-      ...updated.map((product): OutboxEntry => ({ subject: Subjects.ProductUpdated, data: { ...product } })),
-      ...outcomes,
-    ]);
+    await this.outbox.addMany(manager, outcomes);
   }
 
   /** Gives back the stock of a cancelled order once; a cancellation before its placement leaves a tombstone. */
@@ -112,20 +110,15 @@ export class StockService {
       return;
     }
     if (reservation.status !== 'reserved') return;
-    // The lines are in product id order, as reservations lock them: no deadlock between the two.
-    for (const line of reservation.lines) {
-      const result = await manager
-        .createQueryBuilder()
-        .update(Product)
-        .set({ countInStock: () => 'count_in_stock + :quantity', updatedAt: now })
-        .setParameter('quantity', line.quantity)
-        .where('id = :id', { id: line.productId })
-        .execute();
-      // A product deleted since the order has no stock to give back.
-      if (result.affected === 0) continue;
-      const product = await manager.findOneByOrFail(Product, { id: line.productId });
-      await this.outbox.add(manager, Subjects.ProductUpdated, productChangedOf(product));
-    }
+    // Locked in product id order, as reservations lock them: no deadlock between the two. A product deleted
+    // since the order has no stock to give back (no row).
+    const productIds = reservation.lines.map((line) => line.productId);
+    await manager.query(`SELECT id FROM product WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [productIds]);
+    await manager.query(
+      `UPDATE product SET count_in_stock = count_in_stock + line.quantity, updated_at = $3
+       FROM unnest($1::uuid[], $2::int[]) AS line(id, quantity) WHERE product.id = line.id`,
+      [productIds, reservation.lines.map((line) => line.quantity), now],
+    );
     await manager.update(StockReservation, { orderId: order.orderId }, { status: 'released', updatedAt: now });
   }
 }

@@ -14,20 +14,18 @@ export class CatalogCopy {
   async changed(events: readonly EventEnvelope<'product.created' | 'product.updated'>[], manager: EntityManager): Promise<void> {
     const rows = newestPerId(events);
     await manager.query(
-      `INSERT INTO catalog_product AS copy (id, name, image, price_cents, count_in_stock, deleted, changed_at)
-       SELECT id, name, image, price_cents, count_in_stock, false, changed_at
-       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::int[], $6::timestamptz[])
-         AS event(id, name, image, price_cents, count_in_stock, changed_at)
+      `INSERT INTO catalog_product AS copy (id, name, image, price_cents, deleted, changed_at)
+       SELECT id, name, image, price_cents, false, changed_at
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::timestamptz[])
+         AS event(id, name, image, price_cents, changed_at)
        ON CONFLICT (id) DO UPDATE
-         SET name = EXCLUDED.name, image = EXCLUDED.image, price_cents = EXCLUDED.price_cents,
-             count_in_stock = EXCLUDED.count_in_stock, changed_at = EXCLUDED.changed_at
+         SET name = EXCLUDED.name, image = EXCLUDED.image, price_cents = EXCLUDED.price_cents, changed_at = EXCLUDED.changed_at
          WHERE copy.changed_at <= EXCLUDED.changed_at AND NOT copy.deleted`,
       [
         rows.map((event) => event.data.id),
         rows.map((event) => event.data.name),
         rows.map((event) => event.data.image),
         rows.map((event) => event.data.priceCents),
-        rows.map((event) => event.data.countInStock),
         rows.map((event) => event.occurredAt),
       ],
     );
@@ -35,8 +33,8 @@ export class CatalogCopy {
 
   async deleted(event: EventEnvelope<'product.deleted'>, manager: EntityManager): Promise<void> {
     await manager.query(
-      `INSERT INTO catalog_product AS copy (id, name, image, price_cents, count_in_stock, deleted, changed_at)
-       VALUES ($1, '', '', 0, 0, true, $2)
+      `INSERT INTO catalog_product AS copy (id, name, image, price_cents, deleted, changed_at)
+       VALUES ($1, '', '', 0, true, $2)
        ON CONFLICT (id) DO UPDATE SET deleted = true, changed_at = GREATEST(copy.changed_at, EXCLUDED.changed_at)`,
       [event.data.id, event.occurredAt],
     );

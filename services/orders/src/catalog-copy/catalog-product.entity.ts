@@ -2,7 +2,8 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * The orders service's copy of a catalog product, kept from catalog's product
- * events: what an order is priced from. A deleted product keeps its row
+ * events: what an order is priced from (name, image, price; stock is the
+ * catalog's alone, reserved by it for each order). A deleted product keeps its row
  * (marked deleted), so a late update of it cannot bring it back.
  */
 @Entity('catalog_product')
@@ -18,9 +19,6 @@ export class CatalogProduct {
 
   @Column('integer', { name: 'price_cents' })
   priceCents: number;
-
-  @Column('integer', { name: 'count_in_stock' })
-  countInStock: number;
 
   @Column('boolean')
   deleted: boolean;

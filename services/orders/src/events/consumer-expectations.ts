@@ -12,13 +12,15 @@ import type { ConsumerExpectations, PayloadExpectation, ProductChanged, UserChan
 /** PostgreSQL's `integer`, the columns whole numbers land in. */
 const INTEGER_MAX = 2_147_483_647;
 
-/** catalog_product: orders are priced from it, so a price is never negative; name and image go to varchar(200) and varchar(500). */
+/**
+ * catalog_product: orders are priced from it, so a price is never negative; name and image go to varchar(200) and
+ * varchar(500). The stock the events carry is the catalog's own business: orders does not read it.
+ */
 const productCopy: PayloadExpectation<ProductChanged> = {
   id: 'uuid',
   name: { kind: 'text', maxLength: 200 },
   image: { kind: 'text', maxLength: 500 },
   priceCents: { kind: 'whole number', min: 0, max: INTEGER_MAX },
-  countInStock: { kind: 'whole number', min: 0, max: INTEGER_MAX },
 };
 
 /** customer: the name and email the admin orders table shows (varchar(200), varchar(320)). */
