@@ -7,6 +7,7 @@
  * the relays' deletes leave no row behind). The ceiling's pgbench script (ceiling.ts) is written per
  * order with this batching.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { TEST_DATABASE_URL } from '@shop/testing';
 import { formatTable } from './stats.js';
@@ -44,17 +45,28 @@ export async function installStatementCounters(prefix: string): Promise<void> {
   }
 }
 
-export type StatementCounters = Map<Service, number>;
+/** DELETE statements on each service's outbox so far, and the scans of orders' catalog_product (placements' pricing reads). */
+export interface StatementCounters {
+  deletes: Map<Service, number>;
+  pricingScans: number;
+}
 
-/** DELETE statements on each service's outbox so far. */
 export async function readStatementCounters(prefix: string): Promise<StatementCounters> {
-  const counters: StatementCounters = new Map();
+  // PostgreSQL counts a backend's scans when it goes idle, at most once a second: give them that.
+  await sleep(1_100);
+  const counters: StatementCounters = { deletes: new Map(), pricingScans: 0 };
+  counters.pricingScans = await withClient(`${prefix}_orders`, async (client) => {
+    const { rows } = await client.query<{ scans: string }>(
+      `SELECT coalesce(idx_scan, 0) + coalesce(seq_scan, 0) AS scans FROM pg_stat_user_tables WHERE relname = 'catalog_product'`,
+    );
+    return Number(rows[0]?.scans ?? 0);
+  });
   for (const service of SERVICES) {
     const count = await withClient(`${prefix}_${service}`, async (client) => {
       const { rows } = await client.query<{ last_value: string; is_called: boolean }>(`SELECT last_value, is_called FROM bench_outbox_deletes`);
       return rows[0].is_called ? Number(rows[0].last_value) : 0;
     });
-    counters.set(service, count);
+    counters.deletes.set(service, count);
   }
   return counters;
 }
@@ -89,6 +101,8 @@ export interface Batching {
   ordersDeletes: number;
   /** Session checks (user_access lookups) per order: at most one per customer a second (SessionCheck remembers a standing 1 s). */
   sessionLookupsPerOrder: number;
+  /** Reads of the copies a placement is priced from, per order (scans of orders' catalog_product; the rest is priced from memory). */
+  pricingReadsPerOrder: number;
   /** GET /api/orders/{id} per order that answered the order settled: the orders service reads those from its database. */
   settledReadsPerOrder: number;
   /** What the pgbench script runs with: every how many orders each batched step runs once. */
@@ -112,6 +126,7 @@ export async function readBatching(
     settledReadsPerOrder: number;
   },
 ): Promise<Batching> {
+  const pricingScans = window.counters.after.pricingScans - window.counters.before.pricingScans;
   const steps = new Map<string, Step>();
   for (const service of SERVICES) {
     await withClient(`${prefix}_${service}`, async (client) => {
@@ -124,7 +139,7 @@ export async function readBatching(
     });
   }
   const step = (name: string): Step => steps.get(name) ?? { count: 0, events: 0 };
-  const deletes = (service: Service) => (window.counters.after.get(service) ?? 0) - (window.counters.before.get(service) ?? 0);
+  const deletes = (service: Service) => (window.counters.after.deletes.get(service) ?? 0) - (window.counters.before.deletes.get(service) ?? 0);
   const reserve = step('catalog_orders');
   const settle = step('orders_stock');
   const copy = step('orders_products');
@@ -137,6 +152,7 @@ export async function readBatching(
     catalogDeletes: deletes('catalog'),
     ordersDeletes: deletes('orders'),
     sessionLookupsPerOrder: window.sessionLookupsPerOrder,
+    pricingReadsPerOrder: Math.min(1, pricingScans / Math.max(1, orders)),
     settledReadsPerOrder: window.settledReadsPerOrder,
     script: {
       reserveEvery: every(orders, reserve.count),
@@ -165,6 +181,7 @@ export function printBatching(batching: Batching): void {
   );
   console.log(
     `per order also: ${batching.sessionLookupsPerOrder.toFixed(2)} session checks (user_access; at most one per customer a second, an upper bound), ` +
+      `${batching.pricingReadsPerOrder.toFixed(2)} pricing reads (the copies of the catalog and the customers; otherwise priced from memory), ` +
       `${batching.settledReadsPerOrder.toFixed(2)} reads of the settled order (GET /api/orders/{id}; a pending one is answered from the orders process's memory)`,
   );
 }

@@ -146,6 +146,7 @@ export async function measureCeiling(options: { schemas: ShopSchemas; batching: 
       settle_every: String(every.settleEvery),
       orders_delete_every: String(every.ordersDeleteEvery),
       session_ppm: perMillion(batching.sessionLookupsPerOrder),
+      pricing_ppm: perMillion(batching.pricingReadsPerOrder),
       read_ppm: perMillion(batching.settledReadsPerOrder),
       consumer_reserve: `${schemas.prefix}_catalog_orders`,
       consumer_settle: `${schemas.prefix}_orders_stock`,

@@ -113,7 +113,7 @@ async function runOrders(mode: Mode): Promise<void> {
     const startedAt = new Date();
     const before = await takeReading(shop.pid, shop.prefix);
     const countersBefore = await readStatementCounters(shop.prefix);
-    await sleep(DURATION_S * 1000);
+    await sleep(DURATION_S * 1000 - (performance.now() - start));
     const end = performance.now();
     const windowResults = results.filter((result) => result.placedAt >= start && result.placedAt < end);
     // CPU over the window; commits, messages and statements once the load stopped and every order placed

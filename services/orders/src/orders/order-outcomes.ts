@@ -7,6 +7,8 @@ import type { OrderStatus } from '@shop/contracts';
 const CHANNEL = 'order_settled';
 /** The channel on which changes to the copy of the customers are announced: a JSON list of user ids. */
 const CUSTOMERS_CHANNEL = 'customers_changed';
+/** The channel on which changes to the copy of the catalog are announced: a JSON list of product ids. */
+const PRODUCTS_CHANNEL = 'products_changed';
 /** Bytes of outcomes per notification (a payload holds at most 8000 bytes). */
 const NOTIFICATION_BYTES = 7_000;
 
@@ -25,14 +27,16 @@ export interface Outcome {
 const POLL_MS = 250;
 const RECONNECT_MS = 1_000;
 
-/** Who else wants to know what the listener hears (PendingOrders). */
+/** Who else wants to know what the listener hears (PendingOrders, PricingMemory). */
 export interface OutcomeSubscriber {
   /** The order left `pending` (its transaction committed). */
-  settled(orderId: string): void;
+  settled?(orderId: string): void;
   /** The copy of these customers changed (name, email, deletion; its transaction committed). */
-  customersChanged(userIds: readonly string[]): void;
+  customersChanged?(userIds: readonly string[]): void;
+  /** The copy of these products changed (name, image, price, deletion; its transaction committed). */
+  productsChanged?(productIds: readonly string[]): void;
   /** The listening connection was lost: outcomes may go unheard until `epoch` changes. */
-  deaf(): void;
+  deaf?(): void;
 }
 
 /**
@@ -82,6 +86,11 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
   /** Announces, with the transaction at hand, that the copy of these customers changed. */
   announceCustomers(manager: EntityManager, userIds: readonly string[]): Promise<void> {
     return notify(manager, CUSTOMERS_CHANNEL, userIds);
+  }
+
+  /** Announces, with the transaction at hand, that the copy of these products changed. */
+  announceProducts(manager: EntityManager, productIds: readonly string[]): Promise<void> {
+    return notify(manager, PRODUCTS_CHANNEL, productIds);
   }
 
   /**
@@ -147,12 +156,16 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
     }
     if (!Array.isArray(items)) return;
     if (channel === CUSTOMERS_CHANNEL) {
-      for (const subscriber of this.subscribers) subscriber.customersChanged(items as string[]);
+      for (const subscriber of this.subscribers) subscriber.customersChanged?.(items as string[]);
+      return;
+    }
+    if (channel === PRODUCTS_CHANNEL) {
+      for (const subscriber of this.subscribers) subscriber.productsChanged?.(items as string[]);
       return;
     }
     const outcomes = items as Outcome[];
     for (const outcome of outcomes) {
-      for (const subscriber of this.subscribers) subscriber.settled(outcome.id);
+      for (const subscriber of this.subscribers) subscriber.settled?.(outcome.id);
       const waiters = this.waiters.get(outcome.id);
       if (!waiters) continue;
       this.waiters.delete(outcome.id);
@@ -175,7 +188,7 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
         });
         client.on('notification', (message) => this.hear(message.channel, message.payload));
         await client.connect();
-        await client.query(`LISTEN ${CHANNEL}; LISTEN ${CUSTOMERS_CHANNEL}`);
+        await client.query(`LISTEN ${CHANNEL}; LISTEN ${CUSTOMERS_CHANNEL}; LISTEN ${PRODUCTS_CHANNEL}`);
         this.listener = client;
         this.listenings++;
         this.isListening = true;
@@ -183,7 +196,7 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
       } catch (error) {
         if (!this.closed) this.logger.warn(`cannot listen for order outcomes (${String(error)}); waiting placements poll`);
       } finally {
-        if (this.isListening) for (const subscriber of this.subscribers) subscriber.deaf();
+        if (this.isListening) for (const subscriber of this.subscribers) subscriber.deaf?.();
         this.isListening = false;
         this.listener = undefined;
         await client.end().catch(() => undefined);

@@ -7,6 +7,7 @@ import { OrdersService } from './orders.service.js';
 import { PaymentDeadlines } from './payment-deadlines.js';
 import { PaymentRefunds } from './payment-refunds.js';
 import { PendingOrders } from './pending-orders.js';
+import { PricingMemory } from './pricing-memory.js';
 import { StockAnswers } from './stock-answers.js';
 
 /**
@@ -16,7 +17,7 @@ import { StockAnswers } from './stock-answers.js';
 @Module({
   imports: [PaymentsModule],
   controllers: [OrdersController],
-  providers: [OrdersService, StockAnswers, OrderOutcomes, PaymentDeadlines, OrderPayments, PaymentRefunds, PendingOrders],
+  providers: [OrdersService, StockAnswers, OrderOutcomes, PaymentDeadlines, OrderPayments, PaymentRefunds, PendingOrders, PricingMemory],
   exports: [StockAnswers, OrderOutcomes],
 })
 export class OrdersModule {}

@@ -12,27 +12,12 @@ import { OrderItem } from './order-item.entity.js';
 import { OrderOutcomes } from './order-outcomes.js';
 import { customerOf, readOrder } from './order-reads.js';
 import { PendingOrders } from './pending-orders.js';
+import { PricingMemory, type CatalogPrice } from './pricing-memory.js';
 import { alreadyPaidWith, ORDER_ALREADY_PAID, ORDER_NOT_FOUND, refuseAfterDeadline } from './order-payability.js';
 import { askProvider, OrderPayments } from './order-payments.js';
 import { Order } from './order.entity.js';
 import { toOrderDto } from './order.views.js';
 import { PaymentRefunds } from './payment-refunds.js';
-
-/** What an order line is priced from: the service's copy of a catalog product. */
-interface CatalogPrice {
-  id: string;
-  name: string;
-  image: string;
-  price_cents: number;
-}
-
-/** A priced product with the buyer as this service's copy of the users knows them (null columns: not known yet). */
-interface PricingRow extends CatalogPrice {
-  customer_name: string | null;
-  customer_email: string | null;
-  customer_deleted: boolean | null;
-  customer_changed_at: Date | null;
-}
 
 /**
  * Stores an order with its lines and records its order.placed event, in one
@@ -98,6 +83,7 @@ export class OrdersService {
     private readonly orderPayments: OrderPayments,
     private readonly refunds: PaymentRefunds,
     private readonly pending: PendingOrders,
+    private readonly pricing: PricingMemory,
   ) {}
 
   /**
@@ -110,15 +96,11 @@ export class OrdersService {
     const lines = mergeLines(input.orderItems.map(({ product, quantity }) => ({ productId: product, quantity })));
     const tooMany = lines.find((line) => line.quantity > ORDER_LIMITS.quantity);
     if (tooMany) throw new BadRequestException(`At most ${ORDER_LIMITS.quantity} of one product per order: ${tooMany.productId}`);
-    // The buyer comes with the prices (one round trip), so that the answer names them as a later read does.
-    const products: PricingRow[] = await this.dataSource.query(
-      `SELECT p.id, p.name, p.image, p.price_cents,
-         c.name AS customer_name, c.email AS customer_email, c.deleted AS customer_deleted, c.changed_at AS customer_changed_at
-       FROM catalog_product p LEFT JOIN customer c ON c.id = $2
-       WHERE p.id = ANY($1::uuid[]) AND NOT p.deleted`,
-      [lines.map((line) => line.productId), buyer.sub],
+    // The buyer comes with the prices (from memory, or one round trip), so that the answer names them as a later read does.
+    const { products: byId, buyer: buyerCopy } = await this.pricing.read(
+      lines.map((line) => line.productId),
+      buyer.sub,
     );
-    const byId = new Map(products.map((product) => [product.id, product]));
     const missing = lines.find((line) => !byId.has(line.productId));
     if (missing) throw new BadRequestException(`Product not found: ${missing.productId}`);
 
@@ -129,7 +111,7 @@ export class OrdersService {
     const order: Order = {
       id: randomUUID(),
       userId: buyer.sub,
-      customer: customerOf(buyer.sub, products[0]),
+      customer: customerOf(buyer.sub, buyerCopy),
       userName: buyer.name,
       userEmail: buyer.email,
       items: [],

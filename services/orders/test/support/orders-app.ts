@@ -21,6 +21,7 @@ import { AppModule } from '../../src/app.module.js';
 import { CatalogProduct } from '../../src/catalog-copy/catalog-product.entity.js';
 import { loadOrdersConfig } from '../../src/config.js';
 import { Customer } from '../../src/customers/customer.entity.js';
+import { PricingMemory } from '../../src/orders/pricing-memory.js';
 
 export type Bearer = { Authorization: string };
 
@@ -76,6 +77,7 @@ export async function startOrders(env: Record<string, string> = {}): Promise<Tes
   await app.get(NatsLink).ready();
   const stream = await TestEventStream.open(prefix);
   const dataSource = app.get(DataSource);
+  const pricing = app.get(PricingMemory);
 
   const user = async (name: string, isAdmin: boolean): Promise<TestUser> => {
     const claims = { sub: randomUUID(), name, email: `${randomUUID()}@example.com`, isAdmin, sv: 1 };
@@ -106,6 +108,8 @@ export async function startOrders(env: Record<string, string> = {}): Promise<Tes
           10_000,
           `product ${data.id} in orders' catalog copy`,
         );
+        // Placements price from memory until the copy's announcement is heard (a notification's delivery after its commit).
+        await eventually(async () => (pricing.remembers({ productId: data.id }) ? undefined : true), 10_000, `product ${data.id} forgotten by PricingMemory`);
       }
       return data;
     },
@@ -116,6 +120,7 @@ export async function startOrders(env: Record<string, string> = {}): Promise<Tes
         10_000,
         `user ${data.id} in orders' customer copy`,
       );
+      await eventually(async () => (pricing.remembers({ buyerId: data.id }) ? undefined : true), 10_000, `user ${data.id} forgotten by PricingMemory`);
     },
     async close() {
       await stream.close();
