@@ -109,26 +109,37 @@ DELETE FROM catalog.outbox_event WHERE id = ANY(ARRAY(
 \endif
 
 -- orders, consumer `stock` settling a batch of stock.reserved: the UPDATE, the order.confirmed events
--- and the notification the waiting placements hear, in one transaction
--- (services/orders/src/orders/stock-answers.ts StockAnswers.reserved, order-outcomes.ts OrderOutcomes.announce).
+-- and the notification the waiting placements hear, in one statement in the consumer's transaction
+-- (services/orders/src/orders/stock-answers.ts StockAnswers.settle, order-outcomes.ts announceSelected).
 \if :k % :settle_every = 0
 \set from :k - :settle_every + 1
 BEGIN;
 INSERT INTO orders.processed_event (consumer, event_id)
   SELECT :consumer_settle, unnest(ARRAY(SELECT md5('sr-' || :client_id || '-' || i)::uuid FROM generate_series(:from::bigint, :k::bigint) AS i))
   ON CONFLICT DO NOTHING RETURNING event_id;
-UPDATE orders.customer_order SET status = 'confirmed', payable_until = now() + interval '30 minutes', updated_at = now()
-  WHERE id = ANY(ARRAY(SELECT md5('o-' || :client_id || '-' || i)::uuid FROM generate_series(:from::bigint, :k::bigint) AS i)) AND status = 'pending'
-  RETURNING id, user_id;
-INSERT INTO orders.outbox_event (id, subject, payload, correlation_id)
-  SELECT md5('oc-' || :client_id || '-' || i)::uuid, 'order.confirmed',
-    ('{"userId": "' || md5('u-' || :client_id)::uuid || '", "orderId": "' || md5('o-' || :client_id || '-' || i)::uuid || '"}')::jsonb,
-    md5('r-' || :client_id || '-' || i)::uuid::text
+WITH answer AS (
+  SELECT md5('o-' || :client_id || '-' || i)::uuid AS order_id, NULL::text AS reason, md5('oc-' || :client_id || '-' || i)::uuid AS event_id,
+    md5('r-' || :client_id || '-' || i)::uuid::text AS correlation_id
   FROM generate_series(:from::bigint, :k::bigint) AS i
-  RETURNING id, created_at;
-SELECT pg_notify('order_settled', (SELECT '[' || string_agg('{"id":"' || md5('o-' || :client_id || '-' || i)::uuid
-  || '","status":"confirmed","cancelReason": null, "payableUntil": "2026-11-26T05:46:46.500Z", "updatedAt": "2026-11-26T05:16:46.500Z"}', ',') || ']'
-  FROM generate_series(:from::bigint, :k::bigint) AS i));
+),
+moved AS (
+  UPDATE orders.customer_order AS o SET status = 'confirmed', payable_until = now() + interval '30 minutes', updated_at = now()
+  FROM answer WHERE o.id = answer.order_id AND o.status = 'pending'
+  RETURNING o.id, o.cancel_reason, answer.event_id, answer.correlation_id, jsonb_build_object('orderId', o.id, 'userId', o.user_id) AS payload
+),
+recorded AS (
+  INSERT INTO orders.outbox_event (id, subject, payload, correlation_id) SELECT event_id, 'order.confirmed', payload, correlation_id FROM moved
+  RETURNING id, subject, payload, created_at, correlation_id
+),
+announced AS (
+  SELECT pg_notify('order_settled', json_agg(outcome)::text) AS sent
+  FROM (SELECT outcome, sum(octet_length(outcome::text) + 1) OVER (ORDER BY outcome->>'id' ROWS UNBOUNDED PRECEDING) / 5000 AS chunk
+        FROM (SELECT json_build_object('id', id, 'status', 'confirmed', 'cancelReason', NULL, 'payableUntil', '2026-11-26T05:46:46.500Z',
+                'updatedAt', '2026-11-26T05:16:46.500Z') AS outcome FROM moved) AS outcomes) AS sized
+  GROUP BY chunk
+)
+SELECT moved.id AS order_id, moved.cancel_reason, recorded.*, (SELECT count(*) FROM announced) AS notifications
+FROM moved JOIN recorded ON recorded.id = moved.event_id;
 COMMIT;
 \endif
 

@@ -4,6 +4,8 @@ import { Subjects, type OrderDto } from '@shop/contracts';
 import { OutboxRelay } from '@shop/event-bus';
 import { eventually } from '@shop/testing';
 import { CatalogProduct } from '../src/catalog-copy/catalog-product.entity.js';
+import { OrderOutcomes } from '../src/orders/order-outcomes.js';
+import { StockAnswers } from '../src/orders/stock-answers.js';
 import { answerStock, orderBody, placeOrder, readOrder, startOrders, type TestOrders, type TestUser } from './support/orders-app.js';
 
 describe('orders: the stock saga and the copies of other services data', () => {
@@ -24,6 +26,48 @@ describe('orders: the stock saga and the copies of other services data', () => {
     const marker = await placeOrder(orders, casey, [{ product: (await orders.product()).id, quantity: 1 }]);
     await answerStock(orders, casey, marker);
   }
+
+  it('settles a large batch in one statement, its outcomes heard in notifications within PostgreSQL\'s payload limit', async () => {
+    const product = await orders.product({ name: 'Batch lamp' });
+    const placed: OrderDto[] = [];
+    for (let n = 0; n < 40; n++) placed.push(await placeOrder(orders, casey, [{ product: product.id, quantity: 1 }]));
+    const outcomes = orders.app.get(OrderOutcomes);
+    const waits = placed.map((order) => outcomes.expect(order._id));
+    // 40 reasons of 500 characters of 2 bytes each: ~44 KB of outcomes, at most 8000 bytes a notification.
+    const reason = 'Ü'.repeat(500);
+    const confirmedOne = placed.pop() as OrderDto;
+    const answers = placed.map((order) => ({
+      id: randomUUID(),
+      subject: Subjects.StockRejected,
+      occurredAt: new Date().toISOString(),
+      correlationId: `batch-${order._id}`,
+      data: { orderId: order._id, productId: product.id, productName: 'Batch lamp', reason },
+    }));
+    const relay = orders.app.get(OutboxRelay);
+    await relay.transaction(async (manager) => {
+      await orders.app.get(StockAnswers).rejected(answers, manager);
+      await orders.app.get(StockAnswers).reserved(
+        [{ id: randomUUID(), subject: Subjects.StockReserved, occurredAt: new Date().toISOString(), data: { orderId: confirmedOne._id } }],
+        manager,
+      );
+      // Repeated and late: nothing more moves.
+      await orders.app.get(StockAnswers).rejected(answers.slice(0, 3), manager);
+    });
+    const heard = await Promise.all(waits.map((wait) => wait.settled(10_000)));
+    expect(heard.slice(0, -1).map((outcome) => [outcome?.status, outcome?.cancelReason])).toEqual(placed.map(() => ['cancelled', reason]));
+    expect(heard.at(-1)).toMatchObject({ id: confirmedOne._id, status: 'confirmed', cancelReason: null, payableUntil: expect.any(String) });
+    // What was heard is what a read answers.
+    const read = await readOrder(orders, casey, confirmedOne._id);
+    expect(read).toMatchObject({ status: 'confirmed', payableUntil: heard.at(-1)?.payableUntil });
+    expect(await readOrder(orders, casey, placed[0]._id)).toMatchObject({ status: 'cancelled', cancelReason: reason });
+    // Each moved order's event, with its answer's correlation id.
+    await relay.flush();
+    const [cancelled] = await orders.stream.waitFor(Subjects.OrderCancelled, (data) => data.orderId === placed[0]._id);
+    expect(cancelled.data).toEqual({ orderId: placed[0]._id, userId: casey.claims.sub, reason });
+    expect(cancelled.correlationId).toBe(`batch-${placed[0]._id}`);
+    const [confirmed] = await orders.stream.waitFor(Subjects.OrderConfirmed, (data) => data.orderId === confirmedOne._id);
+    expect(confirmed.data).toEqual({ orderId: confirmedOne._id, userId: casey.claims.sub });
+  });
 
   it('confirms an order once the catalog reserved its stock, and says so', async () => {
     const product = await orders.product();

@@ -23,6 +23,23 @@ export interface Outcome {
   payableUntil: string | null;
   updatedAt: string;
 }
+/** Bytes of outcomes after which `announceSelected` starts another notification (one outcome is at most ~2.2 KB). */
+const SQL_NOTIFICATION_BYTES = 5_000;
+
+/**
+ * The text of a query announcing, when its transaction commits, the outcomes `outcomes` yields (a query with
+ * one json column `outcome` holding an `Outcome`), in as few notifications as the payload limit allows: for a
+ * statement that settles orders and announces them in one round trip, as a CTE of it. Reference the CTE
+ * (count its rows), or PostgreSQL skips it.
+ */
+export function announceSelected(outcomes: string): string {
+  return `SELECT pg_notify('${CHANNEL}', json_agg(outcome)::text) AS sent
+    FROM (SELECT outcome,
+            sum(octet_length(outcome::text) + 1) OVER (ORDER BY outcome->>'id' ROWS UNBOUNDED PRECEDING) / ${SQL_NOTIFICATION_BYTES} AS chunk
+          FROM (${outcomes}) AS outcomes) AS sized
+    GROUP BY chunk`;
+}
+
 /** While no notification can be heard, a waiting placement looks at its order this often instead. */
 const POLL_MS = 250;
 const RECONNECT_MS = 1_000;
@@ -76,11 +93,6 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
 
   subscribe(subscriber: OutcomeSubscriber): void {
     this.subscribers.push(subscriber);
-  }
-
-  /** Announces, with the transaction at hand, that these orders left `pending`. */
-  announce(manager: EntityManager, outcomes: readonly Outcome[]): Promise<void> {
-    return notify(manager, CHANNEL, outcomes);
   }
 
   /** Announces, with the transaction at hand, that the copy of these customers changed. */
