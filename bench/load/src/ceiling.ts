@@ -24,6 +24,12 @@ import { databaseUrl, type Batching } from './batching.js';
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('../order-ceiling.sql', import.meta.url));
 const PGBENCH = process.env.PGBENCH ?? 'pgbench';
+/**
+ * pgbench's query protocol: `extended` sends each statement as node-postgres does (an unnamed parse, bind
+ * and execute: parsed and planned each time); `prepared` parses each once per connection, to see what
+ * PostgreSQL spends on parsing and planning.
+ */
+const PROTOCOL = process.env.BENCH_CEILING_PROTOCOL === 'prepared' ? 'prepared' : 'extended';
 
 /** The services' schemas (and the small tables the orders need: products, copies of them and of customers), as pg_dump wrote them. */
 export interface ShopSchemas {
@@ -122,7 +128,7 @@ export async function measureCeiling(options: { schemas: ShopSchemas; batching: 
   process.once('SIGTERM', interrupted);
   let listener: pg.Client | undefined;
   try {
-    console.log(`\nCeiling: the SQL of one order (bench/load/order-ceiling.sql) by pgbench, ${clients} clients for ${seconds} s, on a copy of the shop's schemas`);
+    console.log(`\nCeiling: the SQL of one order (bench/load/order-ceiling.sql) by pgbench (-M ${PROTOCOL}), ${clients} clients for ${seconds} s, on a copy of the shop's schemas`);
     try {
       await run(PGBENCH, ['--version']);
     } catch {
@@ -162,7 +168,7 @@ export async function measureCeiling(options: { schemas: ShopSchemas; batching: 
     const args = [
       '-n',
       '-M',
-      'extended',
+      PROTOCOL,
       '-c',
       String(clients),
       '-j',

@@ -11,7 +11,7 @@ import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@na
 import { nanos } from '@nats-io/nats-core';
 import type { EntityManager } from 'typeorm';
 import { eventProblem, type EventEnvelope, type Subject } from '@shop/contracts';
-import { Readiness, withRequestId } from '@shop/service-kit';
+import { prepared, Readiness, withRequestId } from '@shop/service-kit';
 import { DiscoverableEventHandler, type HandlesEvent, type HandlesEventBatch } from './event-handler.js';
 import { NatsLink } from './nats-link.js';
 import { EVENT_BUS_OPTIONS, streamNameOf, wireSubjectOf, type EventBusOptions } from './options.js';
@@ -280,9 +280,9 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
    */
   private async apply(subscription: Subscription, deliveries: Delivery[], manager: EntityManager): Promise<EventEnvelope[]> {
     const fresh: { event_id: string }[] = await manager.query(
-      `INSERT INTO processed_event (consumer, event_id)
+      prepared(`INSERT INTO processed_event (consumer, event_id)
        SELECT $1, unnest($2::uuid[])
-       ON CONFLICT DO NOTHING RETURNING event_id`,
+       ON CONFLICT DO NOTHING RETURNING event_id`),
       [subscription.durable, deliveries.map(({ event }) => event.id)],
     );
     const freshIds = new Set(fresh.map((row) => row.event_id));

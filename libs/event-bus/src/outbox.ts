@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EventPayloads, Subject } from '@shop/contracts';
-import { currentRequestId } from '@shop/service-kit';
+import { currentRequestId, prepared } from '@shop/service-kit';
 import { OutboxRelay, type RecordedEvent } from './relay.js';
 
 /**
@@ -56,9 +56,9 @@ export class Outbox {
     const correlations = events.map(correlationOf);
     // The database's clock stamps them: one clock for every replica, so occurredAt orders changes of one thing.
     const stamped: { id: string; created_at: Date }[] = await manager.query(
-      `INSERT INTO outbox_event (id, subject, payload, correlation_id)
+      prepared(`INSERT INTO outbox_event (id, subject, payload, correlation_id)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::text[])
-       RETURNING id, created_at`,
+       RETURNING id, created_at`),
       [ids, events.map((event) => event.subject), events.map((event) => JSON.stringify(event.data)), correlations.map((id) => id ?? null)],
     );
     const stampOf = new Map(stamped.map((row) => [row.id, row.created_at]));
@@ -107,7 +107,8 @@ export class Outbox {
    * (`recorded_events AS (INSERT …)`) and puts it in its WITH clause; its own
    * parameters are `params`, those of the events follow them. Once the
    * statement has committed, the events are published. They carry the time
-   * the statement was sent.
+   * the statement was sent. The statement is prepared (`prepared`): `sql` must
+   * make the same text at every call.
    */
   async statement(events: readonly OutboxEntry[], sql: (recordEvents: string) => string, params: readonly unknown[]): Promise<void> {
     const n = params.length;
@@ -123,7 +124,7 @@ export class Outbox {
       INSERT INTO outbox_event (id, subject, payload, correlation_id, created_at)
       SELECT id, subject, payload, correlation_id, $${n + 5}
       FROM unnest($${n + 1}::uuid[], $${n + 2}::text[], $${n + 3}::jsonb[], $${n + 4}::text[]) AS event(id, subject, payload, correlation_id))`;
-    await this.dataSource.query(sql(recordEvents), [
+    await this.dataSource.query(prepared(sql(recordEvents)), [
       ...params,
       recorded.map((event) => event.id),
       recorded.map((event) => event.subject),

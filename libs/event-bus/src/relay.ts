@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { DataSource, type EntityManager } from 'typeorm';
+import { prepared } from '@shop/service-kit';
 import { OutboxEvent } from './entities.js';
 import { NatsLink } from './nats-link.js';
 import { EVENT_BUS_OPTIONS, wireSubjectOf, type EventBusOptions } from './options.js';
@@ -20,6 +21,9 @@ export interface RecordedEvent {
   /** The id of the request that set it off, if any. */
   correlationId?: string;
 }
+
+/** Published events' rows, deleted in one statement (prepared: it runs every few orders). */
+const DELETE_PUBLISHED = prepared(`DELETE FROM outbox_event WHERE id = ANY($1::uuid[])`);
 
 /** Most events one relay pass publishes (pipelined) and deletes in one statement. */
 const BATCH = 500;
@@ -173,7 +177,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     const ids = this.toDelete.splice(0);
     if (ids.length === 0) return;
     try {
-      await this.dataSource.query(`DELETE FROM outbox_event WHERE id = ANY($1::uuid[])`, [ids]);
+      await this.dataSource.query(DELETE_PUBLISHED, [ids]);
       for (const id of ids) this.inFlight.delete(id);
     } catch (error) {
       // Published but not deleted: try again shortly (a pass would only publish them again, harmlessly).
@@ -209,7 +213,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
         const failed = acks.findIndex((ack) => ack.status === 'rejected');
         const published = failed === -1 ? events : events.slice(0, failed);
         if (published.length > 0) {
-          await manager.query(`DELETE FROM outbox_event WHERE id = ANY($1::uuid[])`, [published.map((event) => event.id)]);
+          await manager.query(DELETE_PUBLISHED, [published.map((event) => event.id)]);
         }
         if (failed !== -1) {
           const { reason } = acks[failed] as PromiseRejectedResult;

@@ -16,3 +16,4 @@ export * from './body-limits.js';
 export * from './known-fields.js';
 export * from './server-limits.js';
 export * from './client-key.js';
+export * from './prepared.js';

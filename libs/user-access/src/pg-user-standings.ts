@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { UserStandings, type UserStanding } from '@shop/service-kit';
+import { prepared, UserStandings, type UserStanding } from '@shop/service-kit';
 
 /** Users' standings as this service's `user_access` table holds them. */
 export class PgUserStandings extends UserStandings {
@@ -8,7 +8,7 @@ export class PgUserStandings extends UserStandings {
   }
 
   async of(userId: string): Promise<UserStanding | undefined> {
-    const [row] = (await this.db.query(`SELECT session_version, is_admin, deleted FROM user_access WHERE user_id = $1`, [userId])) as {
+    const [row] = (await this.db.query(prepared(`SELECT session_version, is_admin, deleted FROM user_access WHERE user_id = $1`), [userId])) as {
       session_version: number;
       is_admin: boolean;
       deleted: boolean;

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { Subjects, type EventEnvelope, type OrderCancelled, type OrderPlaced, type StockRejected } from '@shop/contracts';
 import { Outbox, type OutboxEntry } from '@shop/event-bus';
 import { mergeLines } from '@shop/pricing';
-import { withRequestId } from '@shop/service-kit';
+import { prepared, withRequestId } from '@shop/service-kit';
 import { StockReservation, type ReservedLine } from './stock-reservation.entity.js';
 
 /** One line per product, quantities of repeated products added up, in product id order (the lock order). */
@@ -50,7 +50,7 @@ export class StockService {
 
   async reserve(events: readonly EventEnvelope<'order.placed'>[], manager: EntityManager): Promise<void> {
     const placed: (OrderPlaced & { correlationId?: string })[] = events.map((event) => ({ ...event.data, correlationId: event.correlationId }));
-    const known: { order_id: string }[] = await manager.query(`SELECT order_id FROM stock_reservation WHERE order_id = ANY($1::uuid[])`, [
+    const known: { order_id: string }[] = await manager.query(prepared(`SELECT order_id FROM stock_reservation WHERE order_id = ANY($1::uuid[])`), [
       placed.map((order) => order.orderId),
     ]);
     const seen = new Set(known.map((row) => row.order_id));
@@ -61,7 +61,7 @@ export class StockService {
     const linesByOrder = orders.map((order) => linesOf(order.items));
     const productIds = [...new Set(linesByOrder.flat().map((line) => line.productId))].sort();
     const rows: { id: string; name: string; count_in_stock: number }[] = await manager.query(
-      `SELECT id, name, count_in_stock FROM product WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+      prepared(`SELECT id, name, count_in_stock FROM product WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`),
       [productIds],
     );
     const stock = new Map<string, StockedProduct>(rows.map((row) => [row.id, { id: row.id, name: row.name, countInStock: row.count_in_stock }]));
@@ -88,14 +88,14 @@ export class StockService {
     const updated = [...changed].map((id) => stock.get(id) as StockedProduct);
     if (updated.length > 0) {
       await manager.query(
-        `UPDATE product SET count_in_stock = changed.count, updated_at = $3
-         FROM unnest($1::uuid[], $2::int[]) AS changed(id, count) WHERE product.id = changed.id`,
+        prepared(`UPDATE product SET count_in_stock = changed.count, updated_at = $3
+         FROM unnest($1::uuid[], $2::int[]) AS changed(id, count) WHERE product.id = changed.id`),
         [updated.map((product) => product.id), updated.map((product) => product.countInStock), now],
       );
     }
     await manager.query(
-      `INSERT INTO stock_reservation (order_id, status, lines, created_at, updated_at)
-       SELECT unnest($1::uuid[]), unnest($2::text[]), unnest($3::jsonb[]), $4, $4`,
+      prepared(`INSERT INTO stock_reservation (order_id, status, lines, created_at, updated_at)
+       SELECT unnest($1::uuid[]), unnest($2::text[]), unnest($3::jsonb[]), $4, $4`),
       [reservations.map((r) => r.orderId), reservations.map((r) => r.status), reservations.map((r) => JSON.stringify(r.lines)), now],
     );
     await this.outbox.addMany(manager, outcomes);
@@ -113,10 +113,10 @@ export class StockService {
     // Locked in product id order, as reservations lock them: no deadlock between the two. A product deleted
     // since the order has no stock to give back (no row).
     const productIds = reservation.lines.map((line) => line.productId);
-    await manager.query(`SELECT id FROM product WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [productIds]);
+    await manager.query(prepared(`SELECT id FROM product WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`), [productIds]);
     await manager.query(
-      `UPDATE product SET count_in_stock = count_in_stock + line.quantity, updated_at = $3
-       FROM unnest($1::uuid[], $2::int[]) AS line(id, quantity) WHERE product.id = line.id`,
+      prepared(`UPDATE product SET count_in_stock = count_in_stock + line.quantity, updated_at = $3
+       FROM unnest($1::uuid[], $2::int[]) AS line(id, quantity) WHERE product.id = line.id`),
       [productIds, reservation.lines.map((line) => line.quantity), now],
     );
     await manager.update(StockReservation, { orderId: order.orderId }, { status: 'released', updatedAt: now });

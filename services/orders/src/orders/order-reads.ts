@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { prepared } from '@shop/service-kit';
 import type { Customer } from '../customers/customer.entity.js';
 import type { OrderItem } from './order-item.entity.js';
 import type { Order } from './order.entity.js';
@@ -64,7 +65,7 @@ export function customerOf(id: string, row: Pick<OrderRow, 'customer_name' | 'cu
 
 /** The order with its lines and customer, or undefined when there is none with that id. */
 export async function readOrder(manager: EntityManager, id: string): Promise<Order | undefined> {
-  const [row]: OrderRow[] = await manager.query(ORDER_WITH_LINES, [id]);
+  const [row]: OrderRow[] = await manager.query(prepared(ORDER_WITH_LINES), [id]);
   if (!row) return undefined;
   const order: Order = {
     id: row.id,

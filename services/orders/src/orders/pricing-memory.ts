@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { prepared } from '@shop/service-kit';
 import { OrderOutcomes } from './order-outcomes.js';
 
 /** What an order line is priced from: the service's copy of a catalog product (one still sold). */
@@ -63,11 +64,11 @@ export class PricingMemory {
     if (remembered) return remembered;
     const before = { heard: this.heard, epoch: this.outcomes.epoch, listening: this.outcomes.listening };
     const rows: (CatalogPrice & BuyerCopy)[] = await this.dataSource.query(
-      `SELECT p.id, p.name, p.image, p.price_cents,
+      prepared(`SELECT p.id, p.name, p.image, p.price_cents,
          c.name AS customer_name, c.email AS customer_email, c.deleted AS customer_deleted, c.changed_at AS customer_changed_at
        FROM (SELECT $2::uuid AS id) AS buyer
        LEFT JOIN customer c ON c.id = buyer.id
-       LEFT JOIN catalog_product p ON p.id = ANY($1::uuid[]) AND NOT p.deleted`,
+       LEFT JOIN catalog_product p ON p.id = ANY($1::uuid[]) AND NOT p.deleted`),
       [productIds, buyerId],
     );
     const [first] = rows;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { Subjects, type EventEnvelope } from '@shop/contracts';
 import { Outbox, type InsertedEvent } from '@shop/event-bus';
-import { SERVICE_CONFIG, withRequestId } from '@shop/service-kit';
+import { prepared, SERVICE_CONFIG, withRequestId } from '@shop/service-kit';
 import type { OrdersConfig } from '../config.js';
 import { announceSelected } from './order-outcomes.js';
 
@@ -72,7 +72,7 @@ export class StockAnswers {
   ): Promise<{ id: string; cancel_reason: string | null; correlation_id: string | null }[]> {
     const n = how.params.length;
     const rows: (InsertedEvent & { order_id: string; cancel_reason: string | null; notifications: string })[] = await manager.query(
-      `WITH answer AS (
+      prepared(`WITH answer AS (
          SELECT * FROM unnest($${n + 1}::uuid[], $${n + 2}::text[], $${n + 3}::uuid[], $${n + 4}::text[]) AS answer(order_id, reason, event_id, correlation_id)
        ),
        moved AS (
@@ -83,7 +83,7 @@ export class StockAnswers {
        recorded AS (${Outbox.recordSelected(`SELECT event_id, '${how.subject}', payload, correlation_id FROM moved`)}),
        announced AS (${announceSelected(`SELECT ${how.outcome} AS outcome FROM moved`)})
        SELECT moved.id AS order_id, moved.cancel_reason, recorded.*, (SELECT count(*) FROM announced) AS notifications
-       FROM moved JOIN recorded ON recorded.id = moved.event_id`,
+       FROM moved JOIN recorded ON recorded.id = moved.event_id`),
       [
         ...how.params,
         answers.map((answer) => answer.data.orderId),
