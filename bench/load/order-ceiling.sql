@@ -1,6 +1,6 @@
 -- The SQL one order costs the shop's databases, for pgbench: one run of this script is one order.
--- bench/load/src/ceiling.ts runs it after the `orders` scenario (pgbench -M extended, as node-postgres
--- sends every query: an unnamed parse, bind and execute) with as many clients as the bench had customers,
+-- bench/load/src/ceiling.ts runs it after the `orders` scenario (pgbench -M prepared, as the shop sends its
+-- hot statements: service-kit's `prepared`, parsed once per connection) with as many clients as the bench had customers,
 -- on a database holding the orders service's schema as `orders` and the catalog's as `catalog`.
 --
 -- The statements are the services' own (file and function named above each), as their source has them
