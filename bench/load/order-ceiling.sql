@@ -11,6 +11,7 @@
 -- The services batch: a consumer handles whatever has arrived in one transaction and a relay deletes
 -- what it published in one statement. So each batched step runs here once every `*_every` orders,
 -- for that many orders, as the bench's run showed (printed before the ceiling, batching.ts):
+--   place_every          orders' OrderWrites: one statement storing the orders placed since the last one
 --   reserve_every        catalog's `orders` consumer: one reservation transaction
 --   catalog_delete_every catalog's relay: one DELETE of the events published since the last one
 --   settle_every         orders' `stock` consumer: one settle transaction
@@ -47,26 +48,34 @@ SELECT p.id, p.name, p.image, p.price_cents,
 \set tax (:price_cents * 10 + 50) / 100
 \set total :price_cents + :shipping + :tax
 
--- orders: the order, its line and its order.placed event in one statement, no transaction around it
--- (orders.service.ts insertOrder with libs/event-bus/src/outbox.ts Outbox.statement).
+-- orders: the orders placed since the last store, their lines and their order.placed events in one statement,
+-- no transaction around it (services/orders/src/orders/order-writes.ts insertOrders, with
+-- libs/event-bus/src/outbox.ts Outbox.statement): every `place_every` orders, as the run stored them.
+\if :k % :place_every = 0
+\set from :k - :place_every + 1
 WITH recorded_events AS (
   INSERT INTO orders.outbox_event (id, subject, payload, correlation_id, created_at)
   SELECT id, subject, payload, correlation_id, now()
-  FROM unnest(ARRAY[md5('placed-' || :client_id || '-' || :k)::uuid], ARRAY['order.placed'],
-    ARRAY[('{"items": [{"quantity": 1, "productId": "' || :id || '"}], "userId": "' || md5('u-' || :client_id)::uuid || '", "orderId": "' || md5('o-' || :client_id || '-' || :k)::uuid || '"}')::jsonb],
-    ARRAY[md5('r-' || :client_id || '-' || :k)::uuid::text]) AS event(id, subject, payload, correlation_id)),
+  FROM unnest(ARRAY(SELECT md5('placed-' || :client_id || '-' || i)::uuid FROM generate_series(:from::bigint, :k::bigint) AS i),
+    ARRAY(SELECT 'order.placed' FROM generate_series(:from::bigint, :k::bigint) AS i),
+    ARRAY(SELECT ('{"items": [{"quantity": 1, "productId": "' || :id || '"}], "userId": "' || md5('u-' || :client_id)::uuid
+      || '", "orderId": "' || md5('o-' || :client_id || '-' || i)::uuid || '"}')::jsonb FROM generate_series(:from::bigint, :k::bigint) AS i),
+    ARRAY(SELECT md5('r-' || :client_id || '-' || i)::uuid::text FROM generate_series(:from::bigint, :k::bigint) AS i))
+    AS event(id, subject, payload, correlation_id)),
 placed AS (
   INSERT INTO orders.customer_order (id, user_id, user_name, user_email, shipping_address, shipping_city, shipping_postal_code,
     shipping_country, payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, status, created_at, updated_at)
-  VALUES (md5('o-' || :client_id || '-' || :k)::uuid, md5('u-' || :client_id)::uuid, 'Bench Customer ' || :client_id,
+  SELECT md5('o-' || :client_id || '-' || i)::uuid, md5('u-' || :client_id)::uuid, 'Bench Customer ' || :client_id,
     'orders-bench-' || :client_id || '@example.com', '1 Bench Street', 'Loadville', '12345', 'USA', 'PayPal',
-    :price_cents, :shipping, :tax, :total, 'pending', now(), now())
+    :price_cents, :shipping, :tax, :total, 'pending', now(), now()
+  FROM generate_series(:from::bigint, :k::bigint) AS i
   RETURNING id
 )
 INSERT INTO orders.order_item (id, order_id, position, product_id, name, image, price_cents, quantity)
-SELECT line.id, placed.id, line.position, line.product_id, line.name, line.image, line.price_cents, line.quantity
-FROM placed, unnest(ARRAY[md5('i-' || :client_id || '-' || :k)::uuid], ARRAY[0::smallint], ARRAY[:id::uuid], ARRAY[:name::text],
-  ARRAY[:image::text], ARRAY[:price_cents::int], ARRAY[1]) AS line(id, position, product_id, name, image, price_cents, quantity);
+SELECT md5('i-' || :client_id || '-' || i)::uuid, md5('o-' || :client_id || '-' || i)::uuid, 0, :id::uuid, :name, :image, :price_cents, 1
+FROM generate_series(:from::bigint, :k::bigint) AS i
+WHERE md5('o-' || :client_id || '-' || i)::uuid IN (SELECT id FROM placed);
+\endif
 
 -- catalog, consumer `orders` (libs/event-bus/src/consumers.ts EventConsumers.handleBatch/apply, in a
 -- TypeORM transaction) reserving a batch of order.placed

@@ -32,7 +32,10 @@ async function withClient<T>(database: string, work: (client: pg.Client) => Prom
 const SERVICES = ['orders', 'catalog'] as const;
 type Service = (typeof SERVICES)[number];
 
-/** Puts the DELETE counter on each service's outbox (removed again by removeStatementCounters, before any schema is copied). */
+/**
+ * Puts the DELETE counter on each service's outbox, and an INSERT counter on orders' customer_order (placements
+ * are stored several to a statement under load), removed again by removeStatementCounters, before any schema is copied.
+ */
 export async function installStatementCounters(prefix: string): Promise<void> {
   for (const service of SERVICES) {
     await withClient(`${prefix}_${service}`, async (client) => {
@@ -43,18 +46,31 @@ export async function installStatementCounters(prefix: string): Promise<void> {
       await client.query(`CREATE TRIGGER bench_count_outbox_delete AFTER DELETE ON outbox_event FOR EACH STATEMENT EXECUTE FUNCTION bench_count_outbox_delete()`);
     });
   }
+  await withClient(`${prefix}_orders`, async (client) => {
+    await client.query(`CREATE SEQUENCE bench_order_inserts`);
+    await client.query(
+      `CREATE FUNCTION bench_count_order_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM nextval('bench_order_inserts'); RETURN NULL; END $$`,
+    );
+    await client.query(`CREATE TRIGGER bench_count_order_insert AFTER INSERT ON customer_order FOR EACH STATEMENT EXECUTE FUNCTION bench_count_order_insert()`);
+  });
 }
 
 /** DELETE statements on each service's outbox so far, and the scans of orders' catalog_product (placements' pricing reads). */
 export interface StatementCounters {
   deletes: Map<Service, number>;
   pricingScans: number;
+  /** INSERT statements storing placed orders. */
+  orderInserts: number;
 }
 
 export async function readStatementCounters(prefix: string): Promise<StatementCounters> {
   // PostgreSQL counts a backend's scans when it goes idle, at most once a second: give them that.
   await sleep(1_100);
-  const counters: StatementCounters = { deletes: new Map(), pricingScans: 0 };
+  const counters: StatementCounters = { deletes: new Map(), pricingScans: 0, orderInserts: 0 };
+  counters.orderInserts = await withClient(`${prefix}_orders`, async (client) => {
+    const { rows } = await client.query<{ last_value: string; is_called: boolean }>(`SELECT last_value, is_called FROM bench_order_inserts`);
+    return rows[0].is_called ? Number(rows[0].last_value) : 0;
+  });
   counters.pricingScans = await withClient(`${prefix}_orders`, async (client) => {
     const { rows } = await client.query<{ scans: string }>(
       `SELECT coalesce(idx_scan, 0) + coalesce(seq_scan, 0) AS scans FROM pg_stat_user_tables WHERE relname = 'catalog_product'`,
@@ -79,6 +95,11 @@ export async function removeStatementCounters(prefix: string): Promise<void> {
       await client.query(`DROP SEQUENCE IF EXISTS bench_outbox_deletes`);
     });
   }
+  await withClient(`${prefix}_orders`, async (client) => {
+    await client.query(`DROP TRIGGER IF EXISTS bench_count_order_insert ON customer_order`);
+    await client.query(`DROP FUNCTION IF EXISTS bench_count_order_insert()`);
+    await client.query(`DROP SEQUENCE IF EXISTS bench_order_inserts`);
+  });
 }
 
 /** A batched step: how many of its transactions (or statements) ran, and the events they handled. */
@@ -96,6 +117,8 @@ export interface Batching {
   settle: Step;
   /** orders' `products` consumer: transactions copying product.updated events (an admin's edits only: not part of an order's cost). */
   copy: Step;
+  /** INSERT statements that stored placed orders (several to one under load: OrderWrites). */
+  placements: number;
   /** DELETE statements of each relay (published events). */
   catalogDeletes: number;
   ordersDeletes: number;
@@ -106,7 +129,7 @@ export interface Batching {
   /** GET /api/orders/{id} per order that answered the order settled: the orders service reads those from its database. */
   settledReadsPerOrder: number;
   /** What the pgbench script runs with: every how many orders each batched step runs once. */
-  script: { reserveEvery: number; catalogDeleteEvery: number; settleEvery: number; ordersDeleteEvery: number };
+  script: { placeEvery: number; reserveEvery: number; catalogDeleteEvery: number; settleEvery: number; ordersDeleteEvery: number };
 }
 
 /** Orders per batch, as a whole number of at least 1. */
@@ -149,12 +172,14 @@ export async function readBatching(
     reserve,
     settle,
     copy,
+    placements: window.counters.after.orderInserts - window.counters.before.orderInserts,
     catalogDeletes: deletes('catalog'),
     ordersDeletes: deletes('orders'),
     sessionLookupsPerOrder: window.sessionLookupsPerOrder,
     pricingReadsPerOrder: Math.min(1, pricingScans / Math.max(1, orders)),
     settledReadsPerOrder: window.settledReadsPerOrder,
     script: {
+      placeEvery: every(orders, window.counters.after.orderInserts - window.counters.before.orderInserts),
       reserveEvery: every(orders, reserve.count),
       catalogDeleteEvery: every(orders, deletes('catalog')),
       settleEvery: every(orders, settle.count),
@@ -171,6 +196,7 @@ export function printBatching(batching: Batching): void {
     formatTable(
       ['step', 'statements or transactions', 'orders per one', 'events handled', 'pgbench script: once every … orders'],
       [
+        ['orders: store placed orders (one statement)', batching.placements, per(batching.placements), '', script.placeEvery],
         ["catalog: reserve (consumer 'orders', one transaction)", batching.reserve.count, per(batching.reserve.count), batching.reserve.events, script.reserveEvery],
         ['catalog: relay deletes published events', batching.catalogDeletes, per(batching.catalogDeletes), '', script.catalogDeleteEvery],
         ["orders: settle (consumer 'stock', one transaction)", batching.settle.count, per(batching.settle.count), batching.settle.events, script.settleEvery],

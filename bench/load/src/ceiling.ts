@@ -147,6 +147,7 @@ export async function measureCeiling(options: { schemas: ShopSchemas; batching: 
     const variables: Record<string, string> = {
       k: '0',
       products: String(products),
+      place_every: String(every.placeEvery),
       reserve_every: String(every.reserveEvery),
       catalog_delete_every: String(every.catalogDeleteEvery),
       settle_every: String(every.settleEvery),

@@ -8,6 +8,7 @@ import { PaymentDeadlines } from './payment-deadlines.js';
 import { PaymentRefunds } from './payment-refunds.js';
 import { PendingOrders } from './pending-orders.js';
 import { PricingMemory } from './pricing-memory.js';
+import { OrderWrites } from './order-writes.js';
 import { StockAnswers } from './stock-answers.js';
 
 /**
@@ -17,7 +18,7 @@ import { StockAnswers } from './stock-answers.js';
 @Module({
   imports: [PaymentsModule],
   controllers: [OrdersController],
-  providers: [OrdersService, StockAnswers, OrderOutcomes, PaymentDeadlines, OrderPayments, PaymentRefunds, PendingOrders, PricingMemory],
+  providers: [OrdersService, StockAnswers, OrderOutcomes, PaymentDeadlines, OrderPayments, PaymentRefunds, PendingOrders, PricingMemory, OrderWrites],
   exports: [StockAnswers, OrderOutcomes],
 })
 export class OrdersModule {}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import { ORDERS_PAGE_SIZE, Subjects, type OrderDto, type OrderListDto, type OrderPlaced, type TokenClaims } from '@shop/contracts';
+import { ORDERS_PAGE_SIZE, Subjects, type OrderDto, type OrderListDto, type TokenClaims } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
 import { mergeLines, priceOrder } from '@shop/pricing';
 import { pagesOf } from '@shop/service-kit';
@@ -13,57 +13,12 @@ import { OrderOutcomes } from './order-outcomes.js';
 import { customerOf, readOrder } from './order-reads.js';
 import { PendingOrders } from './pending-orders.js';
 import { PricingMemory, type CatalogPrice } from './pricing-memory.js';
+import { OrderWrites } from './order-writes.js';
 import { alreadyPaidWith, ORDER_ALREADY_PAID, ORDER_NOT_FOUND, refuseAfterDeadline } from './order-payability.js';
 import { askProvider, OrderPayments } from './order-payments.js';
 import { Order } from './order.entity.js';
 import { toOrderDto } from './order.views.js';
 import { PaymentRefunds } from './payment-refunds.js';
-
-/**
- * Stores an order with its lines and records its order.placed event, in one
- * statement: the three commit together or not at all, in one round trip.
- */
-async function insertOrder(outbox: Outbox, order: Order, placed: OrderPlaced): Promise<void> {
-  const { items } = order;
-  await outbox.statement(
-    [{ subject: Subjects.OrderPlaced, data: placed }],
-    (recordEvents) => `
-      WITH ${recordEvents},
-      placed AS (
-        INSERT INTO customer_order (id, user_id, user_name, user_email, shipping_address, shipping_city, shipping_postal_code,
-          shipping_country, payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, status, created_at, updated_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending', $14, $14)
-        RETURNING id
-      )
-      INSERT INTO order_item (id, order_id, position, product_id, name, image, price_cents, quantity)
-      SELECT line.id, placed.id, line.position, line.product_id, line.name, line.image, line.price_cents, line.quantity
-      FROM placed, unnest($15::uuid[], $16::smallint[], $17::uuid[], $18::text[], $19::text[], $20::int[], $21::int[])
-        AS line(id, position, product_id, name, image, price_cents, quantity)`,
-    [
-      order.id,
-      order.userId,
-      order.userName,
-      order.userEmail,
-      order.shippingAddress,
-      order.shippingCity,
-      order.shippingPostalCode,
-      order.shippingCountry,
-      order.paymentGateway,
-      order.itemsCents,
-      order.shippingCents,
-      order.taxCents,
-      order.totalCents,
-      order.createdAt,
-      items.map((item) => item.id),
-      items.map((item) => item.position),
-      items.map((item) => item.productId),
-      items.map((item) => item.name),
-      items.map((item) => item.image),
-      items.map((item) => item.priceCents),
-      items.map((item) => item.quantity),
-    ],
-  );
-}
 
 /**
  * Orders: placing them (priced from the service's own copy of the catalog),
@@ -84,6 +39,7 @@ export class OrdersService {
     private readonly refunds: PaymentRefunds,
     private readonly pending: PendingOrders,
     private readonly pricing: PricingMemory,
+    private readonly writes: OrderWrites,
   ) {}
 
   /**
@@ -149,7 +105,7 @@ export class OrdersService {
     const outcome = waitMs > 0 ? this.outcomes.expect(order.id) : undefined;
     this.pending.placing(order.id, order.userId);
     try {
-      await insertOrder(this.outbox, order, {
+      await this.writes.store(order, {
         orderId: order.id,
         userId: order.userId,
         items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
