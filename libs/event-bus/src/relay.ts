@@ -23,7 +23,7 @@ export interface RecordedEvent {
 }
 
 /** Published events' rows, deleted in one statement (prepared: it runs every few orders). */
-const DELETE_PUBLISHED = prepared(`DELETE FROM outbox_event WHERE id = ANY($1::uuid[])`);
+const DELETE_PUBLISHED = `DELETE FROM outbox_event WHERE id = ANY($1::uuid[])`;
 
 /** Most events one relay pass publishes (pipelined) and deletes in one statement. */
 const BATCH = 500;
@@ -57,6 +57,7 @@ const HOUSEKEEPING_EVERY_MS = 3600 * 1000;
 export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('OutboxRelay');
   private readonly recorded = new WeakMap<EntityManager, RecordedEvent[]>();
+  private readonly committed = new WeakMap<EntityManager, (() => void)[]>();
   /** Events this process publishes at once, until their rows are deleted: passes leave them alone. */
   private readonly inFlight = new Set<string>();
   private readonly toDelete: string[] = [];
@@ -89,8 +90,18 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
+   * Runs `then` once the transaction of `manager` (one `transaction` runs) has committed; never if it
+   * rolls back. For what the process itself should know of a change as soon as it is done.
+   */
+  afterCommit(manager: EntityManager, then: () => void): void {
+    const noted = this.committed.get(manager);
+    if (noted) noted.push(then);
+    else this.committed.set(manager, [then]);
+  }
+
+  /**
    * Runs `work` in one transaction; once it has committed, the events recorded
-   * in it (`Outbox.add`/`addMany`) go out at once.
+   * in it (`Outbox.add`/`addMany`) go out at once, and what `afterCommit` noted runs.
    */
   async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     let transaction: EntityManager | undefined;
@@ -102,6 +113,17 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     if (transaction && events) {
       this.recorded.delete(transaction);
       this.publishNow(events);
+    }
+    const callbacks = transaction && this.committed.get(transaction);
+    if (transaction && callbacks) {
+      this.committed.delete(transaction);
+      for (const then of callbacks) {
+        try {
+          then();
+        } catch (error) {
+          this.logger.error(`after a commit: ${String(error)}`);
+        }
+      }
     }
     return result;
   }
@@ -177,7 +199,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     const ids = this.toDelete.splice(0);
     if (ids.length === 0) return;
     try {
-      await this.dataSource.query(DELETE_PUBLISHED, [ids]);
+      await this.dataSource.query(prepared(DELETE_PUBLISHED), [ids]);
       for (const id of ids) this.inFlight.delete(id);
     } catch (error) {
       // Published but not deleted: try again shortly (a pass would only publish them again, harmlessly).
@@ -213,7 +235,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
         const failed = acks.findIndex((ack) => ack.status === 'rejected');
         const published = failed === -1 ? events : events.slice(0, failed);
         if (published.length > 0) {
-          await manager.query(DELETE_PUBLISHED, [published.map((event) => event.id)]);
+          await manager.query(prepared(DELETE_PUBLISHED), [published.map((event) => event.id)]);
         }
         if (failed !== -1) {
           const { reason } = acks[failed] as PromiseRejectedResult;

@@ -180,6 +180,29 @@ describe('event bus', () => {
     expect(await dataSource.getRepository(OutboxEvent).count()).toBe(before);
   });
 
+  it('runs what afterCommit noted once the transaction committed, in order, and never for one rolled back', async () => {
+    const ran: string[] = [];
+    const result = await relay.transaction(async (manager) => {
+      relay.afterCommit(manager, () => ran.push('first'));
+      relay.afterCommit(manager, () => {
+        throw new Error('a failing callback is logged, the others still run');
+      });
+      relay.afterCommit(manager, () => ran.push('second'));
+      expect(ran).toEqual([]);
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect(ran).toEqual(['first', 'second']);
+
+    await expect(
+      relay.transaction(async (manager) => {
+        relay.afterCommit(manager, () => ran.push('rolled back'));
+        throw new Error('change failed');
+      }),
+    ).rejects.toThrow('change failed');
+    expect(ran).toEqual(['first', 'second']);
+  });
+
   it('records the events of a one-statement change with it, and none when the statement fails', async () => {
     const id = crypto.randomUUID();
     const before = await dataSource.getRepository(OutboxEvent).count();

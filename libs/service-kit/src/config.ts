@@ -65,6 +65,11 @@ export const serviceSettings = {
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a plain lowercase database name')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Whether the hot statements are prepared once per connection (service-kit's `prepared`). Off where
+   * connections share one session: npm start's embedded PGlite, a pooler in transaction mode.
+   */
+  DATABASE_PREPARED_STATEMENTS: z.stringbool().default(true),
   /** The NATS server, or the servers of a cluster separated by commas. */
   NATS_URL: z
     .string()

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { DynamicModule } from '@nestjs/common';
 import { DataSource, QueryFailedError, type DataSourceOptions, type Migration } from 'typeorm';
 import { databaseNameOf, type ServiceConfig } from './config.js';
+import { usePreparedStatements } from './prepared.js';
 
 /** PostgreSQL's unique_violation: a unique index refused a duplicate. */
 export const UNIQUE_VIOLATION = '23505';
@@ -72,6 +73,7 @@ export async function runMigrationsOnce(dataSource: DataSource): Promise<Migrati
 
 /** The connection to the service's own database, which is created first when missing. */
 async function dataSourceOptionsOf({ service, config, entities, migrations }: DatabaseOptions) {
+  usePreparedStatements(config.DATABASE_PREPARED_STATEMENTS);
   const database = databaseNameOf(config, service);
   if (!config.DATABASE_NAME) await ensureDatabase(config.DATABASE_URL, database);
   return {

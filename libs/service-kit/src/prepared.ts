@@ -8,6 +8,18 @@ interface NamedStatement {
 }
 
 const statements = new Map<string, NamedStatement>();
+/** Off: `prepared` answers the text itself (DATABASE_PREPARED_STATEMENTS=false). */
+let preparing = true;
+
+/**
+ * Whether `prepared` prepares: set from DATABASE_PREPARED_STATEMENTS when the service connects to its
+ * database. Off where connections share one session (npm start's embedded PGlite serves every connection
+ * of a pool in one: a statement one connection prepared is "already" there for the next), or behind a
+ * pooler in transaction mode.
+ */
+export function usePreparedStatements(on: boolean): void {
+  preparing = on;
+}
 
 /**
  * The statement `text` as one PostgreSQL parses and plans once per connection instead of at every run, for
@@ -17,10 +29,11 @@ const statements = new Map<string, NamedStatement>();
  * orders/s unprepared against 1,374-1,480 prepared; docs/order-pipeline.md, "Prepared statements").
  *
  * Only for a text that is the same at every call: one built with a varying number of placeholders or
- * values in it would leave a statement per variant on every connection of the pool. A connection pooler
- * in front of PostgreSQL must keep sessions (PgBouncer's session mode, or its prepared-statement support).
+ * values in it would leave a statement per variant on every connection of the pool. Call it where the
+ * statement runs (not once at import), so that DATABASE_PREPARED_STATEMENTS=false turns it off.
  */
 export function prepared(text: string): string {
+  if (!preparing) return text;
   let statement = statements.get(text);
   if (!statement) {
     statement = { name: `shop_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text, toString: () => text };

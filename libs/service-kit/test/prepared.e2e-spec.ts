@@ -1,7 +1,7 @@
 import { DataSource, QueryFailedError } from 'typeorm';
 import { dropDatabases, testPrefix, TEST_DATABASE_URL } from '@shop/testing';
 import { ensureDatabase, isUniqueViolation, withDatabase } from '../src/database.js';
-import { prepared } from '../src/prepared.js';
+import { prepared, usePreparedStatements } from '../src/prepared.js';
 
 describe('prepared statements through TypeORM', () => {
   const prefix = testPrefix();
@@ -44,6 +44,18 @@ describe('prepared statements through TypeORM', () => {
     expect(inTransaction).toEqual([{ id: 3, name: 'three' }]);
     const prepares: { count: number }[] = await source.query(`SELECT count(*)::int AS count FROM pg_prepared_statements WHERE name LIKE 'shop_%'`);
     expect(prepares[0].count).toBeGreaterThan(0);
+  });
+
+  it('is the text itself with DATABASE_PREPARED_STATEMENTS=false (connections sharing one session)', async () => {
+    usePreparedStatements(false);
+    try {
+      const text = 'SELECT id, name FROM thing WHERE id = ANY($1::int[]) ORDER BY id';
+      expect(prepared(text)).toBe(text);
+      expect(await source.query(prepared(text), [[1]])).toEqual([{ id: 1, name: 'one' }]);
+    } finally {
+      usePreparedStatements(true);
+    }
+    expect(prepared('SELECT 1')).not.toBe('SELECT 1');
   });
 
   it('fails as the plain text does: a QueryFailedError with the driver error, and the transaction rolled back', async () => {

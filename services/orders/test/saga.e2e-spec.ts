@@ -54,6 +54,8 @@ describe('orders: the stock saga and the copies of other services data', () => {
       await orders.app.get(StockAnswers).rejected(answers.slice(0, 3), manager);
     });
     const heard = await Promise.all(waits.map((wait) => wait.settled(10_000)));
+    // Answered in this process once the transaction committed (settledHere), and by the NOTIFY too: heard once.
+    expect(new Set(heard.map((outcome) => outcome?.id)).size).toBe(40);
     expect(heard.slice(0, -1).map((outcome) => [outcome?.status, outcome?.cancelReason])).toEqual(placed.map(() => ['cancelled', reason]));
     expect(heard.at(-1)).toMatchObject({ id: confirmedOne._id, status: 'confirmed', cancelReason: null, payableUntil: expect.any(String) });
     // What was heard is what a read answers.
@@ -67,6 +69,23 @@ describe('orders: the stock saga and the copies of other services data', () => {
     expect(cancelled.correlationId).toBe(`batch-${placed[0]._id}`);
     const [confirmed] = await orders.stream.waitFor(Subjects.OrderConfirmed, (data) => data.orderId === confirmedOne._id);
     expect(confirmed.data).toEqual({ orderId: confirmedOne._id, userId: casey.claims.sub });
+  });
+
+  it('answers no waiting placement for a settlement that rolled back', async () => {
+    const product = await orders.product({ name: 'Rollback lamp' });
+    const placed = await placeOrder(orders, casey, [{ product: product.id, quantity: 1 }]);
+    const wait = orders.app.get(OrderOutcomes).expect(placed._id);
+    await expect(
+      orders.app.get(OutboxRelay).transaction(async (manager) => {
+        await orders.app.get(StockAnswers).reserved(
+          [{ id: randomUUID(), subject: Subjects.StockReserved, occurredAt: new Date().toISOString(), data: { orderId: placed._id } }],
+          manager,
+        );
+        throw new Error('the consumer died before committing');
+      }),
+    ).rejects.toThrow('the consumer died before committing');
+    expect(await wait.settled(300)).toBeUndefined();
+    expect((await readOrder(orders, casey, placed._id)).status).toBe('pending');
   });
 
   it('confirms an order once the catalog reserved its stock, and says so', async () => {

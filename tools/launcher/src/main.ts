@@ -211,7 +211,13 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     for (const [n, database] of databases.entries()) {
-      databaseEnv.set(database.service, { DATABASE_URL: urls[n], DATABASE_NAME: 'postgres', DATABASE_POOL_SIZE: '4' });
+      databaseEnv.set(database.service, {
+        DATABASE_URL: urls[n],
+        DATABASE_NAME: 'postgres',
+        DATABASE_POOL_SIZE: '4',
+        // PGlite serves every connection in one session: a statement one prepared would be "already" there for the next.
+        DATABASE_PREPARED_STATEMENTS: 'false',
+      });
     }
   }
 

@@ -159,6 +159,15 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
     };
   }
 
+  /**
+   * Outcomes this process committed itself (the stock consumer's transaction, once it committed): its
+   * waiting placements are answered at once, without waiting for the notification (which every replica
+   * still hears, this one too: a second hearing finds no one waiting).
+   */
+  settledHere(outcomes: readonly Outcome[]): void {
+    this.deliver(outcomes);
+  }
+
   private hear(channel: string, payload: string | undefined): void {
     let items: unknown[];
     try {
@@ -175,7 +184,10 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
       for (const subscriber of this.subscribers) subscriber.productsChanged?.(items as string[]);
       return;
     }
-    const outcomes = items as Outcome[];
+    this.deliver(items as Outcome[]);
+  }
+
+  private deliver(outcomes: readonly Outcome[]): void {
     for (const outcome of outcomes) {
       for (const subscriber of this.subscribers) subscriber.settled?.(outcome.id);
       const waiters = this.waiters.get(outcome.id);

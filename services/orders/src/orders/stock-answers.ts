@@ -2,10 +2,10 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { Subjects, type EventEnvelope } from '@shop/contracts';
-import { Outbox, type InsertedEvent } from '@shop/event-bus';
+import { Outbox, OutboxRelay, type InsertedEvent } from '@shop/event-bus';
 import { prepared, SERVICE_CONFIG, withRequestId } from '@shop/service-kit';
 import type { OrdersConfig } from '../config.js';
-import { announceSelected } from './order-outcomes.js';
+import { announceSelected, OrderOutcomes, type Outcome } from './order-outcomes.js';
 
 /**
  * The orders side of the stock saga: the catalog's answers to order.placed
@@ -24,6 +24,8 @@ export class StockAnswers {
 
   constructor(
     private readonly outbox: Outbox,
+    private readonly relay: OutboxRelay,
+    private readonly outcomes: OrderOutcomes,
     @Inject(SERVICE_CONFIG) config: OrdersConfig,
   ) {
     this.holdMs = config.PAYMENT_HOLD * 1000;
@@ -41,6 +43,10 @@ export class StockAnswers {
       outcome: `json_build_object('id', id, 'status', 'confirmed', 'cancelReason', NULL, 'payableUntil', $4::text, 'updatedAt', $3::text)`,
     });
     for (const order of moved) withRequestId(order.correlation_id ?? undefined, () => this.logger.log(`order ${order.id} confirmed`));
+    this.answerWaitingHere(
+      manager,
+      moved.map((order) => ({ id: order.id, status: 'confirmed', cancelReason: null, payableUntil: payableUntil.toISOString(), updatedAt: now.toISOString() })),
+    );
     this.ignored(answers, moved);
   }
 
@@ -57,6 +63,10 @@ export class StockAnswers {
     for (const order of moved) {
       withRequestId(order.correlation_id ?? undefined, () => this.logger.log(`order ${order.id} cancelled: ${order.cancel_reason}`));
     }
+    this.answerWaitingHere(
+      manager,
+      moved.map((order) => ({ id: order.id, status: 'cancelled', cancelReason: order.cancel_reason, payableUntil: null, updatedAt: now.toISOString() })),
+    );
     this.ignored(answers, moved);
   }
 
@@ -94,6 +104,14 @@ export class StockAnswers {
     );
     this.outbox.inserted(manager, rows);
     return rows.map((row) => ({ id: row.order_id, cancel_reason: row.cancel_reason, correlation_id: row.correlation_id }));
+  }
+
+  /**
+   * Placements waiting in this process for these outcomes are answered as soon as the transaction commits,
+   * a notification's delivery earlier than the NOTIFY (which still reaches every replica).
+   */
+  private answerWaitingHere(manager: EntityManager, outcomes: Outcome[]): void {
+    if (outcomes.length > 0) this.relay.afterCommit(manager, () => this.outcomes.settledHere(outcomes));
   }
 
   private ignored(answers: readonly EventEnvelope<'stock.reserved' | 'stock.rejected'>[], moved: readonly { id: string }[]): void {
