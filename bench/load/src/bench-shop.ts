@@ -29,13 +29,16 @@ export type BenchShop = IsolatedShop & {
  * Starts the shop, again on other ports when the launcher found one of its ports taken: between the
  * harness choosing free ports and the launcher taking them, other work on the machine (another bench,
  * a test, any outgoing connection's ephemeral port) may take one. A refused start leaves nothing behind.
+ * A scenario that chooses ports itself gives `env` as a function, called again for each attempt.
  */
-async function startWithFreshPorts(env: Record<string, string>, attempts = 3): Promise<IsolatedShop> {
+async function startWithFreshPorts(env: BenchEnv | (() => Promise<BenchEnv>), attempts = 3): Promise<{ shop: IsolatedShop; asked: BenchEnv }> {
   for (let attempt = 1; ; attempt++) {
+    const asked: BenchEnv = { ...ADMIN_ACCOUNT, ...(typeof env === 'function' ? await env() : env) };
     try {
-      return await startIsolatedShop(launcher, env);
+      return { shop: await startIsolatedShop(launcher, envOf(asked)), asked };
     } catch (error) {
-      if (attempt >= attempts || !/already in use/.test(String(error)) || env.PORT !== undefined) throw error;
+      const again = typeof env === 'function' || asked.PORT === undefined;
+      if (attempt >= attempts || !/already in use/.test(String(error)) || !again) throw error;
       console.log(`(a port of the shop was taken meanwhile; starting it again on other ports)`);
     }
   }
@@ -45,14 +48,14 @@ async function startWithFreshPorts(env: Record<string, string>, attempts = 3): P
  * Runs `work` against a fresh bench shop and removes the shop afterwards, also on failure, Ctrl-C or
  * SIGTERM. `env` holds the settings the scenario changes, each best with the reason
  * (`{ RATE_LIMIT_PER_MINUTE: { value: '0', why: '…' } }`); a plain string is printed as "asked by
- * the scenario". Nothing else is changed: no limit is lifted unless asked for here.
+ * the scenario"; a function makes them for each start (ports it chooses). Nothing else is changed: no
+ * limit is lifted unless asked for here. The settings are printed once the shop started.
  */
-export async function withBenchShop<T>(env: BenchEnv, work: (shop: BenchShop) => Promise<T>): Promise<T> {
-  const asked: BenchEnv = { ...ADMIN_ACCOUNT, ...env };
+export async function withBenchShop<T>(env: BenchEnv | (() => Promise<BenchEnv>), work: (shop: BenchShop) => Promise<T>): Promise<T> {
+  const { shop: started, asked } = await startWithFreshPorts(env);
   const settings = changedSettings(asked);
   console.log(formatSettings(settings));
   recordSettings(settings);
-  const started = await startWithFreshPorts(envOf(asked));
   const shop: BenchShop = { ...started, settings };
   const interrupted = () => {
     void shop.remove().finally(() => process.exit(130));

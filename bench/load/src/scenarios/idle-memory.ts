@@ -20,14 +20,16 @@ export async function idleMemory(): Promise<void> {
   console.log(`\n== Idle memory: every process npm start runs (own PGlite and nats-server), ${IDLE_SECONDS} s after one visit of each kind`);
   // The launcher takes PORT .. PORT+13; PostgreSQL and NATS are looked for on the two ports after them,
   // where nothing answers: so it serves embedded PGlite and starts its own nats-server on PORT+15.
-  const port = await freeBasePort(16);
   const ownServers = 'nothing answers there, so the shop serves its own, as on a machine without PostgreSQL or NATS';
-  const own = {
-    PORT: String(port),
-    DATABASE_URL: { value: `postgres://postgres@127.0.0.1:${port + 14}/postgres`, why: `${ownServers} (embedded PGlite)` },
-    NATS_URL: { value: `nats://127.0.0.1:${port + 15}`, why: `${ownServers} (a nats-server it starts)` },
-    // npm start's default; the harness quiets the other scenarios to warnings.
-    LOG_LEVEL: { value: 'info', why: "npm start's default" },
+  const own = async () => {
+    const port = await freeBasePort(16);
+    return {
+      PORT: String(port),
+      DATABASE_URL: { value: `postgres://postgres@127.0.0.1:${port + 14}/postgres`, why: `${ownServers} (embedded PGlite)` },
+      NATS_URL: { value: `nats://127.0.0.1:${port + 15}`, why: `${ownServers} (a nats-server it starts)` },
+      // npm start's default; the harness quiets the other scenarios to warnings.
+      LOG_LEVEL: { value: 'info', why: "npm start's default" },
+    };
   };
   await withBenchShop(own, async (shop) => {
     const said = shop.output();
