@@ -48,7 +48,8 @@ const GOALS: Record<string, [string, string][]> = {
   ],
   shoppers: [
     ['errors', '0, 0'],
-    ['browse', 'p99 ≤ 300'],
+    ['browse', 'p99 ≤ 100'],
+    ['placing an order', 'p99 ≤ 500'],
   ],
   memory: [['idle stack', '≤ 600 MB']],
 };

@@ -132,13 +132,17 @@ export async function shoppers(): Promise<void> {
 
     const sum = (key: 'placed' | 'confirmed' | 'paid') => tallies.reduce((total, tally) => total + tally[key], 0);
     const browse = sortNumbers(recorder.timesOf((name) => BROWSE.has(name)));
+    const placing = sortNumbers(recorder.timesOf((name) => name === 'POST /api/orders'));
+    const placingFigure = `${percentile(placing, 0.5).toFixed(1)} / ${percentile(placing, 0.99).toFixed(1)}`;
     console.log(`\nerrors (5xx or network)   ${recorder.errors}`);
     console.log(`browse p50 / p99 ms       ${percentile(browse, 0.5).toFixed(1)} / ${percentile(browse, 0.99).toFixed(1)}   (${browse.length} list, search, top and product calls)`);
+    console.log(`placing p50 / p99 ms      ${placingFigure}   (${placing.length} POST /api/orders)`);
     console.log(`orders                    ${sum('placed')} placed, ${sum('confirmed')} confirmed, ${sum('paid')} paid: ${(sum('placed') / seconds).toFixed(1)} orders/s over ${seconds.toFixed(0)} s`);
     console.log(`orders pending at the end ${stillPending.length}`);
     console.log(settingsNote(running.settings));
     recordFigure('errors (5xx or network), orders pending at the end', `${recorder.errors}, ${stillPending.length}`);
     recordFigure('browse p50 / p99 ms', `${percentile(browse, 0.5).toFixed(1)} / ${percentile(browse, 0.99).toFixed(1)}`);
+    recordFigure('placing an order (POST /api/orders) p50 / p99 ms', placingFigure);
     recordFigure('orders placed, confirmed, paid', `${sum('placed')}, ${sum('confirmed')}, ${sum('paid')} (${(sum('placed') / seconds).toFixed(1)}/s)`);
     console.log('\n' + recorder.table());
     console.log('\nResident memory of the shop (PostgreSQL and NATS are the machine\'s own, not counted):');
