@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EventPayloads, Subject } from '@shop/contracts';
 import { currentRequestId, prepared } from '@shop/service-kit';
-import { OutboxRelay, type RecordedEvent } from './relay.js';
+import { OutboxRelay, recordedEventOf, type OutboxRow, type RecordedEvent } from './relay.js';
 
 /**
  * An event to record: its subject and payload, and the request that set it off when it is not the
@@ -13,15 +13,6 @@ export type OutboxEntry = { [S in Subject]: { subject: S; data: EventPayloads[S]
 
 /** The correlation id an entry is recorded with: its own, else the request being handled's, else none. */
 const correlationOf = (entry: OutboxEntry): string | undefined => entry.correlationId ?? currentRequestId();
-
-/** An outbox row as the INSERT of `Outbox.recordSelected` returns it. */
-export interface InsertedEvent {
-  id: string;
-  subject: string;
-  payload: unknown;
-  created_at: Date;
-  correlation_id: string | null;
-}
 
 /** Records an event in the transaction at hand. */
 export type Emit = <S extends Subject>(subject: S, data: EventPayloads[S]) => Promise<void>;
@@ -86,18 +77,8 @@ export class Outbox {
   }
 
   /** The events a `recordSelected` INSERT recorded in this transaction: published once it commits. */
-  inserted(manager: EntityManager, rows: readonly InsertedEvent[]): void {
-    if (rows.length === 0) return;
-    this.relay.noteRecorded(
-      manager,
-      rows.map((row) => ({
-        id: row.id,
-        subject: row.subject,
-        payload: row.payload,
-        createdAt: row.created_at,
-        correlationId: row.correlation_id ?? undefined,
-      })),
-    );
+  inserted(manager: EntityManager, rows: readonly OutboxRow[]): void {
+    if (rows.length > 0) this.relay.noteRecorded(manager, rows.map(recordedEventOf));
   }
 
   /**

@@ -22,6 +22,20 @@ export interface RecordedEvent {
   correlationId?: string;
 }
 
+/** An outbox row as a statement returns it (`SELECT`/`RETURNING id, subject, payload, created_at, correlation_id`). */
+export interface OutboxRow {
+  id: string;
+  subject: string;
+  payload: unknown;
+  created_at: Date;
+  correlation_id: string | null;
+}
+
+/** The event an outbox row holds. */
+export function recordedEventOf(row: OutboxRow): RecordedEvent {
+  return { id: row.id, subject: row.subject, payload: row.payload, createdAt: row.created_at, correlationId: row.correlation_id ?? undefined };
+}
+
 /** Published events' rows, deleted in one statement (prepared: it runs every few orders). */
 const DELETE_PUBLISHED = `DELETE FROM outbox_event WHERE id = ANY($1::uuid[])`;
 
@@ -56,7 +70,6 @@ const HOUSEKEEPING_EVERY_MS = 3600 * 1000;
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('OutboxRelay');
-  private readonly recorded = new WeakMap<EntityManager, RecordedEvent[]>();
   private readonly committed = new WeakMap<EntityManager, (() => void)[]>();
   /** Events this process publishes at once, until their rows are deleted: passes leave them alone. */
   private readonly inFlight = new Set<string>();
@@ -84,9 +97,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Notes events recorded in a transaction, to publish once it commits (see `transaction`). */
   noteRecorded(manager: EntityManager, events: RecordedEvent[]): void {
-    const noted = this.recorded.get(manager);
-    if (noted) noted.push(...events);
-    else this.recorded.set(manager, [...events]);
+    this.afterCommit(manager, () => this.publishNow(events));
   }
 
   /**
@@ -109,11 +120,6 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       transaction = manager;
       return work(manager);
     });
-    const events = transaction && this.recorded.get(transaction);
-    if (transaction && events) {
-      this.recorded.delete(transaction);
-      this.publishNow(events);
-    }
     const callbacks = transaction && this.committed.get(transaction);
     if (transaction && callbacks) {
       this.committed.delete(transaction);
@@ -217,20 +223,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     for (;;) {
       if (this.stopped) return;
       const claimed = await this.dataSource.transaction(async (manager) => {
-        const rows: { id: string; subject: string; payload: unknown; created_at: Date; correlation_id: string | null }[] = await manager.query(
+        const rows: OutboxRow[] = await manager.query(
           `SELECT id, subject, payload, created_at, correlation_id FROM outbox_event
            WHERE NOT (id = ANY($2::uuid[]))
            ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [BATCH, [...this.inFlight]],
         );
         if (rows.length === 0) return 0;
-        const events = rows.map((row) => ({
-          id: row.id,
-          subject: row.subject,
-          payload: row.payload,
-          createdAt: row.created_at,
-          correlationId: row.correlation_id ?? undefined,
-        }));
+        const events = rows.map(recordedEventOf);
         const acks = await Promise.allSettled(events.map((event) => this.publish(js, event)));
         const failed = acks.findIndex((ack) => ack.status === 'rejected');
         const published = failed === -1 ? events : events.slice(0, failed);

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@shop/contracts';
+import { announceCopyChanged, PRODUCTS_CHANNEL } from '../copy-changes.js';
 import { newestPerId } from '../newest-events.js';
 
 /**
  * Keeps `catalog_product` as catalog last described each product. Events may
  * arrive late or twice: a row only takes an event at least as recent as the
- * one it holds, so the copy converges on catalog's latest state.
+ * one it holds, so the copy converges on catalog's latest state. Each change is
+ * announced (`products_changed`): placements price from memory until they hear it.
  */
 @Injectable()
 export class CatalogCopy {
@@ -29,6 +31,7 @@ export class CatalogCopy {
         rows.map((event) => event.occurredAt),
       ],
     );
+    await announceCopyChanged(manager, PRODUCTS_CHANNEL, rows.map((event) => event.data.id));
   }
 
   async deleted(event: EventEnvelope<'product.deleted'>, manager: EntityManager): Promise<void> {
@@ -38,5 +41,6 @@ export class CatalogCopy {
        ON CONFLICT (id) DO UPDATE SET deleted = true, changed_at = GREATEST(copy.changed_at, EXCLUDED.changed_at)`,
       [event.data.id, event.occurredAt],
     );
+    await announceCopyChanged(manager, PRODUCTS_CHANNEL, [event.data.id]);
   }
 }

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@shop/contracts';
+import { announceCopyChanged, CUSTOMERS_CHANNEL } from '../copy-changes.js';
 import { newestPerId } from '../newest-events.js';
 
 /**
  * Keeps `customer` as the users service last described each user. A row only
  * takes an event at least as recent as the one it holds, so late or repeated
- * events never bring back an old name.
+ * events never bring back an old name. Each change is announced
+ * (`customers_changed`): what was read of a customer before it is read again.
  */
 @Injectable()
 export class CustomerCopy {
@@ -22,6 +24,7 @@ export class CustomerCopy {
          WHERE copy.changed_at <= EXCLUDED.changed_at AND NOT copy.deleted`,
       [rows.map((event) => event.data.id), rows.map((event) => event.data.name), rows.map((event) => event.data.email), rows.map((event) => event.occurredAt)],
     );
+    await announceCopyChanged(manager, CUSTOMERS_CHANNEL, rows.map((event) => event.data.id));
   }
 
   /** A deleted user keeps the name and email last known: their orders still say whose they were. */
@@ -32,5 +35,6 @@ export class CustomerCopy {
        ON CONFLICT (id) DO UPDATE SET deleted = true, changed_at = GREATEST(copy.changed_at, EXCLUDED.changed_at)`,
       [event.data.id, event.occurredAt],
     );
+    await announceCopyChanged(manager, CUSTOMERS_CHANNEL, [event.data.id]);
   }
 }

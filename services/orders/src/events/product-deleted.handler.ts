@@ -2,19 +2,13 @@ import type { EntityManager } from 'typeorm';
 import { Subjects, type EventEnvelope } from '@shop/contracts';
 import { EventHandler, type HandlesEvent } from '@shop/event-bus';
 import { CatalogCopy } from '../catalog-copy/catalog-copy.js';
-import { OrderOutcomes } from '../orders/order-outcomes.js';
 
 /** product.deleted: the product can no longer be ordered (its copy stays, marked deleted, for the orders that hold it). */
 @EventHandler({ consumer: 'products', subject: Subjects.ProductDeleted })
 export class ProductDeletedHandler implements HandlesEvent<'product.deleted'> {
-  constructor(
-    private readonly catalogCopy: CatalogCopy,
-    private readonly outcomes: OrderOutcomes,
-  ) {}
+  constructor(private readonly catalogCopy: CatalogCopy) {}
 
-  async handle(event: EventEnvelope<'product.deleted'>, manager: EntityManager): Promise<void> {
-    await this.catalogCopy.deleted(event, manager);
-    // Placements price from memory what they read before (PricingMemory): it is read again once this commits.
-    await this.outcomes.announceProducts(manager, [event.data.id]);
+  handle(event: EventEnvelope<'product.deleted'>, manager: EntityManager): Promise<void> {
+    return this.catalogCopy.deleted(event, manager);
   }
 }

@@ -2,18 +2,13 @@ import type { EntityManager } from 'typeorm';
 import { Subjects, type EventEnvelope } from '@shop/contracts';
 import { EventHandler, type HandlesEvent } from '@shop/event-bus';
 import { CustomerCopy } from '../customers/customer-copy.js';
-import { OrderOutcomes } from '../orders/order-outcomes.js';
 
 /** user.deleted: the customer is marked deleted; their orders keep their name. */
 @EventHandler({ consumer: 'users', subject: Subjects.UserDeleted })
 export class UserDeletedHandler implements HandlesEvent<'user.deleted'> {
-  constructor(
-    private readonly customers: CustomerCopy,
-    private readonly outcomes: OrderOutcomes,
-  ) {}
+  constructor(private readonly customers: CustomerCopy) {}
 
-  async handle(event: EventEnvelope<'user.deleted'>, manager: EntityManager): Promise<void> {
-    await this.customers.deleted(event, manager);
-    await this.outcomes.announceCustomers(manager, [event.data.id]);
+  handle(event: EventEnvelope<'user.deleted'>, manager: EntityManager): Promise<void> {
+    return this.customers.deleted(event, manager);
   }
 }

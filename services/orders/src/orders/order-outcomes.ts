@@ -1,16 +1,11 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import pg from 'pg';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { OrderStatus } from '@shop/contracts';
+import { CUSTOMERS_CHANNEL, PRODUCTS_CHANNEL } from '../copy-changes.js';
 
 /** The PostgreSQL channel on which committed outcomes are announced: a JSON list of `Outcome`s. */
 const CHANNEL = 'order_settled';
-/** The channel on which changes to the copy of the customers are announced: a JSON list of user ids. */
-const CUSTOMERS_CHANNEL = 'customers_changed';
-/** The channel on which changes to the copy of the catalog are announced: a JSON list of product ids. */
-const PRODUCTS_CHANNEL = 'products_changed';
-/** Bytes of outcomes per notification (a payload holds at most 8000 bytes). */
-const NOTIFICATION_BYTES = 7_000;
 
 /**
  * Where an order went when it left `pending`: every field that changed with it (ISO times), so that a
@@ -93,16 +88,6 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
 
   subscribe(subscriber: OutcomeSubscriber): void {
     this.subscribers.push(subscriber);
-  }
-
-  /** Announces, with the transaction at hand, that the copy of these customers changed. */
-  announceCustomers(manager: EntityManager, userIds: readonly string[]): Promise<void> {
-    return notify(manager, CUSTOMERS_CHANNEL, userIds);
-  }
-
-  /** Announces, with the transaction at hand, that the copy of these products changed. */
-  announceProducts(manager: EntityManager, productIds: readonly string[]): Promise<void> {
-    return notify(manager, PRODUCTS_CHANNEL, productIds);
   }
 
   /**
@@ -233,21 +218,4 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
     this.closed = true;
     await this.listener?.end().catch(() => undefined);
   }
-}
-
-/** NOTIFY with the transaction at hand, in as few notifications as the payload limit allows (delivered at commit). */
-async function notify(manager: EntityManager, channel: string, items: readonly unknown[]): Promise<void> {
-  let batch: unknown[] = [];
-  let bytes = 2;
-  for (const item of items) {
-    const size = JSON.stringify(item).length + 1;
-    if (batch.length > 0 && bytes + size > NOTIFICATION_BYTES) {
-      await manager.query(`SELECT pg_notify($1, $2)`, [channel, JSON.stringify(batch)]);
-      batch = [];
-      bytes = 2;
-    }
-    batch.push(item);
-    bytes += size;
-  }
-  if (batch.length > 0) await manager.query(`SELECT pg_notify($1, $2)`, [channel, JSON.stringify(batch)]);
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { Subjects, type EventEnvelope } from '@shop/contracts';
-import { Outbox, OutboxRelay, type InsertedEvent } from '@shop/event-bus';
+import { Outbox, OutboxRelay, type OutboxRow } from '@shop/event-bus';
 import { prepared, SERVICE_CONFIG, withRequestId } from '@shop/service-kit';
 import type { OrdersConfig } from '../config.js';
 import { announceSelected, OrderOutcomes, type Outcome } from './order-outcomes.js';
@@ -35,64 +35,56 @@ export class StockAnswers {
     const now = new Date();
     const payableUntil = new Date(now.getTime() + this.holdMs);
     const moved = await this.settle(manager, answers, {
-      status: 'confirmed',
       set: `status = 'confirmed', payable_until = $2, updated_at = $1`,
       params: [now, payableUntil, now.toISOString(), payableUntil.toISOString()],
       subject: Subjects.OrderConfirmed,
       payload: `jsonb_build_object('orderId', o.id, 'userId', o.user_id)`,
-      outcome: `json_build_object('id', id, 'status', 'confirmed', 'cancelReason', NULL, 'payableUntil', $4::text, 'updatedAt', $3::text)`,
+      outcome: `json_build_object('id', o.id, 'status', 'confirmed', 'cancelReason', NULL, 'payableUntil', $4::text, 'updatedAt', $3::text)`,
     });
     for (const order of moved) withRequestId(order.correlation_id ?? undefined, () => this.logger.log(`order ${order.id} confirmed`));
-    this.answerWaitingHere(
-      manager,
-      moved.map((order) => ({ id: order.id, status: 'confirmed', cancelReason: null, payableUntil: payableUntil.toISOString(), updatedAt: now.toISOString() })),
-    );
     this.ignored(answers, moved);
   }
 
   async rejected(answers: readonly EventEnvelope<'stock.rejected'>[], manager: EntityManager): Promise<void> {
     const now = new Date();
     const moved = await this.settle(manager, answers, {
-      status: 'cancelled',
       set: `status = 'cancelled', cancel_reason = answer.reason, updated_at = $1`,
       params: [now, now.toISOString()],
       subject: Subjects.OrderCancelled,
       payload: `jsonb_build_object('orderId', o.id, 'userId', o.user_id, 'reason', o.cancel_reason)`,
-      outcome: `json_build_object('id', id, 'status', 'cancelled', 'cancelReason', cancel_reason, 'payableUntil', NULL, 'updatedAt', $2::text)`,
+      outcome: `json_build_object('id', o.id, 'status', 'cancelled', 'cancelReason', o.cancel_reason, 'payableUntil', NULL, 'updatedAt', $2::text)`,
     });
     for (const order of moved) {
-      withRequestId(order.correlation_id ?? undefined, () => this.logger.log(`order ${order.id} cancelled: ${order.cancel_reason}`));
+      withRequestId(order.correlation_id ?? undefined, () => this.logger.log(`order ${order.id} cancelled: ${order.outcome.cancelReason}`));
     }
-    this.answerWaitingHere(
-      manager,
-      moved.map((order) => ({ id: order.id, status: 'cancelled', cancelReason: order.cancel_reason, payableUntil: null, updatedAt: now.toISOString() })),
-    );
     this.ignored(answers, moved);
   }
 
   /**
    * Moves the answered orders that are still pending, records their event and announces their outcome (the
-   * times as `toISOString` writes them, as a read of the order answers them), in one statement (one round trip of the consumer's transaction instead of three): which orders move is
-   * known only inside it. Answers the orders moved.
+   * times as `toISOString` writes them, as a read of the order answers them), in one statement (one round
+   * trip of the consumer's transaction instead of three): which orders move is known only inside it. The
+   * placements waiting in this process are answered as soon as the transaction commits, a notification's
+   * delivery earlier than the NOTIFY (which still reaches every replica). Answers the orders moved.
    */
   private async settle(
     manager: EntityManager,
     answers: readonly EventEnvelope<'stock.reserved' | 'stock.rejected'>[],
-    how: { status: string; set: string; params: unknown[]; subject: string; payload: string; outcome: string },
-  ): Promise<{ id: string; cancel_reason: string | null; correlation_id: string | null }[]> {
+    how: { set: string; params: unknown[]; subject: string; payload: string; outcome: string },
+  ): Promise<{ id: string; outcome: Outcome; correlation_id: string | null }[]> {
     const n = how.params.length;
-    const rows: (InsertedEvent & { order_id: string; cancel_reason: string | null; notifications: string })[] = await manager.query(
+    const rows: (OutboxRow & { order_id: string; outcome: Outcome; notifications: string })[] = await manager.query(
       prepared(`WITH answer AS (
          SELECT * FROM unnest($${n + 1}::uuid[], $${n + 2}::text[], $${n + 3}::uuid[], $${n + 4}::text[]) AS answer(order_id, reason, event_id, correlation_id)
        ),
        moved AS (
          UPDATE customer_order AS o SET ${how.set}
          FROM answer WHERE o.id = answer.order_id AND o.status = 'pending'
-         RETURNING o.id, o.cancel_reason, answer.event_id, answer.correlation_id, ${how.payload} AS payload
+         RETURNING o.id, answer.event_id, answer.correlation_id, ${how.payload} AS payload, ${how.outcome} AS outcome
        ),
        recorded AS (${Outbox.recordSelected(`SELECT event_id, '${how.subject}', payload, correlation_id FROM moved`)}),
-       announced AS (${announceSelected(`SELECT ${how.outcome} AS outcome FROM moved`)})
-       SELECT moved.id AS order_id, moved.cancel_reason, recorded.*, (SELECT count(*) FROM announced) AS notifications
+       announced AS (${announceSelected(`SELECT outcome FROM moved`)})
+       SELECT moved.id AS order_id, moved.outcome, recorded.*, (SELECT count(*) FROM announced) AS notifications
        FROM moved JOIN recorded ON recorded.id = moved.event_id`),
       [
         ...how.params,
@@ -103,15 +95,9 @@ export class StockAnswers {
       ],
     );
     this.outbox.inserted(manager, rows);
-    return rows.map((row) => ({ id: row.order_id, cancel_reason: row.cancel_reason, correlation_id: row.correlation_id }));
-  }
-
-  /**
-   * Placements waiting in this process for these outcomes are answered as soon as the transaction commits,
-   * a notification's delivery earlier than the NOTIFY (which still reaches every replica).
-   */
-  private answerWaitingHere(manager: EntityManager, outcomes: Outcome[]): void {
+    const outcomes = rows.map((row) => row.outcome);
     if (outcomes.length > 0) this.relay.afterCommit(manager, () => this.outcomes.settledHere(outcomes));
+    return rows.map((row) => ({ id: row.order_id, outcome: row.outcome, correlation_id: row.correlation_id }));
   }
 
   private ignored(answers: readonly EventEnvelope<'stock.reserved' | 'stock.rejected'>[], moved: readonly { id: string }[]): void {
