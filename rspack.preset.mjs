@@ -3,7 +3,7 @@
  * the singletons they negotiate at run time, and how TypeScript and React are compiled.
  */
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -92,27 +92,54 @@ export const esmFederationRuntime = {
   },
 };
 
-/** The file in a remote's build that lists every script each exposed page needs (read by the gateway). */
+/** The file in a remote's build that lists, for each exposed page, its scripts and first API calls (read by the gateway). */
 const PAGE_FILES = 'page-files.json';
 const EXPOSE_CHUNK_GROUP = /^__federation_expose_(.+)$/;
+/** Where a remote names the API answers each of its pages asks for first, by route of the shell's table. */
+const FIRST_CALLS = 'src/exposes/first-calls.json';
 
 /**
- * Writes page-files.json: for each page the remote exposes, every script of its chunk group, so the
- * gateway can preload them all with index.html. mf-manifest.json's `sync` list leaves out a chunk the
- * page shares with a shared library's fallback (react/jsx-runtime and @shop/contracts end up in one),
- * and the browser then found that chunk only once the MF runtime ran: one more round trip before the
- * page could render.
+ * The first API calls of each page, as the remote declares them in src/exposes/first-calls.json:
+ * `{ "HomePage": { "/": ["/api/products/top", …], "/page/:pageNumber": ["/api/products?pageNumber=:pageNumber"] } }`
+ * (route patterns of the shell's table; `:name` is the route's segment). The remote's own tests check
+ * that its pages ask for exactly these addresses on their first render.
+ */
+function firstCallsOf(context, pages) {
+  const path = `${context}/${FIRST_CALLS}`;
+  if (!existsSync(path)) return {};
+  const declared = JSON.parse(readFileSync(path, 'utf8'));
+  for (const [page, routes] of Object.entries(declared)) {
+    if (!pages.includes(page)) throw new Error(`${FIRST_CALLS} names ${page}, which this remote does not expose`);
+    for (const [route, addresses] of Object.entries(routes)) {
+      const bad = Array.isArray(addresses) ? addresses.find((address) => typeof address !== 'string' || !address.startsWith('/api/')) : addresses;
+      if (!route.startsWith('/') || bad !== undefined) throw new Error(`${FIRST_CALLS}: ${page} ${route} must list addresses under /api/`);
+    }
+  }
+  return declared;
+}
+
+/**
+ * Writes page-files.json: for each page the remote exposes, every script of its chunk group and the API
+ * answers it asks for first, so the gateway can preload them all with index.html.
+ * - `files`: mf-manifest.json's `sync` list leaves out a chunk the page shares with a shared library's
+ *   fallback (react/jsx-runtime and @shop/contracts end up in one), and the browser then found that chunk
+ *   only once the MF runtime ran: one more round trip before the page could render.
+ * - `data`: the remote's first-calls.json, so a page that starts asking for something new is preloaded
+ *   from its own release, without a release of the shell or the gateway.
  */
 export const pageFilesManifest = {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('PageFiles', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'PageFiles', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const pages = {};
+        const files = {};
         for (const [name, group] of compilation.namedChunkGroups) {
           const page = EXPOSE_CHUNK_GROUP.exec(name)?.[1];
-          if (page) pages[page] = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+          if (page) files[page] = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
         }
+        compilation.fileDependencies.add(`${compiler.context}/${FIRST_CALLS}`);
+        const data = firstCallsOf(compiler.context, Object.keys(files));
+        const pages = Object.fromEntries(Object.entries(files).map(([page, scripts]) => [page, { files: scripts, data: data[page] ?? {} }]));
         compilation.emitAsset(PAGE_FILES, new sources.RawSource(`${JSON.stringify(pages, null, 2)}\n`));
       });
     });
@@ -176,27 +203,29 @@ export function typescriptRule(production) {
   };
 }
 
-/** A remote's `exposes`: the pages the contract names for it (libs/contracts, REMOTE_PAGES). */
+/**
+ * A remote's `exposes`: the pages and the parts the contract names for it (libs/contracts, REMOTE_PAGES
+ * and REMOTE_PARTS), each from src/exposes/{kebab-case name}.tsx.
+ */
 export async function exposedPagesOf(name) {
-  const { REMOTE_PAGES } = await import('@shop/contracts');
+  const { REMOTE_PAGES, REMOTE_PARTS } = await import('@shop/contracts');
   const pages = REMOTE_PAGES[name];
   if (!pages) throw new Error(`${name} is no remote of the contract (libs/contracts/src/remote-pages.ts)`);
   const kebab = (page) => page.replace(/[A-Z]/g, (letter, at) => `${at ? '-' : ''}${letter.toLowerCase()}`);
-  return Object.fromEntries(pages.map((page) => [`./${page}`, `./src/exposes/${kebab(page)}.tsx`]));
+  return Object.fromEntries([...pages, ...(REMOTE_PARTS[name] ?? [])].map((module) => [`./${module}`, `./src/exposes/${kebab(module)}.tsx`]));
 }
 
 /**
- * The whole rspack configuration of a remote micro-frontend. Its build serves two audiences:
- * - the shell, through dist/mf-manifest.json and dist/remoteEntry.js (the exposed route-level pages);
- * - the remote's own team, through a page that renders its pages alone (src/main.ts): the dev server's
- *   root, and in a production build dist/standalone/index.html.
- * publicPath 'auto' lets the gateway serve the build under any prefix (/mf/{name}/ in the shop).
+ * The whole rspack configuration of a remote micro-frontend: two builds, for two audiences.
+ * - The container, for the shell: dist/mf-manifest.json, dist/remoteEntry.js, the exposed pages and parts,
+ *   page-files.json. publicPath 'auto' lets the gateway serve it under any prefix (/mf/{name}/{build}/ in
+ *   the shop). In production it carries no Module Federation runtime of its own: it uses the shell's
+ *   (`externalRuntime`; the shell sets `provideExternalRuntime`), one copy per page instead of one per
+ *   remote (~34 KB gzip each).
+ * - The standalone page, for the remote's own team (src/main.ts): a host of its own like the shell,
+ *   dist/standalone/ (on the dev server under /standalone/, every other path falling back to its page).
  *
- * In production the container carries no Module Federation runtime of its own: it uses the shell's
- * (`externalRuntime`; the shell sets `provideExternalRuntime`), one copy per page instead of one per
- * remote (~34 KB gzip each). The standalone page, which has no shell, is then a build of its own.
- *
- * The modules it exposes are the pages the contract names for it (libs/contracts, REMOTE_PAGES).
+ * The modules it exposes are the pages and parts the contract names for it (libs/contracts, REMOTE_PAGES, REMOTE_PARTS).
  *
  * @param {{ name: string, here: string, dependencies: Record<string, string>, port: number }} remote
  */
@@ -207,13 +236,13 @@ export function remoteConfig({ name, here, dependencies, port }) {
     const { ModuleFederationPlugin } = await import('@module-federation/enhanced/rspack');
     // The pages of the contract, each from src/exposes/{kebab-case name}.tsx: HomePage, home-page.tsx.
     const exposes = await exposedPagesOf(name);
-    // The standalone page: its script address must be absolute (it has deep routes); the shell never uses it.
-    const standalonePage = () => new rspack.HtmlRspackPlugin({ template: './src/index.html', chunks: ['main'], publicPath: '/' });
+    // Where the standalone page is served: the root of dist/standalone in a production build; beside the
+    // container's files on the dev server, under /standalone/, so their chunk names cannot collide.
+    const standaloneBase = production ? '/' : '/standalone/';
     const container = {
       name,
       context: here,
-      // In development the dev server's page is the standalone one, in the same build.
-      entry: production ? {} : { main: './src/main.ts' },
+      entry: {},
       output: {
         path: `${here}dist`,
         publicPath: 'auto',
@@ -242,20 +271,27 @@ export function remoteConfig({ name, here, dependencies, port }) {
         }),
         esmFederationRuntime,
         pageFilesManifest,
-        ...(production ? precompress(rspack) : [standalonePage()]),
+        ...(production ? precompress(rspack) : []),
       ],
       devServer: {
         port,
-        historyApiFallback: true,
+        // Every route of the remote's pages is its standalone page.
+        historyApiFallback: { index: `${standaloneBase}index.html` },
         // The shell (another origin in development) fetches the manifest and chunks from here.
         headers: { 'Access-Control-Allow-Origin': '*' },
-        // Running alone, the pages call the API (and show uploaded images) through the gateway, as in the shop.
-        proxy: [{ context: ['/api', '/uploads'], target: process.env.GATEWAY_URL ?? 'http://localhost:3000' }],
+        // Running alone, the pages call the API (and show uploaded images) through the gateway, as in the
+        // shop, and load the other remotes' parts (checkout's sign-in form) from the builds it serves.
+        proxy: [{ context: ['/api', '/uploads', '/mf'], target: process.env.GATEWAY_URL ?? 'http://localhost:3000' }],
       },
       // No source maps in production bundles: nothing for browsers to fetch, nothing of the sources published.
       devtool: production ? false : 'eval-cheap-module-source-map',
     };
-    if (!production) return container;
+    /**
+     * The remote's pages alone, for its team (src/main.ts → libs/standalone): a host of its own, as the
+     * shell is, which provides the shared libraries and the MF runtime, so the parts of other remotes it
+     * renders (checkout's sign-in form on admin's page) load from the shop's current builds (/mf/remotes.json
+     * of the gateway). A build of its own because a container that exposes modules cannot also be such a host.
+     */
     const standalone = {
       name: `${name}-standalone`,
       // After the container, whose clean step would otherwise race with this build's files.
@@ -264,16 +300,28 @@ export function remoteConfig({ name, here, dependencies, port }) {
       entry: { main: './src/main.ts' },
       output: {
         path: `${here}dist/standalone`,
-        publicPath: '/',
-        filename: '[name].[contenthash:8].js',
-        chunkFilename: '[name].[contenthash:8].js',
+        publicPath: standaloneBase,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: `${name}-standalone`,
         clean: true,
       },
       resolve,
       module: { rules: [typescriptRule(production)] },
-      plugins: [standalonePage()],
-      devtool: false,
+      plugins: [
+        new ModuleFederationPlugin({
+          name: `${name}_standalone`,
+          remotes: {}, // registered at run time from /mf/remotes.json
+          shared: sharedSingletons(dependencies, { eager: true }),
+          shareStrategy: 'loaded-first',
+          manifest: false,
+          dts: false,
+          experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
+        }),
+        esmFederationRuntime,
+        new rspack.HtmlRspackPlugin({ template: './src/index.html', chunks: ['main'], publicPath: standaloneBase }),
+      ],
+      devtool: production ? false : 'eval-cheap-module-source-map',
     };
     return [container, standalone];
   };

@@ -22,7 +22,8 @@ export function StandaloneRoutes() {
       <Route path="/admin/orderList" element={<OrderListPage />} />
       <Route path="/admin/orderlist/:pageNumber" element={<OrderListPage />} />
       {/* Sign-in, the storefront and the order page belong to other remotes, which only the shell brings in;
-          alone, this fallback offers a small sign-in so the admin pages can be tried (standalone-sign-in.tsx). */}
+          alone, this fallback offers checkout's sign-in, loaded from the running shop, so the admin pages
+          can be tried (standalone-sign-in.tsx). */}
       <Route path="*" element={<StandaloneFallback />} />
     </Routes>
   );

@@ -2,4 +2,4 @@
 import { renderStandalone } from '@shop/standalone';
 import { StandaloneRoutes } from './standalone-routes.js';
 
-renderStandalone(<StandaloneRoutes />);
+void renderStandalone('checkout', <StandaloneRoutes />);

@@ -106,9 +106,9 @@ describe('start-up', () => {
      */
     async function shellWithTopProducts() {
       const shell = await freshShell();
-      const { useTopProducts } = await import('@shop/shop-client');
+      const { useShopQuery } = await import('@shop/shop-client');
       function TopProducts() {
-        const { data } = useTopProducts();
+        const { data } = useShopQuery<typeof products>({ queryKey: ['products', 'top'], get: { path: '/api/products/top' } });
         return data ? <h1>{data.map((product) => product.name).join(', ')}</h1> : <p>Loading</p>;
       }
       runtimeServing({ 'catalog/HomePage': () => <TopProducts /> });
@@ -126,7 +126,15 @@ describe('start-up', () => {
 
     const json = (body: unknown) => ({ ok: true, status: 200, headers: new Headers({ 'Content-Type': 'application/json' }), text: async () => JSON.stringify(body) }) as Response;
 
+    beforeEach(() => {
+      // The hints the gateway writes into index.html from the catalog build's page-files.json.
+      document.head.innerHTML =
+        '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products/top">' +
+        '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products?pageNumber=1">';
+    });
+
     afterEach(() => {
+      document.head.innerHTML = '';
       delete (globalThis as { fetch?: unknown }).fetch;
     });
 

@@ -2,11 +2,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { createShopQueryClient, prefetchFirstAnswers } from '@shop/shop-client';
+import { createShopQueryClient, httpOf, prefetchFirstAnswers, provideRemoteParts } from '@shop/shop-client';
 import { addStaticStyles } from '@shop/ui';
 import { App } from './app/app.js';
 import { FRAME_STYLE_ID, frameCss } from './app/layout/styles.js';
 import { ShellRoutes } from './app/routes.js';
+import { loadRemoteModule } from './remotes.js';
 import { firstAnswersOf, loadFirstPage } from './start-up.js';
 
 /**
@@ -34,12 +35,14 @@ export async function start(remotesReady: Promise<void>, { firstPageWaitMs = FIR
   // The frame's stylesheet now, while the page's module and answers are on their way, rather than
   // in the first render's commit (ShellLayout finds it there).
   addStaticStyles(FRAME_STYLE_ID, frameCss);
-  // The page's first answers go into the query cache under its hooks' keys, so the page renders once,
-  // with them, instead of a loading state that a second render and layout replace (which on a slow
-  // phone were the longest tasks after the first paint).
+  // The page's first answers are in before it renders, so its queries start with them and it renders
+  // once, instead of a loading state that a second render and layout replace (which on a slow phone
+  // were the longest tasks after the first paint).
   const queryClient = createShopQueryClient();
-  const firstAnswers = prefetchFirstAnswers(queryClient, firstAnswersOf());
+  const firstAnswers = prefetchFirstAnswers(httpOf(), firstAnswersOf());
   await remotesReady;
+  // Remotes render each other's parts (admin's order actions on checkout's order page) through the shell's runtime.
+  provideRemoteParts(loadRemoteModule);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   await Promise.race([Promise.all([loadFirstPage(), Promise.race([firstAnswers, timeout(firstAnswersWaitMs)])]), timeout(firstPageWaitMs)]);

@@ -73,3 +73,11 @@ export function forgetFailedLoad({ remote, module }: RemotePage): void {
 export function loadedRemotePage({ remote, module }: RemotePage): PageModule | undefined {
   return loaded.get(`${remote}/${module}`);
 }
+
+/**
+ * Loads any module a remote exposes, by id (`admin/OrderAdminActions`): how remotes render each other's
+ * parts (`RemotePart` of @shop/shop-client), which the shell hands this to at start-up.
+ */
+export function loadRemoteModule(id: string): Promise<unknown> {
+  return loadRemote(id);
+}

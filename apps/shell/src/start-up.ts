@@ -3,7 +3,6 @@
  * load the first page's module. The first page's remote files are already on their way: the gateway's
  * index.html asks the browser to preload them (services/gateway/src/front-end/index-page.ts).
  */
-import { matchRoutePattern, routeDataOf } from '@shop/contracts';
 import { remotePageFor } from './app/route-table.js';
 import type { RemoteManifest } from './remote-manifest.js';
 import { loadRemotePage, registerShopRemotes } from './remotes.js';
@@ -23,13 +22,10 @@ export async function loadFirstPage(pathname: string = window.location.pathname)
 }
 
 /**
- * The API addresses the page at `pathname` asks for first (its route's `data`, the path's segments
- * filled in): the answers index.html preloads, which the shell puts into the query cache before the
- * first render. A segment that is not plain leaves its address out, as the gateway leaves out its hint.
+ * The API addresses the page asks for first: the answers index.html preloads (the gateway writes them
+ * from the page's remote build, page-files.json), which the shell fetches into the page's first answers
+ * before the first render. The shell knows none of them itself: a remote changes them in its own release.
  */
-export function firstAnswersOf(pathname: string = window.location.pathname): string[] {
-  const route = remotePageFor(pathname);
-  const params = route && matchRoutePattern(route.path, pathname);
-  if (!route?.data || !params) return [];
-  return routeDataOf(route.data, params);
+export function firstAnswersOf(document: Document = window.document): string[] {
+  return [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')].map((link) => link.getAttribute('href') ?? '').filter(Boolean);
 }

@@ -1,3 +1,5 @@
+import type { OrderDto } from './orders.js';
+
 /**
  * The contract between the shell and its remotes: the page modules each remote exposes. The shell's
  * route table may name only these (apps/shell/src/app/route-table.spec.ts); each remote's build
@@ -10,6 +12,39 @@ export const REMOTE_PAGES = {
   checkout: ['CartPage', 'LoginPage', 'RegisterPage', 'ProfilePage', 'ShippingPage', 'PaymentPage', 'PlaceOrderPage', 'OrderPage'],
   admin: ['UserListPage', 'UserEditPage', 'ProductListPage', 'ProductEditPage', 'OrderListPage'],
 } as const;
+
+/**
+ * Parts of a page that one remote renders inside another's page, through Module Federation, so each
+ * capability has one owner: admin's actions on an order (Mark as Delivered) on checkout's order page;
+ * checkout's sign-in form wherever another remote needs a sign-in (admin's page when it runs alone).
+ * Each is exposed like a page, from src/exposes/{kebab-case name}.tsx, and rendered with
+ * `<RemotePart>` of @shop/shop-client with the props named in RemotePartProps.
+ */
+export const REMOTE_PARTS = {
+  catalog: [],
+  checkout: ['SignInForm'],
+  admin: ['OrderAdminActions'],
+} as const satisfies Record<keyof typeof REMOTE_PAGES, readonly string[]>;
+
+/** What each remote part is given by the page that renders it: the contract between owner and user. */
+export interface RemotePartProps {
+  /** Admin's actions on an order, for an admin (a paid, undelivered order offers 'Mark as Delivered'). */
+  OrderAdminActions: { order: OrderDto };
+  /** Checkout's sign-in form; `title` replaces its heading 'Sign In'. Signing in updates the page's session. */
+  SignInForm: { title?: string };
+}
+
+/** A part a remote exposes, e.g. `OrderAdminActions` of `admin`. */
+export type RemotePartName<R extends RemoteName = RemoteName> = (typeof REMOTE_PARTS)[R][number];
+
+/**
+ * What a remote's exposed parts must be, as ExposedPages is for pages: `{ OrderAdminActions: () =>
+ * import('./order-admin-actions.js') } satisfies ExposedParts<'admin'>` fails to typecheck when a part is
+ * missing, extra, or takes other props than the contract's.
+ */
+export type ExposedParts<R extends RemoteName> = {
+  [P in RemotePartName<R>]: () => Promise<{ default: (props: RemotePartProps[P]) => unknown }>;
+};
 
 /** The micro-frontends the shell composes. */
 export type RemoteName = keyof typeof REMOTE_PAGES;

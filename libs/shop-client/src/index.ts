@@ -1,5 +1,9 @@
-export { ApiError, createApiClient, type ApiClient, type ApiClientOptions, type HttpMethod, type RequestOptions } from './api/http.js';
-export { createShopApi, type MessageDto, type PageQuery, type ProductListQuery, type ShopApi } from './api/endpoints.js';
+/**
+ * What exists once per page, whichever remote ships a call: the session and cart store, the API client
+ * (token, 401), the one query cache with the keys remotes share, and generic query and mutation hooks.
+ * Each remote owns its calls (apps/<remote>/src/features/<name>/api/); docs/micro-frontends.md, "Who owns what".
+ */
+export { addressOf, ApiError, createApiClient, type ApiClient, type ApiClientOptions, type ApiGet, type HttpMethod, type RequestOptions } from './api/http.js';
 export { cartCount, cartPrices, cartSubtotal, type CartItem, type CartPrices } from './store/cart.js';
 export {
   createShopStore,
@@ -13,38 +17,10 @@ export {
 } from './store/shop-store.js';
 export { useCart, useSession, useShopActions, useShopState, type Cart, type Session } from './store/hooks.js';
 export { createShopQueryClient, isClientError } from './query/query-client.js';
-export { shopKeys } from './query/query-keys.js';
-export { ShopClientProvider, shopApiOf, useShopClient, type ShopClient, type ShopClientProviderProps } from './query/shop-client-provider.js';
-export { firstQueryOf, prefetchFirstAnswers, type FirstQuery } from './query/first-answers.js';
-export {
-  useCreateProduct,
-  useCreateReview,
-  useDeleteProduct,
-  useProduct,
-  useProducts,
-  useTopProducts,
-  useUpdateProduct,
-  useUploadImage,
-} from './query/products.js';
-export {
-  useDeleteUser,
-  useLogin,
-  useLogout,
-  useProfile,
-  useRegister,
-  useUpdateProfile,
-  useUpdateUser,
-  useUser,
-  useUsers,
-} from './query/users.js';
-export {
-  PENDING_ORDER_POLL_MS,
-  useCreateOrder,
-  useDeliverOrder,
-  useOrder,
-  useOrders,
-  useOpenPayPalPayment,
-  usePayOrder,
-} from './query/orders.js';
-export { usePayPalConfig } from './query/config.js';
+export { shopKeys, userScopedKeys, type PageQuery, type ProductListQuery } from './query/query-keys.js';
+export { httpOf, ShopClientProvider, useShopClient, type ShopClient, type ShopClientProviderProps } from './query/shop-client-provider.js';
+export { useShopMutation, useShopQuery, type ShopQueryOptions } from './query/shop-query.js';
+export { forgetFirstAnswers, prefetchFirstAnswers, takeFirstAnswer, type FirstAnswer } from './query/first-answers.js';
+export { useLogout } from './query/session.js';
 export { useAddToCart, type AddToCartInput } from './query/cart.js';
+export { provideRemoteParts, RemotePart, type RemotePartElementProps, type RemotePartLoader } from './composition/remote-part.js';

@@ -1,1 +1,2 @@
 export { renderStandalone } from './render-standalone.js';
+export { connectShopRemotes } from './shop-remotes.js';

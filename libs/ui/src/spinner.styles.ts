@@ -3,6 +3,7 @@ import { theme } from './theme.js';
 
 export const spinner = {
   root: 'shop-spinner',
+  withLabel: 'shop-spinner--with-label',
   ring: 'shop-spinner__ring',
   size: { sm: 'shop-spinner__ring--sm', md: 'shop-spinner__ring--md', lg: 'shop-spinner__ring--lg' },
 } as const;
@@ -17,6 +18,9 @@ export const spinnerCss = css`
   display: inline-flex;
   justify-content: center;
   align-items: center;
+}
+.${spinner.withLabel} {
+  gap: ${theme.space[2]};
 }
 .${spinner.ring} {
   display: inline-block;

@@ -13,10 +13,20 @@ export interface ApiCall {
   body: unknown;
 }
 
-/** A JSON answer (status 200 by default), or 'pending' for a request that never answers (loading states). */
-export type ApiReply = { status?: number; json?: unknown } | 'pending';
+/**
+ * An answer, status 200 by default: `text` sent as plain text (the image upload answers its path as
+ * text), otherwise `json` as JSON; or 'pending' for a request that never answers (loading states).
+ */
+export type ApiReply = { status?: number; json?: unknown; text?: string } | 'pending';
 
+/** A reply, or a function of the call giving one. */
 export type ApiRoutes = Record<string, ApiReply | ((call: ApiCall) => ApiReply)>;
+
+/**
+ * ApiRoutes whose functions may also give a promise of a reply, holding the answer back until the
+ * test settles it. A separate type because callers call ApiRoutes' functions and expect a reply.
+ */
+export type DeferrableApiRoutes = Record<string, ApiReply | ((call: ApiCall) => ApiReply | Promise<ApiReply>)>;
 
 const originalFetch = globalThis.fetch;
 afterEach(() => {
@@ -24,7 +34,7 @@ afterEach(() => {
 });
 
 /** Answers the routes given; anything else is a 404 with the server's message shape. */
-export function mockApi(routes: ApiRoutes): { calls: ApiCall[] } {
+export function mockApi(routes: DeferrableApiRoutes): { calls: ApiCall[] } {
   const calls: ApiCall[] = [];
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const call: ApiCall = {
@@ -35,20 +45,20 @@ export function mockApi(routes: ApiRoutes): { calls: ApiCall[] } {
     };
     calls.push(call);
     const route = routes[`${call.method} ${call.url.split('?')[0]}`];
-    const reply = typeof route === 'function' ? route(call) : (route ?? { status: 404, json: { message: 'Not found' } });
+    const reply = typeof route === 'function' ? await route(call) : (route ?? { status: 404, json: { message: 'Not found' } });
     if (reply === 'pending') return new Promise<Response>(() => undefined);
-    return jsonResponse(reply.status ?? 200, reply.json);
+    if (reply.text !== undefined) return response(reply.status, 'text/plain', reply.text);
+    return response(reply.status, 'application/json', reply.json === undefined ? '' : JSON.stringify(reply.json));
   }) as typeof fetch;
   return { calls };
 }
 
-function jsonResponse(status: number, json: unknown): Response {
-  const body = json === undefined ? '' : JSON.stringify(json);
+function response(status = 200, contentType: string, body: string): Response {
   return {
     ok: status >= 200 && status < 300,
     status,
     statusText: '',
-    headers: new Headers({ 'Content-Type': 'application/json' }),
+    headers: new Headers({ 'Content-Type': contentType }),
     text: async () => body,
   } as Response;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -7,8 +7,9 @@ import request from 'supertest';
 import { startShop, type TestShop } from './support/gateway.js';
 
 const ROUTES = [
-  { path: '/', remote: 'catalog', module: 'HomePage', data: ['/api/products/top', '/api/products?pageNumber=1'] },
-  { path: '/product/:id', remote: 'catalog', module: 'ProductPage', data: ['/api/products/:id'] },
+  { path: '/', remote: 'catalog', module: 'HomePage' },
+  { path: '/page/:pageNumber', remote: 'catalog', module: 'HomePage' },
+  { path: '/product/:id', remote: 'catalog', module: 'ProductPage' },
   { path: '/cart/:id?', remote: 'checkout', module: 'CartPage' },
   { path: '/admin/userList', remote: 'admin', module: 'UserListPage' },
 ];
@@ -17,12 +18,21 @@ const buildId = (remoteEntry: string) => createHash('sha256').update(remoteEntry
 
 /**
  * A remote's build as rspack leaves it: remoteEntry.js, mf-manifest.json naming each exposed module's
- * files, page-files.json naming all of them (here for one page only, as an older build would list none), chunks.
+ * files, page-files.json naming all of them and the page's first API calls by route (here for one page
+ * only, as a build of another team's would list none), chunks.
  */
 function writeRemoteBuild(dir: string, remoteEntry: string, homeChunk: string): void {
   mkdirSync(join(dir, 'static'), { recursive: true });
   writeFileSync(join(dir, 'remoteEntry.js'), remoteEntry);
-  writeFileSync(join(dir, 'page-files.json'), JSON.stringify({ HomePage: ['static/309.9a8b7c6d.js', `static/${homeChunk}`] }));
+  writeFileSync(
+    join(dir, 'page-files.json'),
+    JSON.stringify({
+      HomePage: {
+        files: ['static/309.9a8b7c6d.js', `static/${homeChunk}`],
+        data: { '/': ['/api/products/top', '/api/products?pageNumber=1'], '/page/:pageNumber': ['/api/products?pageNumber=:pageNumber'] },
+      },
+    }),
+  );
   writeFileSync(
     join(dir, 'mf-manifest.json'),
     JSON.stringify({
@@ -108,14 +118,45 @@ describe('the storefront through the gateway', () => {
     expect(preloads(await page('/nowhere/at/all'))).toEqual([]);
   });
 
-  it('tells the browser to fetch the API answers the page asks for first, with its segments filled in', async () => {
+  it("tells the browser to fetch the API answers the page asks for first, as the remote's build names them for the route", async () => {
     const page = async (path: string) => (await get(path).set('Accept', 'text/html').expect(200)).text;
 
     expect(dataPreloads(await page('/'))).toEqual(['/api/products/top', '/api/products?pageNumber=1']);
-    expect(dataPreloads(await page('/product/0f0f0f0f-0000-4000-8000-000000000000'))).toEqual(['/api/products/0f0f0f0f-0000-4000-8000-000000000000']);
-    // A segment that would need encoding is not guessed at; routes without data get none.
-    expect(dataPreloads(await page('/product/a%20b'))).toEqual([]);
+    // The route's segments filled in; one that would need encoding is not guessed at.
+    expect(dataPreloads(await page('/page/2'))).toEqual(['/api/products?pageNumber=2']);
+    expect(dataPreloads(await page('/page/a%20b'))).toEqual([]);
+    // A page whose build names no first calls (only the MF manifest's files), and routes without a build: none.
+    expect(dataPreloads(await page('/product/0f0f0f0f-0000-4000-8000-000000000000'))).toEqual([]);
     expect(dataPreloads(await page('/cart'))).toEqual([]);
+  });
+
+  it("takes a page's new first call from the remote's build, with the shell's files unchanged", async () => {
+    const page = async (path: string) => (await get(path).set('Accept', 'text/html').expect(200)).text;
+    const pageFiles = join(files.catalogDir, 'page-files.json');
+    const before = readFileSync(pageFiles, 'utf8');
+    try {
+      const listed = JSON.parse(before) as Record<string, unknown>;
+      listed.ProductPage = { files: ['static/product.5e6f7a8b.js'], data: { '/product/:id': ['/api/products/:id', '/api/products/:id/related'] } };
+      writeFileSync(pageFiles, JSON.stringify(listed));
+      expect(dataPreloads(await page('/product/p1'))).toEqual(['/api/products/p1', '/api/products/p1/related']);
+    } finally {
+      writeFileSync(pageFiles, before);
+    }
+    expect(dataPreloads(await page('/product/p1'))).toEqual([]);
+  });
+
+  it('reads a build that lists scripts only (the page-files.json of earlier releases)', async () => {
+    const page = async (path: string) => (await get(path).set('Accept', 'text/html').expect(200)).text;
+    const pageFiles = join(files.catalogDir, 'page-files.json');
+    const before = readFileSync(pageFiles, 'utf8');
+    try {
+      writeFileSync(pageFiles, JSON.stringify({ HomePage: ['static/309.9a8b7c6d.js', 'static/home.1a2b3c4d.js'] }));
+      const html = await page('/');
+      expect(preloads(html)).toEqual([`${catalog}/remoteEntry.js`, `${catalog}/static/309.9a8b7c6d.js`, `${catalog}/static/home.1a2b3c4d.js`]);
+      expect(dataPreloads(html)).toEqual([]);
+    } finally {
+      writeFileSync(pageFiles, before);
+    }
   });
 
   it('serves hashed assets for a year, its other files revalidated, and the remotes list uncached', async () => {

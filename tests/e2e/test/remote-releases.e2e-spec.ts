@@ -28,7 +28,7 @@ let releasesDir: string;
 /** Copies of catalog-mf, inside the repository so their imports find its node_modules. */
 const copies: string[] = [];
 /** The build folders of the two copies, and the build id of the shop's own catalog build. */
-const builds = { original: '', newest: '', incompatible: '' };
+const builds = { original: '', newest: '', incompatible: '', newCall: '' };
 const pageErrors: string[] = [];
 
 /**
@@ -91,6 +91,30 @@ beforeAll(async () => {
   builds.newest = await buildCatalogCopy('newest', (folder) => {
     replaceIn(join(folder, 'src/exposes/home-page.tsx'), '>Latest Products</h1>', '>Newest Products</h1>');
   });
+  // The catalog team ships a call of its own: its product page also lists the top products, through
+  // shop-client's generic query, and names the new answer among the page's first calls. Nothing of it
+  // is in the shell, shop-client or the gateway.
+  builds.newCall = await buildCatalogCopy('new-call', (folder) => {
+    writeFileSync(
+      join(folder, 'src/features/product/also-liked.tsx'),
+      `import { Link } from 'react-router-dom';
+import type { ProductDto } from '@shop/contracts';
+import { shopKeys, useShopQuery } from '@shop/shop-client';
+
+export function AlsoLiked() {
+  const { data } = useShopQuery<ProductDto[]>({ queryKey: [...shopKeys.products.top(), 'also-liked'], get: { path: '/api/products/top' } });
+  return (
+    <section aria-label="Shoppers also liked">
+      {data?.map((product) => <Link key={product._id} to={'/product/' + product._id}>{product.name}</Link>)}
+    </section>
+  );
+}
+`,
+    );
+    replaceIn(join(folder, 'src/exposes/product-page.tsx'), "import { ReviewList } from '../features/product/review-list.js';", "import { ReviewList } from '../features/product/review-list.js';\nimport { AlsoLiked } from '../features/product/also-liked.js';");
+    replaceIn(join(folder, 'src/exposes/product-page.tsx'), '      <QueryResult query={query}>', '      <AlsoLiked />\n      <QueryResult query={query}>');
+    replaceIn(join(folder, 'src/exposes/first-calls.json'), '"/product/:id": ["/api/products/:id"]', '"/product/:id": ["/api/products/:id", "/api/products/top"]');
+  });
   builds.incompatible = await buildCatalogCopy('incompatible', (folder) => {
     replaceIn(join(folder, 'package.json'), '"@shop/ui": "^1.0.0"', '"@shop/ui": "^2.0.0"');
   });
@@ -99,7 +123,8 @@ beforeAll(async () => {
   publishAndUse('checkout', join(repo, 'apps/checkout-mf/dist'));
   publishAndUse('admin', join(repo, 'apps/admin-mf/dist'));
   const port = await freeBasePort();
-  [shop, browser] = await Promise.all([
+  // Each kept as soon as it is up, so afterAll stops the shop even when the browser failed to start.
+  await Promise.all([
     startShop(launcher, {
       PORT: String(port),
       INSTANCE_PREFIX: prefix,
@@ -108,8 +133,8 @@ beforeAll(async () => {
       NATS_URL: TEST_NATS_URL,
       LOG_LEVEL: 'warn',
       MF_REMOTES_FILE: join(releasesDir, 'remotes.json'),
-    }),
-    launchChromium(),
+    }).then((started) => (shop = started)),
+    launchChromium().then((launched) => (browser = launched)),
   ]);
 }, 240_000);
 
@@ -151,6 +176,35 @@ describe('a remote released while the shop runs', () => {
     expect(release('list')).toContain(`* catalog ${builds.original}`);
     expect(statSync(shellScript).mtimeMs).toBe(shellBuiltAt);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('takes a new API call of the catalog from its own release: no release of the shell, shop-client or gateway', async () => {
+    const shellFiles = join(repo, 'apps/shell/dist');
+    const shellBuiltAt = statSync(join(shellFiles, 'index.html')).mtimeMs;
+    const product = async (page: Page) => {
+      await page.goto('/');
+      const href = await page.locator('a[href^="/product/"]').first().getAttribute('href');
+      if (!href) throw new Error('no product on the home page');
+      return href;
+    };
+
+    publishAndUse('catalog', builds.newCall);
+
+    await homeShows(async (page, errors) => {
+      const path = await product(page);
+      // A first visit to the product page: index.html preloads the new answer, named by the catalog's build.
+      const html = await (await page.request.get(path, { headers: { Accept: 'text/html' } })).text();
+      expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products/top">');
+      await page.goto(path);
+      const alsoLiked = page.getByRole('region', { name: 'Shoppers also liked' });
+      await alsoLiked.getByRole('link').first().waitFor({ timeout: 5_000 });
+      await page.getByRole('button', { name: 'Add to Cart' }).waitFor();
+      expect(errors).toEqual([]);
+    });
+
+    expect(statSync(join(shellFiles, 'index.html')).mtimeMs).toBe(shellBuiltAt);
+    release('use', 'catalog', builds.original);
+    await homeShows((page) => heading(page, 'Latest Products'));
   });
 
   it("refuses a build that needs another @shop/ui than the shell's: the catalog's notice, the rest of the page works", async () => {

@@ -66,7 +66,8 @@ beforeAll(async () => {
   prefix = testPrefix();
   dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const port = await freeBasePort();
-  [shop, browser] = await Promise.all([
+  // Each kept as soon as it is up, so afterAll stops the shop even when the browser failed to start.
+  await Promise.all([
     startShop(launcher, {
       PORT: String(port),
       INSTANCE_PREFIX: prefix,
@@ -75,8 +76,8 @@ beforeAll(async () => {
       NATS_URL: TEST_NATS_URL,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-    }),
-    launchChromium(),
+    }).then((started) => (shop = started)),
+    launchChromium().then((launched) => (browser = launched)),
   ]);
 }, 180_000);
 

@@ -6,8 +6,8 @@
 import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PRODUCTS_PAGE_SIZE } from '@shop/contracts';
-import { useProducts } from '@shop/shop-client';
 import { addStaticStyles, Alert, Button, Col, Paginate, Row, usePageTitle, useStaticStyles, VisuallyHidden } from '@shop/ui';
+import { useProducts } from '../features/home/api/get-products.js';
 import { ProductCard, ProductCardPlaceholder } from '../features/home/product-card.js';
 import { home, HOME_STYLE_ID, homeCss } from '../features/home/home.styles.js';
 import { TopProductsCarousel } from '../features/home/top-products-carousel.js';

@@ -3,8 +3,8 @@
  * Needs ShopThemeProvider and ShopClientProvider above it (the shell's, or the standalone bootstrap's).
  */
 import { Link, useParams } from 'react-router-dom';
-import { useProduct } from '@shop/shop-client';
 import { addStaticStyles, Button, Col, colImageSizes, dollars, QueryResult, Rating, Row, usePageTitle, useStaticStyles } from '@shop/ui';
+import { useProduct } from '../features/product/api/get-product.js';
 import { AddToCartPanel } from '../features/product/add-to-cart-panel.js';
 import { Back, Details, PRODUCT_STYLE_ID, ProductImage, productCss, Reviews } from '../features/product/product.styles.js';
 import { ReviewForm } from '../features/product/review-form.js';

@@ -1,9 +1,10 @@
 /**
- * This remote's side of the contract with the shell (libs/contracts, REMOTE_PAGES): it exposes every
- * page the contract names for `checkout`, each a component. `satisfies` makes a missing, extra or
- * wrongly typed page a type error (npm run typecheck); the test loads each module as the shell would.
+ * This remote's side of the contract with the shell and the other remotes (libs/contracts, REMOTE_PAGES
+ * and REMOTE_PARTS): it exposes every page and every part the contract names for `checkout`, each a
+ * component. `satisfies` makes a missing, extra or wrongly typed page or part (a part taking other props
+ * than RemotePartProps names) a type error (npm run typecheck); the test loads each module as its host would.
  */
-import { REMOTE_PAGES, type ExposedPages } from '@shop/contracts';
+import { REMOTE_PAGES, REMOTE_PARTS, type ExposedPages, type ExposedParts } from '@shop/contracts';
 
 const exposed = {
   CartPage: () => import('./cart-page.js'),
@@ -16,9 +17,21 @@ const exposed = {
   OrderPage: () => import('./order-page.js'),
 } satisfies ExposedPages<'checkout'>;
 
+const parts = {
+  SignInForm: () => import('./sign-in-form.js'),
+} satisfies ExposedParts<'checkout'>;
+
 describe('the pages checkout exposes to the shell', () => {
   it.each(REMOTE_PAGES.checkout)('%s is a module whose default export is a component', async (page) => {
     const module = await exposed[page]();
+
+    expect(typeof module.default).toBe('function');
+  });
+});
+
+describe('the parts checkout exposes to the other remotes', () => {
+  it.each(REMOTE_PARTS.checkout)('%s is a module whose default export is a component', async (part) => {
+    const module = await parts[part]();
 
     expect(typeof module.default).toBe('function');
   });

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { OrderDto } from '@shop/contracts';
+import type { OrderDto, RemotePartProps } from '@shop/contracts';
+import { provideRemoteParts } from '@shop/shop-client';
 import { aCustomer, anAdmin, anOrder, mockApi, type ApiCall, type ApiReply, type ApiRoutes } from '@shop/web-testing';
 
 /**
@@ -65,8 +66,8 @@ const address = () => screen.getByRole('status', { name: 'Address' });
 const paypalConfig = { clientId: 'sb-stand-in', sdkUrl: 'http://localhost:3004/sdk/js', currency: 'USD' };
 
 /**
- * The orders API for one order: GET answers the order as it stands, and a successful PUT (pay or deliver)
- * changes it, as the server would, so the reload after paying or delivering reads the new state.
+ * The orders API for one order: GET answers the order as it stands, and a successful PUT (the payment)
+ * changes it, as the server would, so the reload after paying reads the new state.
  */
 function api(order = anOrder(), routes: ApiRoutes = {}) {
   let current = order;
@@ -88,7 +89,24 @@ function api(order = anOrder(), routes: ApiRoutes = {}) {
   });
 }
 
+/**
+ * Admin's actions on an order are admin's part, which the page loads through the host's Module
+ * Federation loader; here a loader that records what is asked for and gives a stand-in recording its props.
+ */
+const adminPart = { loaded: [] as string[], props: [] as Array<RemotePartProps['OrderAdminActions']> };
+
+function AdminActionsStandIn(props: RemotePartProps['OrderAdminActions']) {
+  adminPart.props.push(props);
+  return <p>Admin's actions on order {props.order._id}</p>;
+}
+
 beforeEach(() => {
+  adminPart.loaded = [];
+  adminPart.props = [];
+  provideRemoteParts(async (id) => {
+    adminPart.loaded.push(id);
+    return { default: AdminActionsStandIn };
+  });
   paypal.script = { isPending: false, isRejected: false, isResolved: true, isInitial: false, options: {} };
   paypal.providerOptions = [];
   paypal.createdOrders = [];
@@ -285,44 +303,39 @@ describe('OrderPage', () => {
     expect(screen.queryByText('Order created!')).not.toBeInTheDocument();
   });
 
-  it("offers 'Mark as Delivered' to an admin on a paid, undelivered order, and it delivers", async () => {
-    const user = userEvent.setup();
+  it("gives an admin admin's actions on the order, loaded from the admin remote with the order", async () => {
     const paid = anOrder({ isPaid: true, paidAt: '2026-11-21T15:05:00.000Z' });
-    const { calls } = api(paid, {
-      'PUT /api/orders/o1/delivery_status': { json: { ...paid, isDelivered: true, deliveredAt: '2026-11-23T11:00:00.000Z' } },
-    });
+    api(paid);
     renderPage('/order/o1', { user: anAdmin });
-    await user.click(await screen.findByRole('button', { name: 'Mark as Delivered' }));
-    expect(await screen.findByText('Delivered on 2026-11-23')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'PUT')?.url).toBe('/api/orders/o1/delivery_status');
-    expect(screen.queryByRole('button', { name: 'Mark as Delivered' })).not.toBeInTheDocument();
+    expect(await screen.findByText("Admin's actions on order o1")).toBeInTheDocument();
+    expect(adminPart.loaded).toEqual(['admin/OrderAdminActions']);
+    expect(adminPart.props.at(-1)).toEqual({ order: paid });
   });
 
-  it("does not offer 'Mark as Delivered' to a customer, nor to an admin on an unpaid order", async () => {
+  it("never loads admin's actions for a customer", async () => {
     api(anOrder({ isPaid: true, paidAt: '2026-11-21T15:05:00.000Z' }));
-    const customer = renderPage('/order/o1', { user: aCustomer });
+    renderPage('/order/o1', { user: aCustomer });
     expect(await screen.findByText('Paid on 2026-11-21')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Mark as Delivered' })).not.toBeInTheDocument();
-    customer.unmount();
-
-    api();
-    renderPage('/order/o1', { user: anAdmin });
-    expect(await screen.findByText('Not Paid')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Mark as Delivered' })).not.toBeInTheDocument();
+    expect(adminPart.loaded).toEqual([]);
+    expect(screen.queryByText("Admin's actions on order o1")).not.toBeInTheDocument();
   });
 
-  it("disables 'Mark as Delivered' and says so while the delivery is being saved", async () => {
-    const user = userEvent.setup();
-    const { calls } = api(anOrder({ isPaid: true, paidAt: '2026-11-21T15:05:00.000Z' }), {
-      'PUT /api/orders/o1/delivery_status': 'pending',
+  it('shows an admin the whole order when the admin remote is down', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    provideRemoteParts(async () => {
+      throw new Error('remote admin is down');
     });
+    api(anOrder({ isPaid: true, paidAt: '2026-11-21T15:05:00.000Z' }));
     renderPage('/order/o1', { user: anAdmin });
-    await user.click(await screen.findByRole('button', { name: 'Mark as Delivered' }));
-    expect(await screen.findByRole('status', { name: 'Marking as delivered...' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Mark as Delivered' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Mark as Delivered' }));
-    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
+    await waitFor(() => expect(log).toHaveBeenCalledWith('Remote part admin/OrderAdminActions is unavailable:', 'remote admin is down'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Order o1' })).toBeInTheDocument();
     expect(screen.getByText('Not yet Delivered.')).toBeInTheDocument();
+    expect(screen.getByText('Paid on 2026-11-21')).toBeInTheDocument();
+    expect(screen.getByText('2 x $89.99 = $179.98')).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(within(summary).getAllByRole('definition').map((cell) => cell.textContent)).toEqual(['$179.98', '$0.00', '$18.00', '$197.98']);
+    log.mockRestore();
   });
 
   it("shows 'Empty Order!' for an order without items", async () => {
@@ -330,18 +343,6 @@ describe('OrderPage', () => {
     renderPage('/order/o1', { user: aCustomer });
     expect(await screen.findByText('Empty Order!')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
-  });
-
-  it("shows the server's message when delivery cannot be marked", async () => {
-    const user = userEvent.setup();
-    api(anOrder({ isPaid: true, paidAt: '2026-11-21T15:05:00.000Z' }), {
-      'PUT /api/orders/o1/delivery_status': { status: 400, json: { message: 'Order is not paid' } },
-    });
-    renderPage('/order/o1', { user: anAdmin });
-    await user.click(await screen.findByRole('button', { name: 'Mark as Delivered' }));
-    expect(await screen.findByText('Order is not paid')).toHaveAttribute('role', 'alert');
-    expect(screen.getByRole('button', { name: 'Mark as Delivered' })).toBeEnabled();
-    expect(screen.getByText('Not yet Delivered.')).toBeInTheDocument();
   });
 
   it('shows an admin the captures given back for the order, pending or refunded; a customer sees no refunds', async () => {

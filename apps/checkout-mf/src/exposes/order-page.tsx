@@ -4,9 +4,10 @@
  * straight from 'Place Order'.
  */
 import { useLocation, useParams } from 'react-router-dom';
-import { useOrder, useSession } from '@shop/shop-client';
+import { useSession } from '@shop/shop-client';
 import { Alert, QueryResult, usePageTitle } from '@shop/ui';
 import { isOrderCreatedState } from '../shared/order-created.js';
+import { useOrder } from '../features/order/api/get-order.js';
 import { OrderDetails } from '../features/order/order-details.js';
 import { RequireSignIn } from '../shared/require-sign-in.js';
 

@@ -3,8 +3,8 @@
  * the account form on the left, 'My Orders' on the right (stacked at 375 px). Guests go to
  * /login?redirect=profile.
  */
-import { useProfile } from '@shop/shop-client';
 import { Col, QueryResult, Row, usePageTitle } from '@shop/ui';
+import { useProfile } from '../features/account/api/get-profile.js';
 import { MyOrders } from '../features/account/my-orders.js';
 import { ProfileForm } from '../features/account/profile-form.js';
 import { RequireSignIn } from '../shared/require-sign-in.js';

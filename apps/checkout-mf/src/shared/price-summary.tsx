@@ -55,7 +55,7 @@ export function SummaryCard({ title, children }: SummaryCardProps) {
 
 export interface PriceSummaryProps {
   prices: Prices;
-  /** What follows the prices in the card: 'Place Order', the PayPal button, 'Mark as Delivered'... */
+  /** What follows the prices in the card: 'Place Order', the PayPal button, admin's actions on the order... */
   children?: ReactNode;
 }
 

@@ -22,11 +22,11 @@ const Themed = styled.p`
 function FakeProfilePage() {
   const { userInfo } = useSession();
   const { count } = useCart();
-  const { api } = useShopClient();
+  const { http } = useShopClient();
   return (
     <>
       <h1>{userInfo ? `Hello ${userInfo.name}` : 'Nobody signed in'}</h1>
-      <Themed>{`${count} in cart, api ${typeof api.users.profile}`}</Themed>
+      <Themed>{`${count} in cart, api ${typeof http.request}`}</Themed>
     </>
   );
 }

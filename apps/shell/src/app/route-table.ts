@@ -10,17 +10,12 @@ import routeTable from './routes.json' with { type: 'json' };
 export interface ShopRoute extends RemotePage {
   /** A react-router path pattern: `:name` is a segment, `:name?` an optional one. */
   path: string;
-  /**
-   * The API answers the page asks for first, exactly as @shop/shop-client requests them (`:name` is
-   * the path's segment). Only the gateway reads these: it tells the browser to fetch them with
-   * index.html, so they are there when the page renders (a hint: a wrong one costs one request).
-   */
-  data?: string[];
 }
 
 /**
  * The table itself is data (routes.json), so the gateway reads the same file from the shell's build
- * to know which remote files a page will need and tell the browser to fetch them with the page.
+ * to know which remote renders a page; what that page needs (its scripts, its first API answers) comes
+ * from the remote's own build (page-files.json), so a remote changes it without a shell release.
  */
 export const shopRoutes: readonly ShopRoute[] = routeTable as ShopRoute[];
 

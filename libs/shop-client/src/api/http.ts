@@ -34,6 +34,21 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** A GET of the API as a query asks for it: its path and query parameters (and headers, rarely). */
+export interface ApiGet {
+  path: string;
+  query?: RequestOptions['query'];
+  headers?: Record<string, string>;
+}
+
+/**
+ * The address a GET asks for: its path and query string as the client writes them (parameters in the
+ * order given, undefined and empty ones left out). The page's first answers are found by it.
+ */
+export function addressOf({ path, query }: ApiGet): string {
+  return `${path}${queryString(query)}`;
+}
+
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
 }

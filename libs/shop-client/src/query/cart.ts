@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import type { ProductDetailDto } from '@shop/contracts';
 import type { CartItem } from '../store/cart.js';
 import { shopKeys } from './query-keys.js';
 import { useShopClient } from './shop-client-provider.js';
@@ -15,13 +16,12 @@ export interface AddToCartInput {
  * product out of stock is not added, and the error says so.
  */
 export function useAddToCart() {
-  const { api, store } = useShopClient();
-  const queryClient = useQueryClient();
+  const { http, store, queryClient } = useShopClient();
   return useMutation({
     mutationFn: async ({ productId, quantity }: AddToCartInput): Promise<CartItem> => {
       const product = await queryClient.fetchQuery({
         queryKey: shopKeys.products.detail(productId),
-        queryFn: () => api.products.detail(productId),
+        queryFn: () => http.request<ProductDetailDto>(`/api/products/${encodeURIComponent(productId)}`),
         staleTime: 0,
       });
       // Nothing to put in the cart: the same words as the order's rejection (docs/orders.md).

@@ -1,8 +1,20 @@
-import type { PageQuery, ProductListQuery } from '../api/endpoints.js';
+/** The home list's query: the search keyword (none lists everything) and the 1-based page. */
+export interface ProductListQuery {
+  keyword?: string;
+  pageNumber?: number;
+}
+
+/** Which page of an admin table (users, orders) to read: 1-based, page 1 by default. */
+export interface PageQuery {
+  pageNumber?: number;
+}
+
 
 /**
- * Every query key of the shop, from broad to narrow, so that invalidating `products.all` also
- * reaches every list, the top list and every detail.
+ * The query keys the remotes share, so one remote's change reaches what another shows (an admin's
+ * product edit, the catalog's product page; a delivery marked in admin, the customer's order page).
+ * From broad to narrow, so that invalidating `products.all` also reaches every list, the top list and
+ * every detail. A key only one remote uses stays in that remote.
  */
 export const shopKeys = {
   products: {
@@ -26,7 +38,6 @@ export const shopKeys = {
     list: ({ pageNumber = 1 }: PageQuery) => [...shopKeys.orders.lists(), { pageNumber }] as const,
     detail: (id: string) => [...shopKeys.orders.all, 'detail', id] as const,
   },
-  paypalConfig: () => ['config', 'paypal'] as const,
 };
 
 /** What belongs to the signed-in user and must go when they sign out. */

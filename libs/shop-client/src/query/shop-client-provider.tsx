@@ -1,17 +1,21 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createShopApi, type ShopApi } from '../api/endpoints.js';
-import { createApiClient } from '../api/http.js';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createApiClient, type ApiClient } from '../api/http.js';
 import { shopStore, type ShopStore } from '../store/shop-store.js';
 import { createShopQueryClient } from './query-client.js';
 import { userScopedKeys } from './query-keys.js';
 
-export interface ShopClient {
-  api: ShopApi;
+interface ShopClientContextValue {
+  http: ApiClient;
   store: ShopStore;
 }
 
-const ShopClientContext = createContext<ShopClient | null>(null);
+/** What a remote's calls work with: the page's API client, its session and cart store, its query cache. */
+export interface ShopClient extends ShopClientContextValue {
+  queryClient: QueryClient;
+}
+
+const ShopClientContext = createContext<ShopClientContextValue | null>(null);
 
 export interface ShopClientProviderProps {
   children: ReactNode;
@@ -35,7 +39,7 @@ export function ShopClientProvider({ children, queryClient, store = shopStore, b
   const [ownQueryClient] = useState(() => queryClient ?? createShopQueryClient());
   const client = queryClient ?? ownQueryClient;
 
-  const [shopClient] = useState<ShopClient>(() => ({ store, api: shopApiOf({ store, baseUrl, fetch }) }));
+  const [shopClient] = useState<ShopClientContextValue>(() => ({ store, http: httpOf({ store, baseUrl, fetch }) }));
 
   useEffect(() => {
     let signedIn = store.getState().userInfo !== null;
@@ -56,23 +60,22 @@ export function ShopClientProvider({ children, queryClient, store = shopStore, b
 }
 
 /**
- * The API as the provider's hooks call it: the store's token on every call, and a 401 to a call that
- * carried one signs the user out.
+ * The API client as the provider's hooks call it: the store's token on every call, and a 401 to a call
+ * that carried one signs the user out.
  */
-export function shopApiOf({ store = shopStore, baseUrl = '', fetch }: Pick<ShopClientProviderProps, 'store' | 'baseUrl' | 'fetch'> = {}): ShopApi {
-  return createShopApi(
-    createApiClient({
-      baseUrl,
-      fetch,
-      getToken: () => store.getState().userInfo?.token,
-      onUnauthorized: () => store.signOut(),
-    }),
-  );
+export function httpOf({ store = shopStore, baseUrl = '', fetch }: Pick<ShopClientProviderProps, 'store' | 'baseUrl' | 'fetch'> = {}): ApiClient {
+  return createApiClient({
+    baseUrl,
+    fetch,
+    getToken: () => store.getState().userInfo?.token,
+    onUnauthorized: () => store.signOut(),
+  });
 }
 
-/** The API client and store of the nearest ShopClientProvider. */
+/** The API client, store and query client of the nearest ShopClientProvider. */
 export function useShopClient(): ShopClient {
   const shopClient = useContext(ShopClientContext);
+  const queryClient = useQueryClient();
   if (!shopClient) throw new Error('useShopClient must be used inside a ShopClientProvider');
-  return shopClient;
+  return useMemo(() => ({ ...shopClient, queryClient }), [shopClient, queryClient]);
 }

@@ -87,6 +87,17 @@ describe('the shop store', () => {
     for (const key of ['userInfo', 'cartItems', 'shippingAddress', 'paymentGateway']) expect(localStorage.getItem(key)).toBeNull();
   });
 
+  it('signs out without a storage too (storage blocked by the browser): the state in memory only', () => {
+    const store = createShopStore({ storage: null, window: null });
+    store.signIn(user);
+    store.addToCart(phone);
+
+    store.signOut();
+
+    expect(store.getState()).toEqual({ userInfo: null, cartItems: [], shippingAddress: null, paymentGateway: 'PayPal' });
+    store.dispose();
+  });
+
   it('keeps the cart when only the user info is cleared (a new sign-in)', () => {
     const store = newStore();
     store.signIn(user);

@@ -130,7 +130,7 @@ export function createShopStore(options: ShopStoreOptions = {}): ShopStore {
 
   /** Another tab changed (or cleared) local storage: take its values for our keys. */
   function onStorage(event: StorageEvent): void {
-    if (event.storageArea && event.storageArea !== storage) return;
+    if (!storage || (event.storageArea && event.storageArea !== storage)) return;
     if (event.key !== null && !Object.values<string>(STORAGE_KEYS).includes(event.key)) return;
     void store.persist.rehydrate();
   }
@@ -142,7 +142,8 @@ export function createShopStore(options: ShopStoreOptions = {}): ShopStore {
     signOut() {
       // Nothing of the last user stays on a shared browser: every key goes, not just the token.
       store.setState(emptyState, true);
-      store.persist.clearStorage();
+      // Without a storage (blocked by the browser, or none asked for) persist adds nothing to clear.
+      if (storage) store.persist.clearStorage();
     },
     addToCart: (item) => update({ cartItems: withItem(store.getState().cartItems, item) }),
     removeFromCart: (productId) => update({ cartItems: store.getState().cartItems.filter((item) => item.product !== productId) }),

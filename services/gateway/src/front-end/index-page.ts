@@ -7,8 +7,11 @@ import { REMOTES_PATH, type RemoteLocation } from './remote-builds.js';
 /** The id of the element in which the shell looks for the remotes (apps/shell/src/remote-manifest.ts). */
 const INLINE_MANIFEST_ID = 'shop-remotes';
 
-/** The shell's route table (apps/shell/src/app/routes.json, copied into its build). */
-const routeTable = z.array(z.object({ path: z.string(), remote: z.string(), module: z.string(), data: z.array(z.string()).optional() }));
+/**
+ * The shell's route table (apps/shell/src/app/routes.json, copied into its build): which remote's page
+ * renders at a path. What that page needs comes from the remote's own build (page-files.json).
+ */
+const routeTable = z.array(z.object({ path: z.string(), remote: z.string(), module: z.string() }));
 type ShellRoute = z.infer<typeof routeTable>[number];
 
 /** What a remote's mf-manifest.json says of the files of each module it exposes. */
@@ -17,11 +20,18 @@ const remoteManifest = z.object({
 });
 
 /**
- * Every script of each exposed page, as the shop's remote builds list them (page-files.json, written
- * by rspack.preset.mjs): mf-manifest.json's list leaves out a chunk a page shares with a shared
- * library's fallback. A build without it (another team's, an older one) falls back on the manifest.
+ * What each exposed page needs, as the shop's remote builds list it (page-files.json, written by
+ * rspack.preset.mjs): every script (mf-manifest.json's list leaves out a chunk a page shares with a
+ * shared library's fallback) and, by route of the shell's table, the API answers it asks for first
+ * (the remote's src/exposes/first-calls.json). An older build lists scripts only; a build without the
+ * file (another team's) falls back on the manifest and preloads no data.
  */
-const pageFiles = z.record(z.string(), z.array(z.string()));
+const pageNeeds = z.union([
+  z.array(z.string()).transform((files) => ({ files, data: {} as Record<string, string[]> })),
+  z.object({ files: z.array(z.string()), data: z.record(z.string(), z.array(z.string())).default({}) }),
+]);
+const pageFiles = z.record(z.string(), pageNeeds);
+type PageNeeds = z.infer<typeof pageNeeds>;
 
 /** A file read again only when it changes (its size or time). */
 class FileCache<T> {
@@ -68,7 +78,7 @@ function routeFor(routes: ShellRoute[], pathname: string): RouteMatch | undefine
  * The shell's index.html as the gateway sends it: with the remotes' current addresses written in
  * (the shell need not ask for them), and preload hints for the files of the page's remote (its
  * remoteEntry.js and the chunks of the module the route renders) and for the API answers the page
- * asks for first (the route table's `data`). So the browser fetches the shell, the page's remote
+ * asks for first (as the remote's build names them for the route). So the browser fetches the shell, the page's remote
  * files and its data at once, instead of one after another as each script finds the next.
  */
 export class IndexPage {
@@ -85,28 +95,29 @@ export class IndexPage {
     if (html === undefined) return undefined;
     const entries = Object.fromEntries(remotes.map((remote) => [remote.name, remote.entry]));
     const match = routeFor(this.routes.read(resolve(this.shellDir, 'routes.json')) ?? [], pathname);
+    const remote = match && remotes.find((candidate) => candidate.name === match.route.remote);
+    const needs = match && remote ? this.needsOf(remote, match.route) : undefined;
     const head = [
       `<script type="application/json" id="${INLINE_MANIFEST_ID}">${scriptJson(entries)}</script>`,
-      ...(match ? this.scriptsOf(match.route, remotes) : []).map((href) => `<link rel="preload" as="script" href="${attribute(href)}">`),
+      ...(remote ? [remote.entry, ...(needs?.files ?? [])] : []).map((href) => `<link rel="preload" as="script" href="${attribute(href)}">`),
       // As fetch() will ask for them (CORS mode, same-origin credentials), so the browser reuses the answer.
-      ...(match ? routeDataOf(match.route.data ?? [], match.params) : []).map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(href)}">`),
+      ...(match && needs ? routeDataOf(needs.data[match.route.path] ?? [], match.params) : []).map(
+        (href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(href)}">`,
+      ),
     ].join('');
     return html.includes('</head>') ? html.replace('</head>', `${head}</head>`) : `${head}${html}`;
   }
 
-  /** The scripts the route's page will need from its remote, in the order it needs them. */
-  private scriptsOf(route: ShellRoute, remotes: RemoteLocation[]): string[] {
-    const remote = remotes.find((candidate) => candidate.name === route.remote);
-    if (!remote) return [];
-    if (!remote.build) return [remote.entry];
+  /**
+   * What the route's page needs from its remote's current build: its scripts (addresses, in the order it
+   * needs them) and its first API calls by route. Nothing for a remote served from elsewhere (a CDN).
+   */
+  private needsOf(remote: RemoteLocation, route: ShellRoute): PageNeeds | undefined {
+    if (!remote.build) return undefined;
     const base = `${REMOTES_PATH}/${remote.name}/${remote.build.id}/`;
-    return [remote.entry, ...this.filesOf(remote.build.dir, route.module).map((file) => `${base}${file}`)];
-  }
-
-  private filesOf(buildDir: string, module: string): string[] {
-    const listed = this.pageFiles.read(resolve(buildDir, 'page-files.json'))?.[module];
-    if (listed) return listed;
-    const exposed = this.manifests.read(resolve(buildDir, 'mf-manifest.json'))?.exposes.find((expose) => expose.name === module);
-    return exposed?.assets.js.sync ?? [];
+    const listed = this.pageFiles.read(resolve(remote.build.dir, 'page-files.json'))?.[route.module];
+    const exposed = listed ? undefined : this.manifests.read(resolve(remote.build.dir, 'mf-manifest.json'))?.exposes.find((expose) => expose.name === route.module);
+    const { files, data } = listed ?? { files: exposed?.assets.js.sync ?? [], data: {} };
+    return { files: files.map((file) => `${base}${file}`), data };
   }
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { useOrders } from '@shop/shop-client';
 import { Alert, Button, Cross, dollars, IdCell, isoDay, Table, usePageTitle } from '@shop/ui';
+import { useOrders } from './api/get-orders.js';
 import { Heading, RowHeader } from '../../shared/layout.js';
 import { PagedTable } from '../../shared/paged-table.js';
 

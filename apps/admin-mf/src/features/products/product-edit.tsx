@@ -3,8 +3,10 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { ProductDto } from '@shop/contracts';
-import { useProduct, useUpdateProduct, useUploadImage } from '@shop/shop-client';
 import { Alert, Button, Field, Input, Spinner, TextArea } from '@shop/ui';
+import { useProduct } from './api/get-product.js';
+import { useUpdateProduct } from './api/update-product.js';
+import { useUploadImage } from './api/upload-image.js';
 import { EditScreen } from '../../shared/edit-screen.js';
 
 /** The upload spinner's line, kept even when idle, so the fields below do not jump when an upload starts. */

@@ -1,7 +1,9 @@
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProductDto } from '@shop/contracts';
-import { useCreateProduct, useDeleteProduct, useProducts } from '@shop/shop-client';
 import { Alert, Button, dollars, Spinner, Table, usePageTitle } from '@shop/ui';
+import { useCreateProduct } from './api/create-product.js';
+import { useDeleteProduct } from './api/delete-product.js';
+import { useProducts } from './api/get-products.js';
 import { Heading, RowActions, RowHeader, TitleBar } from '../../shared/layout.js';
 import { PagedTable } from '../../shared/paged-table.js';
 

@@ -1,8 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { UserDto } from '@shop/contracts';
-import { useUpdateUser, useUser } from '@shop/shop-client';
 import { Alert, Button, Check, Field, Input, Spinner } from '@shop/ui';
+import { useUser } from './api/get-user.js';
+import { useUpdateUser } from './api/update-user.js';
 import { EditScreen } from '../../shared/edit-screen.js';
 
 export interface UserEditProps {

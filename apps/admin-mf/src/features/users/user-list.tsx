@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { UserDto } from '@shop/contracts';
-import { useDeleteUser, useUsers } from '@shop/shop-client';
 import { Alert, Button, Cross, Table, Tick, usePageTitle } from '@shop/ui';
+import { useDeleteUser } from './api/delete-user.js';
+import { useUsers } from './api/get-users.js';
 import { Heading, RowActions, RowHeader } from '../../shared/layout.js';
 import { PagedTable } from '../../shared/paged-table.js';
 

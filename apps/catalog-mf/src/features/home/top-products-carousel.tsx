@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
-import { useTopProducts } from '@shop/shop-client';
 import { Alert, Carousel, dollars, Picture, Spinner } from '@shop/ui';
+import { useTopProducts } from './api/get-top-products.js';
 import { home } from './home.styles.js';
 
 /** The images are a fixed square of theme.sizes.carouselImage (12rem, home.styles.ts): 192 px at 1x. */

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { RATING_LABELS } from '@shop/contracts';
-import { useCreateReview, useSession } from '@shop/shop-client';
+import { useSession } from '@shop/shop-client';
 import { Alert, Button, Field, Select, TextArea } from '@shop/ui';
+import { useCreateReview } from './api/create-review.js';
 
 const ratingChoices = Object.entries(RATING_LABELS).map(([value, label]) => ({ value, text: `${value} - ${label}` }));
 

@@ -1,16 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useLogin } from '@shop/shop-client';
 import { Alert, Button, Field, Input, Spinner } from '@shop/ui';
+import { useLogin } from './api/login.js';
 import { withRedirect } from './redirect.js';
 
 export interface LoginFormProps {
   /** The page's `redirect` query value, kept on the 'Register' link. */
   redirect: string | null;
+  /** The heading; 'Sign In' by default (another remote's page names why it asks, e.g. admin's). */
+  title?: string;
 }
 
 /** 'Sign In' with email and password (spec section 2). Where it goes afterwards is the page's business. */
-export function LoginForm({ redirect }: LoginFormProps) {
+export function LoginForm({ redirect, title = 'Sign In' }: LoginFormProps) {
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -22,7 +24,7 @@ export function LoginForm({ redirect }: LoginFormProps) {
 
   return (
     <>
-      <h1>Sign In</h1>
+      <h1>{title}</h1>
       {login.error && <Alert variant="danger">{login.error.message}</Alert>}
       <form onSubmit={onSubmit}>
         <Field label="Email Address">

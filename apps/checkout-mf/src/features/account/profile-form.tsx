@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ProfileDto } from '@shop/contracts';
-import { useUpdateProfile } from '@shop/shop-client';
 import { Alert, Button, Field, Input, Spinner } from '@shop/ui';
+import { useUpdateProfile } from './api/update-profile.js';
 import { AccountFields, useAccountFields } from './account-fields.js';
 
 export interface ProfileFormProps {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useRegister } from '@shop/shop-client';
 import { Alert, Button, Spinner } from '@shop/ui';
 import { AccountFields, useAccountFields } from './account-fields.js';
+import { useRegister } from './api/register.js';
 import { withRedirect } from './redirect.js';
 
 export interface RegisterFormProps {

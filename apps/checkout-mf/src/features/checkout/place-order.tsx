@@ -1,11 +1,12 @@
 import { useNavigate } from 'react-router-dom';
 import type { ShippingAddressDto } from '@shop/contracts';
-import { cartPrices, useCart, useCreateOrder } from '@shop/shop-client';
+import { cartPrices, useCart } from '@shop/shop-client';
 import { Alert, Button, Col, Row, Spinner } from '@shop/ui';
 import type { OrderCreatedState } from '../../shared/order-created.js';
 import { OrderItems } from '../../shared/order-items.js';
 import { OrderSection, ShippingAddressLine } from '../../shared/order-section.js';
 import { PriceSummary } from '../../shared/price-summary.js';
+import { useCreateOrder } from './api/create-order.js';
 
 export interface PlaceOrderProps {
   shippingAddress: ShippingAddressDto;

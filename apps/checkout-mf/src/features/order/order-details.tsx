@@ -1,23 +1,25 @@
 import type { OrderDto } from '@shop/contracts';
+import { RemotePart } from '@shop/shop-client';
 import { Alert, Col, isoDay, Row } from '@shop/ui';
 import { OrderItems } from '../../shared/order-items.js';
 import { OrderSection, ShippingAddressLine } from '../../shared/order-section.js';
 import { PriceSummary } from '../../shared/price-summary.js';
-import { DeliverButton } from './deliver-button.js';
 import { OrderRefunds } from './order-refunds.js';
 import { PayPalPayment } from './paypal-payment.js';
 import { StockStatus } from './stock-status.js';
 
 export interface OrderDetailsProps {
   order: OrderDto;
-  /** The viewer is an admin: a paid, undelivered order offers 'Mark as Delivered'. */
+  /** The viewer is an admin: the captures given back show, and admin's actions on the order. */
   isAdmin: boolean;
 }
 
 /**
  * An order (spec section 2, Order detail): shipping with delivery status, payment with its status,
  * the captures given back (admins only), the items, and the summary card with the stock status, PayPal's
- * button (only on a confirmed, unpaid order) and the admin's 'Mark as Delivered'.
+ * button (only on a confirmed, unpaid order) and, for an admin, admin's actions on the order ('Mark as
+ * Delivered' on a paid, undelivered one). Those are the admin team's part, loaded through Module
+ * Federation; when admin's remote is down the page shows without them.
  */
 export function OrderDetails({ order, isAdmin }: OrderDetailsProps) {
   return (
@@ -56,7 +58,7 @@ export function OrderDetails({ order, isAdmin }: OrderDetailsProps) {
         <PriceSummary prices={order}>
           <StockStatus order={order} />
           {order.status === 'confirmed' && !order.isPaid && <PayPalPayment order={order} />}
-          {isAdmin && order.isPaid && !order.isDelivered && <DeliverButton orderId={order._id} />}
+          {isAdmin && <RemotePart remote="admin" part="OrderAdminActions" props={{ order }} />}
         </PriceSummary>
       </Col>
     </Row>

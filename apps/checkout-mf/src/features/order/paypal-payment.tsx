@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import type { OrderDto } from '@shop/contracts';
-import { useOpenPayPalPayment, usePayOrder, usePayPalConfig } from '@shop/shop-client';
-import { Alert } from '@shop/ui';
-import { Waiting } from './waiting.js';
+import { Alert, Spinner } from '@shop/ui';
+import { useOpenPayPalPayment } from './api/open-paypal-payment.js';
+import { usePayOrder } from './api/pay-order.js';
+import { usePayPalConfig } from './api/get-paypal-config.js';
 
 /** Spec section 2: a spinner 'Loading PayPal...' until the button can show. */
 function LoadingPayPal() {
   return (
     <p>
-      <Waiting text="Loading PayPal..." />
+      <Spinner size="sm" label="Loading PayPal..." showLabel />
     </p>
   );
 }
@@ -55,7 +56,7 @@ function PayPalCheckout({ order }: PayPalPaymentProps) {
     <>
       {openPayment.error && <Alert variant="danger">{openPayment.error.message}</Alert>}
       {payOrder.error && <Alert variant="danger">{payOrder.error.message}</Alert>}
-      {payOrder.isPending && <Waiting text="Saving the payment..." />}
+      {payOrder.isPending && <Spinner size="sm" label="Saving the payment..." showLabel />}
       <PayPalButtons
         createOrder={() => openPayment.mutateAsync()}
         onApprove={async (data) => {

@@ -1,6 +1,5 @@
 import type { OrderDto } from '@shop/contracts';
-import { Alert } from '@shop/ui';
-import { Waiting } from './waiting.js';
+import { Alert, Spinner } from '@shop/ui';
 
 /** A moment as the shopper reads it, in their own language and time zone: "Nov 24, 2026, 2:30 PM". */
 const MOMENT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -14,7 +13,7 @@ export function StockStatus({ order }: { order: Pick<OrderDto, 'status' | 'cance
     case 'pending':
       return (
         <Alert>
-          <Waiting text="We're reserving your items…" />
+          <Spinner size="sm" label="We're reserving your items…" showLabel />
         </Alert>
       );
     case 'cancelled':

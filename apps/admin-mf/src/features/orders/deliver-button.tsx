@@ -1,8 +1,7 @@
-import { useDeliverOrder } from '@shop/shop-client';
-import { Alert, Button } from '@shop/ui';
-import { Waiting } from './waiting.js';
+import { Alert, Button, Spinner } from '@shop/ui';
+import { useDeliverOrder } from './api/deliver-order.js';
 
-/** 'Mark as Delivered' for an admin on a paid, undelivered order (spec section 2); disabled while it is being saved. */
+/** 'Mark as Delivered' (spec section 2), disabled while it is being saved, with a spinner and its text beside it meanwhile. */
 export function DeliverButton({ orderId }: { orderId: string }) {
   const deliver = useDeliverOrder(orderId);
   return (
@@ -11,7 +10,7 @@ export function DeliverButton({ orderId }: { orderId: string }) {
       <Button $block disabled={deliver.isPending} onClick={() => deliver.mutate()}>
         Mark as Delivered
       </Button>
-      {deliver.isPending && <Waiting text="Marking as delivered..." />}
+      {deliver.isPending && <Spinner size="sm" label="Marking as delivered..." showLabel />}
     </>
   );
 }

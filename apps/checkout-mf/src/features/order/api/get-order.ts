@@ -1,0 +1,20 @@
+import type { OrderDto } from '@shop/contracts';
+import { shopKeys, useSession, useShopQuery } from '@shop/shop-client';
+
+/** How often an order waiting for its stock is asked again. */
+export const PENDING_ORDER_POLL_MS = 2_000;
+
+/**
+ * One order (GET /api/orders/{id}), for its owner or an admin. While its stock is being reserved
+ * (status 'pending') it is asked again every PENDING_ORDER_POLL_MS, so the page turns to confirmed
+ * (payable) or cancelled by itself.
+ */
+export function useOrder(id: string | undefined) {
+  const { isSignedIn } = useSession();
+  return useShopQuery<OrderDto>({
+    queryKey: shopKeys.orders.detail(id ?? ''),
+    get: { path: `/api/orders/${encodeURIComponent(id ?? '')}` },
+    enabled: isSignedIn && Boolean(id),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? PENDING_ORDER_POLL_MS : false),
+  });
+}
