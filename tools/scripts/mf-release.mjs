@@ -8,16 +8,20 @@
  *   node tools/scripts/mf-release.mjs use <remote> <build id>
  *       makes a published build the current one (rolling back is using the previous id)
  *   node tools/scripts/mf-release.mjs list
- *       every published build, newest first, and which one each remote runs
+ *       every published build, newest first, which one each remote runs, and when the others retired
+ *   node tools/scripts/mf-release.mjs prune
+ *       removes the builds retired longer ago than MF_BUILD_RETENTION_MINUTES (a day by default)
  *
  * <releases> is MF_RELEASES_DIR (default .data/mf-releases). The current builds are in
  * <releases>/remotes.json, the file the gateway's MF_REMOTES_FILE names and rereads when it changes:
  * new page loads get the new build, pages already open keep the one they loaded. Nothing is rebuilt
- * or restarted. A build id is the first 10 hex digits of the SHA-256 of its remoteEntry.js, as the
+ * or restarted. When a build stops being current, <releases>/history.json records when: the gateway
+ * keeps serving it for MF_BUILD_RETENTION_MINUTES after that (pages opened before keep working), and
+ * `prune` removes it once that has passed. A build id is the first 10 hex digits of the SHA-256 of its remoteEntry.js, as the
  * gateway computes it.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const REMOTE_NAME = /^[a-z][a-z0-9-]{0,30}$/;
@@ -25,6 +29,8 @@ const BUILD_ID = /^[0-9a-f]{10}$/;
 
 const releasesDir = resolve(process.env.MF_RELEASES_DIR ?? '.data/mf-releases');
 const remotesFile = join(releasesDir, 'remotes.json');
+const historyFile = join(releasesDir, 'history.json');
+const retentionMs = Number(process.env.MF_BUILD_RETENTION_MINUTES ?? 1440) * 60_000;
 
 function fail(message) {
   process.stderr.write(`mf-release: ${message}\n`);
@@ -41,12 +47,17 @@ function currentBuilds() {
   return existsSync(remotesFile) ? JSON.parse(readFileSync(remotesFile, 'utf8')) : {};
 }
 
+/** `{ remote: { id: { retiredAt } } }`: when each build stopped being current. */
+function history() {
+  return existsSync(historyFile) ? JSON.parse(readFileSync(historyFile, 'utf8')) : {};
+}
+
 /** Written beside and renamed over, so the gateway never reads half a file. */
-function writeCurrent(current) {
+function writeJson(file, value) {
   mkdirSync(releasesDir, { recursive: true });
-  const next = `${remotesFile}.${process.pid}.tmp`;
-  writeFileSync(next, `${JSON.stringify(current, null, 2)}\n`);
-  renameSync(next, remotesFile);
+  const next = `${file}.${process.pid}.tmp`;
+  writeFileSync(next, `${JSON.stringify(value, null, 2)}\n`);
+  renameSync(next, file);
 }
 
 function use(remote, id) {
@@ -54,7 +65,16 @@ function use(remote, id) {
   if (!BUILD_ID.test(id) || !existsSync(join(releasesDir, remote, id, 'remoteEntry.js'))) fail(`${remote} has no published build ${id} (see: list)`);
   const current = currentBuilds();
   const previous = current[remote];
-  writeCurrent({ ...current, [remote]: relative(releasesDir, join(releasesDir, remote, id)) });
+  const next = relative(releasesDir, join(releasesDir, remote, id));
+  if (previous === next) return void process.stdout.write(`${remote}: ${next} already\n`);
+  // The retirement first: a gateway that sees the new build already knows how long to keep the old one.
+  const retired = history();
+  const builds = (retired[remote] ??= {});
+  delete builds[id];
+  const previousId = previous?.startsWith(`${remote}/`) ? previous.slice(remote.length + 1) : undefined;
+  if (previousId && BUILD_ID.test(previousId)) builds[previousId] = { retiredAt: new Date().toISOString() };
+  writeJson(historyFile, retired);
+  writeJson(remotesFile, { ...current, [remote]: next });
   process.stdout.write(`${remote}: ${previous ?? '(none)'} -> ${remote}/${id}\n`);
 }
 
@@ -75,23 +95,44 @@ function publish(remote, folder, andUse) {
   if (andUse) use(remote, id);
 }
 
+/** Every published build of every remote, newest first. */
+function publishedBuilds() {
+  const remotes = existsSync(releasesDir) ? readdirSync(releasesDir).filter((name) => REMOTE_NAME.test(name)) : [];
+  return remotes.flatMap((remote) =>
+    readdirSync(join(releasesDir, remote))
+      .filter((id) => BUILD_ID.test(id))
+      .map((id) => ({ remote, id, time: statSync(join(releasesDir, remote, id)).mtime }))
+      .sort((a, b) => b.time.getTime() - a.time.getTime()),
+  );
+}
+
 function list() {
   const current = currentBuilds();
-  const remotes = existsSync(releasesDir) ? readdirSync(releasesDir).filter((name) => REMOTE_NAME.test(name)) : [];
-  for (const remote of remotes) {
-    const builds = readdirSync(join(releasesDir, remote))
-      .filter((id) => BUILD_ID.test(id))
-      .map((id) => ({ id, time: statSync(join(releasesDir, remote, id)).mtime }))
-      .sort((a, b) => b.time.getTime() - a.time.getTime());
-    for (const { id, time } of builds) {
-      const mark = current[remote] === `${remote}/${id}` ? '*' : ' ';
-      process.stdout.write(`${mark} ${remote} ${id} ${time.toISOString()}\n`);
-    }
+  const retired = history();
+  for (const { remote, id, time } of publishedBuilds()) {
+    const mark = current[remote] === `${remote}/${id}` ? '*' : ' ';
+    const retiredAt = mark === ' ' ? retired[remote]?.[id]?.retiredAt : undefined;
+    process.stdout.write(`${mark} ${remote} ${id} ${time.toISOString()}${retiredAt ? ` retired ${retiredAt}` : ''}\n`);
   }
+}
+
+/** Removes the builds retired longer ago than the retention: no page can still be using them. */
+function prune() {
+  const current = currentBuilds();
+  const retired = history();
+  for (const { remote, id } of publishedBuilds()) {
+    const retiredAt = Date.parse(retired[remote]?.[id]?.retiredAt ?? '');
+    if (current[remote] === `${remote}/${id}` || !(Date.now() - retiredAt > retentionMs)) continue;
+    rmSync(join(releasesDir, remote, id), { recursive: true, force: true });
+    delete retired[remote][id];
+    process.stdout.write(`removed ${remote} ${id} (retired ${new Date(retiredAt).toISOString()})\n`);
+  }
+  writeJson(historyFile, retired);
 }
 
 const [command, ...args] = process.argv.slice(2);
 if (command === 'publish' && args.length >= 2) publish(args[0], args[1], args.includes('--use'));
 else if (command === 'use' && args.length === 2) use(args[0], args[1]);
 else if (command === 'list') list();
-else fail('usage: publish <remote> <build folder> [--use] | use <remote> <build id> | list');
+else if (command === 'prune') prune();
+else fail('usage: publish <remote> <build folder> [--use] | use <remote> <build id> | list | prune');

@@ -76,3 +76,38 @@ describe('loadRemotePage', () => {
     expect(loadRemote).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a release while the page is open (skew protection)', () => {
+  const manifestAnswering = (manifest: Record<string, string>) => {
+    globalThis.fetch = jest.fn(async () => ({ ok: true, json: async () => manifest })) as unknown as typeof fetch;
+  };
+
+  afterEach(() => {
+    delete (globalThis as { fetch?: unknown }).fetch;
+  });
+
+  it("loads a page from the remote's current build when the build the page started with is gone", async () => {
+    registerShopRemotes({ catalog: '/mf/catalog/aaaaaaaaaa/remoteEntry.js' }, window.location.href);
+    registerRemotes.mockClear();
+    manifestAnswering({ catalog: '/mf/catalog/bbbbbbbbbb/remoteEntry.js' });
+    loadRemote.mockRejectedValueOnce(new Error('Loading chunk 309 failed')).mockResolvedValueOnce({ default: HomePage });
+
+    // A page of the catalog this page had not loaded yet.
+    await expect(loadRemotePage({ remote: 'catalog', module: 'ReleasedLaterPage' })).resolves.toEqual({ default: HomePage });
+
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'catalog', entry: new URL('/mf/catalog/bbbbbbbbbb/remoteEntry.js', window.location.href).href }], { force: true });
+    expect(loadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it('fails as before when the remote runs the same build (it is down, not released)', async () => {
+    registerShopRemotes({ checkout: '/mf/checkout/cccccccccc/remoteEntry.js' }, window.location.href);
+    registerRemotes.mockClear();
+    manifestAnswering({ checkout: '/mf/checkout/cccccccccc/remoteEntry.js' });
+    loadRemote.mockRejectedValue(new Error('remote checkout is down'));
+
+    await expect(loadRemotePage({ remote: 'checkout', module: 'PaymentPage' })).rejects.toThrow('remote checkout is down');
+
+    expect(registerRemotes).not.toHaveBeenCalled();
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+  });
+});

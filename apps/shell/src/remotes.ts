@@ -5,7 +5,7 @@
 import type { ComponentType } from 'react';
 import type { RemoteName } from '@shop/contracts';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteManifest } from './remote-manifest.js';
+import { fetchRemoteManifest, type RemoteManifest } from './remote-manifest.js';
 
 /**
  * A page a remote exposes, as in `catalog/HomePage`. Which pages exist is the contract of
@@ -31,6 +31,39 @@ export function registerShopRemotes(manifest: RemoteManifest, base: string = win
     return entry ? [{ name, entry }] : [];
   });
   registerRemotes(remotes);
+  for (const { name, entry } of remotes) registered.set(name, entry);
+}
+
+/** The address of each remote's build this page registered (the builds it started with). */
+const registered = new Map<string, string>();
+
+/**
+ * After a load from a remote failed: if the shop now runs another build of it (a release since this
+ * page loaded, whose old build is no longer served), registers that build instead and says so. The
+ * page keeps the builds it started with as long as they load (the gateway keeps them for a day after a
+ * release); only a remote whose build is gone moves, and only it.
+ */
+async function moveToCurrentBuild(remote: string, fetchManifest?: typeof fetch): Promise<boolean> {
+  const address = (await fetchRemoteManifest(fetchManifest))[remote];
+  const entry = address ? absoluteUrl(address, window.location.href) : undefined;
+  if (!entry || entry === registered.get(remote)) return false;
+  registerRemotes([{ name: remote, entry }], { force: true });
+  registered.set(remote, entry);
+  return true;
+}
+
+/**
+ * Loads a module a remote exposes. A failure (its chunk gone after a release, say) is tried once more
+ * from the remote's current build when there is a newer one: the navigation succeeds instead of failing.
+ */
+async function loadFromRemote<T>(id: string): Promise<T> {
+  try {
+    return (await loadRemote<T>(id)) as T;
+  } catch (error) {
+    const remote = id.slice(0, id.indexOf('/'));
+    if (!(await moveToCurrentBuild(remote).catch(() => false))) throw error;
+    return (await loadRemote<T>(id)) as T;
+  }
 }
 
 function absoluteUrl(address: string, base: string): string | undefined {
@@ -54,7 +87,7 @@ export function loadRemotePage({ remote, module }: RemotePage): Promise<PageModu
   const id = `${remote}/${module}`;
   const pending = loading.get(id);
   if (pending) return pending;
-  const page = loadRemote<PageModule>(id).then((exports) => {
+  const page = loadFromRemote<PageModule>(id).then((exports) => {
     if (!exports?.default) throw new Error(`The remote module ${id} has no page to render`);
     loaded.set(id, exports);
     return exports;
@@ -79,5 +112,5 @@ export function loadedRemotePage({ remote, module }: RemotePage): PageModule | u
  * parts (`RemotePart` of @shop/shop-client), which the shell hands this to at start-up.
  */
 export function loadRemoteModule(id: string): Promise<unknown> {
-  return loadRemote(id);
+  return loadFromRemote(id);
 }

@@ -75,6 +75,13 @@ export const gatewaySettings = {
    * and the gateway rereads it when it changes: switching or rolling back a remote is editing it.
    */
   MF_REMOTES_FILE: z.string().min(1).optional(),
+  /**
+   * How long a remote's build stays servable after it stopped being current, in minutes (a day by
+   * default): pages opened before a release keep loading that build's chunks meanwhile. With
+   * MF_REMOTES_FILE, retirements are read from history.json beside it (tools/scripts/mf-release.mjs
+   * writes it), so a restarted gateway, or another replica, serves the same builds.
+   */
+  MF_BUILD_RETENTION_MINUTES: z.coerce.number().int().min(0).max(525_600).default(1_440),
 };
 
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewaySettings>>;

@@ -271,3 +271,71 @@ describe('switching a remote to another build while the gateway runs (MF_REMOTES
     expect(await entryOnPage()).toBe(`/mf/catalog/${first}/remoteEntry.js`);
   });
 });
+
+describe('keeping retired builds servable for the retention window (skew protection)', () => {
+  const files = builtFrontEnd();
+  const releases = join(files.root, 'releases');
+  const remotesFile = join(releases, 'remotes.json');
+  const historyFile = join(releases, 'history.json');
+  const builds = ['var catalog = 1;', 'var catalog = 2;', 'var catalog = 3;'].map((entry, n) => ({ entry, id: buildId(entry), chunk: `home.${String(n + 1).repeat(8)}.js` }));
+  const [first, second, third] = builds as [(typeof builds)[number], (typeof builds)[number], (typeof builds)[number]];
+  const chunkOf = (build: (typeof builds)[number]) => `/mf/catalog/${build.id}/static/${build.chunk}`;
+  const retiredAgo = (minutes: number) => ({ retiredAt: new Date(Date.now() - minutes * 60_000).toISOString() });
+  let shop: TestShop | undefined;
+
+  beforeAll(() => {
+    for (const build of builds) writeRemoteBuild(join(releases, 'catalog', build.id), build.entry, build.chunk);
+  });
+
+  afterEach(async () => {
+    await shop?.close();
+    shop = undefined;
+  });
+
+  afterAll(() => rmSync(files.root, { recursive: true, force: true }));
+
+  const start = async (settings: Record<string, string> = {}) => {
+    shop = await startShop({ SHELL_DIR: files.shellDir, MF_REMOTES: `catalog=${files.catalogDir}`, MF_REMOTES_FILE: remotesFile, ...settings });
+    return (path: string) => request(shop!.gateway.url).get(path);
+  };
+
+  it("serves a build retired within the retention (from the release tool's history: after a restart, on any replica), not one retired before", async () => {
+    writeFileSync(remotesFile, JSON.stringify({ catalog: `catalog/${third.id}` }));
+    writeFileSync(historyFile, JSON.stringify({ catalog: { [first.id]: retiredAgo(25 * 60), [second.id]: retiredAgo(60) } }));
+    // A gateway that never served the older builds itself.
+    const get = await start();
+
+    await get(chunkOf(third)).expect(200);
+    await get(chunkOf(second)).expect(200);
+    await get(chunkOf(first)).expect(404);
+    // Never current at all (published, not used): not served.
+    writeFileSync(historyFile, JSON.stringify({ catalog: { [second.id]: retiredAgo(60) } }));
+    await new Promise((done) => setTimeout(done, 50));
+    await get(chunkOf(first)).expect(404);
+  });
+
+  it('stops serving a retired build at once with a retention of 0, and serves it again when it is rolled back to', async () => {
+    writeFileSync(remotesFile, JSON.stringify({ catalog: `catalog/${first.id}` }));
+    writeFileSync(historyFile, '{}');
+    const get = await start({ MF_BUILD_RETENTION_MINUTES: '0' });
+    await get(chunkOf(first)).expect(200);
+
+    // Switched without a history entry: the gateway notes the retirement itself.
+    writeFileSync(remotesFile, JSON.stringify({ catalog: `catalog/${second.id}` }));
+    await new Promise((done) => setTimeout(done, 1_200));
+    await get(chunkOf(second)).expect(200);
+    await get(chunkOf(first)).expect(404);
+
+    writeFileSync(remotesFile, JSON.stringify({ catalog: `catalog/${first.id}` }));
+    await new Promise((done) => setTimeout(done, 1_200));
+    await get(chunkOf(first)).expect(200);
+  });
+
+  it('refuses a broken history instead of serving more than it should', async () => {
+    writeFileSync(remotesFile, JSON.stringify({ catalog: `catalog/${third.id}` }));
+    writeFileSync(historyFile, '{ "catalog": { "not-an-id": 5 } }');
+    const get = await start();
+    await get(chunkOf(third)).expect(200);
+    await get(chunkOf(second)).expect(404);
+  });
+});

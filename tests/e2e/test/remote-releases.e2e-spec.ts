@@ -28,7 +28,7 @@ let releasesDir: string;
 /** Copies of catalog-mf, inside the repository so their imports find its node_modules. */
 const copies: string[] = [];
 /** The build folders of the two copies, and the build id of the shop's own catalog build. */
-const builds = { original: '', newest: '', incompatible: '', newCall: '' };
+const builds = { original: '', newest: '', incompatible: '', newCall: '', checkoutNext: '', adminNext: '', checkoutOriginal: '', adminOriginal: '' };
 const pageErrors: string[] = [];
 
 /**
@@ -36,13 +36,22 @@ const pageErrors: string[] = [];
  * rspack.config.mjs, through rspack's CLI); returns the build folder.
  */
 async function buildCatalogCopy(name: string, change: (folder: string) => void): Promise<string> {
-  const folder = join(repo, 'tmp', `${prefix}-${name}`);
+  return buildRemoteCopy('catalog', name, change);
+}
+
+/** The same for any remote: a copy of apps/{remote}-mf changed by `change`, built as its team's CI would. */
+async function buildRemoteCopy(remote: string, name: string, change: (folder: string) => void): Promise<string> {
+  const folder = join(repo, 'tmp', `${prefix}-${remote}-${name}`);
   copies.push(folder);
-  for (const part of ['src', 'package.json', 'rspack.config.mjs']) cpSync(join(repo, 'apps/catalog-mf', part), join(folder, part), { recursive: true });
+  for (const part of ['src', 'package.json', 'rspack.config.mjs']) cpSync(join(repo, `apps/${remote}-mf`, part), join(folder, part), { recursive: true });
   change(folder);
   // `npm run build` of the remote: rspack's CLI with its config.
   execFileSync(join(repo, 'node_modules/.bin/rspack'), ['build', '--mode', 'production'], { cwd: folder, stdio: 'pipe' });
   return join(folder, 'dist');
+}
+
+function appendTo(file: string, text: string): void {
+  writeFileSync(file, readFileSync(file, 'utf8') + text);
 }
 
 function release(...args: string[]): string {
@@ -115,13 +124,16 @@ export function AlsoLiked() {
     replaceIn(join(folder, 'src/exposes/product-page.tsx'), '      <QueryResult query={query}>', '      <AlsoLiked />\n      <QueryResult query={query}>');
     replaceIn(join(folder, 'src/exposes/first-calls.json'), '"/product/:id": ["/api/products/:id"]', '"/product/:id": ["/api/products/:id", "/api/products/top"]');
   });
+  // Next releases of checkout and admin: any change to a page makes a new build (here an export no page reads).
+  builds.checkoutNext = await buildRemoteCopy('checkout', 'next', (folder) => appendTo(join(folder, 'src/exposes/cart-page.tsx'), "\nexport const release = 'next';\n"));
+  builds.adminNext = await buildRemoteCopy('admin', 'next', (folder) => appendTo(join(folder, 'src/exposes/user-list-page.tsx'), "\nexport const release = 'next';\n"));
   builds.incompatible = await buildCatalogCopy('incompatible', (folder) => {
     replaceIn(join(folder, 'package.json'), '"@shop/ui": "^1.0.0"', '"@shop/ui": "^2.0.0"');
   });
   // The shop's own builds are the first release of each remote.
   builds.original = publishAndUse('catalog', join(repo, 'apps/catalog-mf/dist'));
-  publishAndUse('checkout', join(repo, 'apps/checkout-mf/dist'));
-  publishAndUse('admin', join(repo, 'apps/admin-mf/dist'));
+  builds.checkoutOriginal = publishAndUse('checkout', join(repo, 'apps/checkout-mf/dist'));
+  builds.adminOriginal = publishAndUse('admin', join(repo, 'apps/admin-mf/dist'));
   const port = await freeBasePort();
   // Each kept as soon as it is up, so afterAll stops the shop even when the browser failed to start.
   await Promise.all([
@@ -220,5 +232,91 @@ describe('a remote released while the shop runs', () => {
 
     release('use', 'catalog', builds.original);
     await homeShows((page) => heading(page, 'Latest Products'));
+  });
+});
+
+describe('a page keeps the builds it started with (skew protection)', () => {
+  /** Every route of spec section 2, as a shopper (a guest) reaches them. */
+  const ROUTES = ['/', '/page/2', '/search/phone', '/product/{product}', '/cart', '/login', '/register', '/profile', '/shipping', '/payment', '/placeorder', '/order/{product}', '/admin/userList', '/admin/users/{product}/edit', '/admin/productList', '/admin/product/{product}/edit', '/admin/orderList'];
+
+  /** A client-side navigation, as a link click does it: the page is not reloaded. */
+  const navigate = (page: Page, path: string) =>
+    page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+
+  const inlineRemotes = async (page: Page) => JSON.parse((await page.locator('#shop-remotes').textContent()) ?? '{}') as Record<string, string>;
+
+  /** Opens the shop and records what goes wrong on the page: errors, failed script loads, notices. */
+  async function openShop(home = 'Latest Products') {
+    const context = await browser.newContext({ baseURL: shop.base });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('response', (response) => {
+      if (response.url().includes('/mf/') && response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto('/');
+    await heading(page, home);
+    const product = (await page.locator('a[href^="/product/"]').first().getAttribute('href'))?.split('/')[2] ?? '';
+    return { context, page, problems, product };
+  }
+
+  /** Visits every route without reloading; each renders its remote's page, none the unavailable notice. */
+  async function throughEveryRoute(page: Page, product: string): Promise<void> {
+    for (const route of ROUTES) {
+      await navigate(page, route.replace('{product}', product));
+      await page.waitForLoadState('networkidle');
+      await page.locator('main').waitFor();
+      expect(await page.getByText(NOTICE).count()).toBe(0);
+    }
+  }
+
+  it('keeps running the builds it loaded across a release of all three remotes, then takes the new ones on reload', async () => {
+    release('use', 'catalog', builds.original);
+    await homeShows((page) => heading(page, 'Latest Products'));
+    const { context, page, problems, product } = await openShop();
+    const before = await inlineRemotes(page);
+
+    const next = { catalog: publishAndUse('catalog', builds.newest), checkout: publishAndUse('checkout', builds.checkoutNext), admin: publishAndUse('admin', builds.adminNext) };
+    await homeShows((fresh) => heading(fresh, 'Newest Products'));
+
+    await throughEveryRoute(page, product);
+    expect(problems).toEqual([]);
+    // Still the builds it started with: the home page it comes back to is the old one.
+    await navigate(page, '/');
+    await heading(page, 'Latest Products');
+
+    await page.reload();
+    await heading(page, 'Newest Products');
+    const after = await inlineRemotes(page);
+    for (const remote of ['catalog', 'checkout', 'admin'] as const) {
+      expect(after[remote]).toContain(`/mf/${remote}/${next[remote]}/`);
+      expect(after[remote]).not.toBe(before[remote]);
+    }
+    await context.close();
+  });
+
+  it("moves a remote to its current build when the page's build of it is gone, instead of failing the navigation", async () => {
+    const newest = publishAndUse('catalog', builds.newest);
+    await homeShows((page) => heading(page, 'Newest Products'));
+    // A page that has shown the home page only: the product page's chunks of this build are not loaded yet.
+    const { context, page, problems, product } = await openShop('Newest Products');
+
+    // Released again, and the build the page runs removed at once (a retention of 0 for the release tool).
+    release('use', 'catalog', builds.original);
+    execFileSync(process.execPath, [releaseTool, 'prune'], { env: { ...process.env, MF_RELEASES_DIR: releasesDir, MF_BUILD_RETENTION_MINUTES: '0' } });
+
+    await navigate(page, `/product/${product}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).waitFor({ timeout: 10_000 });
+    expect(await page.getByText(NOTICE).count()).toBe(0);
+    // The old build's chunk was refused (that is the point), and nothing threw.
+    expect(problems.filter((problem) => problem.startsWith('page error'))).toEqual([]);
+    expect(problems.some((problem) => problem.startsWith('404') && problem.includes(`/mf/catalog/${newest}/`))).toBe(true);
+    await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 import { SERVICE_CONFIG } from '@shop/service-kit';
@@ -26,7 +26,17 @@ export interface RemoteLocation {
 }
 
 const REMOTE_NAME = /^[a-z][a-z0-9-]{0,30}$/;
+const BUILD_ID = /^[0-9a-f]{10}$/;
 const remotesFile = z.record(z.string().regex(REMOTE_NAME, 'remote names are lowercase words'), z.string().min(1));
+
+/**
+ * history.json beside MF_REMOTES_FILE, as mf-release.mjs keeps it: when each build of each remote
+ * stopped being current. `{ "catalog": { "3f9a1c2b7d": { "retiredAt": "2026-11-26T10:00:00.000Z" } } }`
+ */
+const historyFile = z.record(z.string(), z.record(z.string(), z.object({ retiredAt: z.iso.datetime({ offset: true }) })));
+
+/** The file of retirements beside the remotes file. */
+export const HISTORY_FILE = 'history.json';
 
 /** How often, at most, the gateway looks at MF_REMOTES_FILE for a change. */
 const RECHECK_MS = 1_000;
@@ -34,12 +44,15 @@ const RECHECK_MS = 1_000;
 const isUrl = (location: string) => /^https?:\/\//.test(location);
 
 /**
- * The build each micro-frontend runs, and every build the gateway has served since it started.
+ * The build each micro-frontend runs, and the builds it ran before that are still within their
+ * retention (MF_BUILD_RETENTION_MINUTES after they stopped being current).
  *
  * From MF_REMOTES (fixed) or MF_REMOTES_FILE (reread when it changes, checked at most once a
  * second when a page asks). A folder's build is served under a path naming its build id, so all
  * its files may be cached for good, and a page that loaded the previous build keeps finding that
- * build's chunks after a switch.
+ * build's chunks after a switch, for the retention window (skew protection). A build's retirement is
+ * the earliest this gateway knows of: history.json beside MF_REMOTES_FILE (what the release tool
+ * recorded, the same for every replica and after a restart), or when this process saw the switch.
  */
 @Injectable()
 export class RemoteBuilds {
@@ -52,8 +65,14 @@ export class RemoteBuilds {
   private readonly ids = new Map<string, { stamp: string; id: string }>();
   /** `{name}/{id}` → folder, for every build served so far. */
   private readonly known = new Map<string, string>();
+  /** `{name}/{id}` → when this process saw it stop being current (ms since the epoch). */
+  private readonly retiredHere = new Map<string, number>();
+  private readonly retentionMs: number;
+  private history: z.infer<typeof historyFile> = {};
+  private historyStamp = '';
 
   constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
+    this.retentionMs = config.MF_BUILD_RETENTION_MINUTES * 60_000;
     this.file = config.MF_REMOTES_FILE ? resolve(config.MF_REMOTES_FILE) : undefined;
     this.locations = this.file ? [] : config.MF_REMOTES.map(([name, location]) => [name, isUrl(location) ? location : resolve(location)]);
     if (this.file) this.reread(true);
@@ -62,19 +81,68 @@ export class RemoteBuilds {
   /** Every remote with the address of its current build; a folder without a build is left out. */
   current(): RemoteLocation[] {
     this.reread();
-    return this.locations.flatMap(([name, location]) => {
+    const current = this.locations.flatMap(([name, location]): RemoteLocation[] => {
       if (isUrl(location)) return [{ name, entry: location }];
       const build = this.buildIn(location);
       if (!build) return [];
-      this.known.set(`${name}/${build.id}`, build.dir);
       return [{ name, entry: `${REMOTES_PATH}/${name}/${build.id}/remoteEntry.js`, build }];
     });
+    this.noteCurrent(current);
+    return current;
   }
 
-  /** The folder of a build served under /mf/{name}/{id}/, now or earlier in this process. */
+  /**
+   * The folder of a build served under /mf/{name}/{id}/: the current one, or one retired less than the
+   * retention ago (served by this process before, or published beside MF_REMOTES_FILE and recorded in
+   * its history). Anything else is not served: its page loads the current build instead (the shell).
+   */
   folderOf(name: string, id: string): string | undefined {
-    if (!this.known.has(`${name}/${id}`)) this.current();
-    return this.known.get(`${name}/${id}`);
+    const key = `${name}/${id}`;
+    const current = this.current().find((remote) => remote.name === name && remote.build?.id === id);
+    if (current?.build) return current.build.dir;
+    const retiredAt = this.retiredAt(key);
+    if (retiredAt === undefined || Date.now() - retiredAt > this.retentionMs) return undefined;
+    const known = this.known.get(key);
+    if (known) return known;
+    const published = this.file && REMOTE_NAME.test(name) && BUILD_ID.test(id) ? join(dirname(this.file), name, id) : undefined;
+    return published && existsSync(join(published, 'remoteEntry.js')) ? published : undefined;
+  }
+
+  /** Remembers each current build's folder, and when a build this process served stopped being current. */
+  private noteCurrent(current: RemoteLocation[]): void {
+    const now = new Set(current.flatMap((remote) => (remote.build ? [`${remote.name}/${remote.build.id}`] : [])));
+    for (const remote of current) if (remote.build) this.known.set(`${remote.name}/${remote.build.id}`, remote.build.dir);
+    for (const key of this.known.keys()) {
+      if (now.has(key)) this.retiredHere.delete(key);
+      else if (!this.retiredHere.has(key)) this.retiredHere.set(key, Date.now());
+    }
+  }
+
+  /** When a build stopped being current, the earliest record of it; undefined for one never current. */
+  private retiredAt(key: string): number | undefined {
+    this.rereadHistory();
+    const [name = '', id = ''] = key.split('/');
+    const recorded = this.history[name]?.[id]?.retiredAt;
+    const times = [recorded ? Date.parse(recorded) : undefined, this.retiredHere.get(key)].filter((time): time is number => time !== undefined);
+    return times.length ? Math.min(...times) : undefined;
+  }
+
+  /** Reads history.json beside MF_REMOTES_FILE again if it changed; none or a broken one records nothing. */
+  private rereadHistory(): void {
+    if (!this.file) return;
+    const file = join(dirname(this.file), HISTORY_FILE);
+    try {
+      const stat = statSync(file);
+      const stamp = `${stat.size}:${stat.mtimeMs}`;
+      if (stamp === this.historyStamp) return;
+      this.historyStamp = stamp;
+      const parsed = historyFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      this.history = parsed.success ? parsed.data : {};
+      if (!parsed.success) this.logger.error(`cannot read ${file}: retired builds are served as this process saw them`);
+    } catch {
+      this.history = {};
+      this.historyStamp = '';
+    }
   }
 
   private buildIn(dir: string): RemoteBuild | undefined {
