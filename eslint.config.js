@@ -197,6 +197,18 @@ export default tseslint.config(
     files: projects.filter((project) => project.platform === 'web').map((project) => `${project.root}/**/*.{ts,tsx}`),
     rules: { 'no-console': ['error', { allow: ['error'] }] },
   },
+  // A remote calls the API through shop-client's apiGet/callApi, typed by the services' OpenAPI documents
+  // (libs/api-types): an operation or field a service no longer has is then a type error, not a bug in
+  // the page. The untyped client's `request` stays shop-client's own.
+  {
+    files: ['apps/*-mf/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'http', property: 'request', message: "Call the API with shop-client's callApi/apiGet, typed by the services' OpenAPI (libs/api-types)." },
+      ],
+    },
+  },
   ...boundaryConfigs,
   {
     files: ['**/*.{ts,tsx}'],

@@ -106,9 +106,9 @@ describe('start-up', () => {
      */
     async function shellWithTopProducts() {
       const shell = await freshShell();
-      const { useShopQuery } = await import('@shop/shop-client');
+      const { apiGet, useShopQuery } = await import('@shop/shop-client');
       function TopProducts() {
-        const { data } = useShopQuery<typeof products>({ queryKey: ['products', 'top'], get: { path: '/api/products/top' } });
+        const { data } = useShopQuery({ queryKey: ['products', 'top'], get: apiGet('/api/products/top') });
         return data ? <h1>{data.map((product) => product.name).join(', ')}</h1> : <p>Loading</p>;
       }
       runtimeServing({ 'catalog/HomePage': () => <TopProducts /> });

@@ -49,13 +49,28 @@ export function configureServiceApp(
   app.enableShutdownHooks();
   applyServerLimits(app.getHttpServer(), options.server);
   answerParserErrors(app.getHttpServer());
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle(description.title).setDescription(description.description).addBearerAuth().build(),
-  );
+  const document = SwaggerModule.createDocument(app, documentConfigOf(description));
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.get(OPENAPI_PATH, (_req, res) => res.json(document));
   return document;
+}
+
+function documentConfigOf(description: AppDescription) {
+  return new DocumentBuilder().setTitle(description.title).setDescription(description.description).addBearerAuth().build();
+}
+
+/**
+ * The service's OpenAPI document without serving, connecting to or migrating anything: Nest's preview
+ * mode reads the controllers' metadata without making a single provider. The front ends' request and
+ * response types are generated from these documents at build (libs/api-types).
+ */
+export async function openApiDocumentOf(module: unknown, description: AppDescription): Promise<OpenAPIObject> {
+  const app = await NestFactory.create<NestExpressApplication>(module as never, { preview: true, logger: false, bodyParser: false });
+  try {
+    return SwaggerModule.createDocument(app, documentConfigOf(description));
+  } finally {
+    await app.close();
+  }
 }
 
 /** TRUST_PROXY of the service's configuration; loopback (the gateway on the same machine) for an app without one. */
@@ -79,7 +94,8 @@ export async function createServiceApp(module: unknown): Promise<NestExpressAppl
  * - `node dist/main.js migrate` brings the database up to date and exits (a Kubernetes Job or init
  *   container runs it before new replicas start);
  * - `node dist/main.js check-settings` prints which settings the service reads and what is wrong with
- *   the ones it is given, as JSON, and exits 1 when something is (deployment files are checked with it).
+ *   the ones it is given, as JSON, and exits 1 when something is (deployment files are checked with it);
+ * - `node dist/main.js openapi` prints the service's OpenAPI document (JSON) and exits, touching nothing.
  */
 export async function runService<C extends ServiceConfig & { PORT: number }>(options: {
   name: string;
@@ -99,6 +115,10 @@ export async function runService<C extends ServiceConfig & { PORT: number }>(opt
     migrate: async (config) => {
       const ran = await migrateDatabase({ service: options.name, config, migrations: options.migrations });
       process.stdout.write(`${options.name}: ${ran.length ? `ran ${ran.join(', ')}` : 'database up to date, nothing to run'}\n`);
+    },
+    openapi: async (config) => {
+      const document = await openApiDocumentOf(await options.module(config), options.description);
+      process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
     },
   });
 }

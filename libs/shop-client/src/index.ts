@@ -4,6 +4,7 @@
  * Each remote owns its calls (apps/<remote>/src/features/<name>/api/); docs/micro-frontends.md, "Who owns what".
  */
 export { addressOf, ApiError, createApiClient, type ApiClient, type ApiClientOptions, type ApiGet, type HttpMethod, type RequestOptions } from './api/http.js';
+export { apiGet, callApi, fillPath, type ApiAnswer, type ApiCallOptions, type ApiPath, type ApiVerb, type TypedGet } from './api/operations.js';
 export { cartCount, cartPrices, cartSubtotal, type CartItem, type CartPrices } from './store/cart.js';
 export {
   createShopStore,

@@ -77,3 +77,14 @@ describe('check-settings', () => {
     expect(report.problems).toEqual([expect.stringMatching(/^PORT: /)]);
   });
 });
+
+describe('openapi', () => {
+  it.each([...SERVICES])('%s: prints its OpenAPI document without a database, NATS or settings (the front ends are typed from it)', async (part) => {
+    // Nothing of the shop is reachable: a database address that refuses, no NATS.
+    const result = await run(part, ['openapi'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none', NATS_URL: 'nats://127.0.0.1:9' });
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    const document = JSON.parse(result.stdout) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/')).length).toBeGreaterThan(3);
+  });
+});

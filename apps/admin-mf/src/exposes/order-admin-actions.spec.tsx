@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { OrderDto } from '@shop/contracts';
-import { shopKeys, useShopQuery } from '@shop/shop-client';
+import { apiGet, shopKeys, useShopQuery } from '@shop/shop-client';
 import { isoDay } from '@shop/ui';
 import { aCustomer, anAdmin, anOrder, mockApi, renderRoute, type ApiReply } from '@shop/web-testing';
 import OrderAdminActions from './order-admin-actions.js';
@@ -13,7 +13,7 @@ const paid = anOrder({ isPaid: true, paidAt: '2026-11-21T15:05:00.000Z' });
  * and hands it to the part, so what the part's change puts in the cache is what the page shows next.
  */
 function OrderPageHost({ id }: { id: string }) {
-  const order = useShopQuery<OrderDto>({ queryKey: shopKeys.orders.detail(id), get: { path: `/api/orders/${id}` } });
+  const order = useShopQuery({ queryKey: shopKeys.orders.detail(id), get: apiGet('/api/orders/{id}', { params: { id } }) });
   if (!order.data) return null;
   return (
     <>

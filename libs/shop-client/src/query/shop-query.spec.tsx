@@ -5,6 +5,7 @@ import { fakeFetch } from '../test-support/fake-fetch.js';
 import { createApiClient } from '../api/http.js';
 import { forgetFirstAnswers, prefetchFirstAnswers } from './first-answers.js';
 import { useShopMutation, useShopQuery } from './shop-query.js';
+import { apiGet, callApi } from '../api/operations.js';
 import { useShopClient } from './shop-client-provider.js';
 import { useLogout } from './session.js';
 
@@ -15,7 +16,7 @@ const top = [{ _id: 'p1', name: 'Phone' }];
 describe('useShopQuery', () => {
   it('answers from a GET of the API, with its query parameters and the signed-in token', async () => {
     const { result, store, calls } = renderWithClient(
-      () => useShopQuery<typeof top>({ queryKey: ['products', 'list'], get: { path: '/api/products', query: { keyword: 'pho', pageNumber: 2 } } }),
+      () => useShopQuery({ queryKey: ['products', 'list'], get: apiGet('/api/products', { query: { keyword: 'pho', pageNumber: 2 } }) }),
       { 'GET /api/products': { json: top } },
     );
     await waitFor(() => expect(result.current.data).toEqual(top));
@@ -29,7 +30,7 @@ describe('useShopQuery', () => {
     await prefetchFirstAnswers(createApiClient({ fetch }), ['/api/products/top']);
     expect(calls).toHaveLength(1);
 
-    const rendered = renderWithClient(() => useShopQuery<typeof top>({ queryKey: ['products', 'top'], get: { path: '/api/products/top' } }), {
+    const rendered = renderWithClient(() => useShopQuery({ queryKey: ['products', 'top'], get: apiGet('/api/products/top') }), {
       'GET /api/products/top': { json: [] },
     });
     // In the first render already: no loading state.
@@ -38,7 +39,7 @@ describe('useShopQuery', () => {
     expect(rendered.calls).toHaveLength(0);
 
     // Handed out once: a query made afresh asks the API.
-    const again = renderWithClient(() => useShopQuery<typeof top>({ queryKey: ['products', 'top'], get: { path: '/api/products/top' } }), {
+    const again = renderWithClient(() => useShopQuery({ queryKey: ['products', 'top'], get: apiGet('/api/products/top') }), {
       'GET /api/products/top': { json: [] },
     });
     await waitFor(() => expect(again.result.current.data).toEqual([]));
@@ -50,7 +51,7 @@ describe('useShopQuery', () => {
     await prefetchFirstAnswers(createApiClient({ fetch }), ['/api/products/top', 'https://elsewhere.example/api/x', '//elsewhere.example/api/x', '/uploads/a.jpg']);
     expect(calls.map((call) => call.url)).toEqual(['/api/products/top']);
 
-    const rendered = renderWithClient(() => useShopQuery<typeof top>({ queryKey: ['products', 'top'], get: { path: '/api/products/top' } }), {
+    const rendered = renderWithClient(() => useShopQuery({ queryKey: ['products', 'top'], get: apiGet('/api/products/top') }), {
       'GET /api/products/top': { json: top },
     });
     expect(rendered.result.current.isPending).toBe(true);
@@ -58,10 +59,25 @@ describe('useShopQuery', () => {
   });
 
   it('does not ask while disabled', async () => {
-    const { result, calls } = renderWithClient(() => useShopQuery({ queryKey: ['x'], get: { path: '/api/x' }, enabled: false }), {});
+    const { result, calls } = renderWithClient(() => useShopQuery({ queryKey: ['x'], get: apiGet('/api/config/paypal'), enabled: false }), {});
     await act(async () => undefined);
     expect(result.current.fetchStatus).toBe('idle');
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('apiGet and callApi', () => {
+  it('fill the path with its parameters, encoded, and send the query, body and headers given', async () => {
+    expect(apiGet('/api/products/{id}', { params: { id: 'a b/c' } }).path).toBe('/api/products/a%20b%2Fc');
+    const { fetch, calls } = fakeFetch({ 'PUT /api/orders/o%201/pay_status': { json: { _id: 'o 1' } } });
+    const http = createApiClient({ fetch });
+    await callApi(http, 'put', '/api/orders/{id}/pay_status', {
+      params: { id: 'o 1' },
+      body: { id: 'PAYPAL-1', status: 'COMPLETED', update_time: '2026-11-26T10:00:00Z', email_address: 'a@example.com' },
+      headers: { 'Idempotency-Key': 'k1' },
+    });
+    expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/orders/o%201/pay_status', body: { id: 'PAYPAL-1' } });
+    expect(calls[0].headers.get('Idempotency-Key')).toBe('k1');
   });
 });
 
@@ -70,7 +86,7 @@ describe('useShopMutation', () => {
     const { result } = renderWithClient(
       () => {
         const { http } = useShopClient();
-        return useShopMutation({ mutationFn: (id: string) => http.request(`/api/products/delete/${id}`, { method: 'DELETE' }) });
+        return useShopMutation({ mutationFn: (id: string) => callApi(http, 'delete', '/api/products/delete/{id}', { params: { id } }) });
       },
       { 'DELETE /api/products/delete/p1': { status: 404, json: { message: 'Product not found' } } },
     );

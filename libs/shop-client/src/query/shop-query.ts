@@ -7,18 +7,20 @@ import {
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { addressOf, type ApiGet } from '../api/http.js';
+import { addressOf } from '../api/http.js';
+import type { TypedGet } from '../api/operations.js';
 import { takeFirstAnswer, type FirstAnswer } from './first-answers.js';
 import { useShopClient } from './shop-client-provider.js';
 
 /** A query of a remote: TanStack Query's options, with the GET that answers it instead of a queryFn. */
 export interface ShopQueryOptions<T> extends Omit<UseQueryOptions<T, Error, T, QueryKey>, 'queryFn' | 'initialData' | 'initialDataUpdatedAt'> {
   /**
-   * The GET that answers it, through the page's API client (token, 401). Its address is also how an
-   * answer preloaded with the page (a "first answer") finds its query: a remote names the same address
-   * in its build's page-files.json, and the shell fetches it before the first render.
+   * The GET that answers it (`apiGet('/api/products/{id}', { params: { id } })`, typed by the service's
+   * OpenAPI document), through the page's API client (token, 401). Its address is also how an answer
+   * preloaded with the page (a "first answer") finds its query: a remote names the same address in its
+   * build's page-files.json, and the shell fetches it before the first render.
    */
-  get: ApiGet;
+  get: TypedGet<T>;
 }
 
 /**

@@ -18,7 +18,7 @@ import { AdminOnly, BodyLimit, CurrentUser, SignedIn } from '@shop/service-kit';
 import { CreateOrderDto } from './dto/create-order.dto.js';
 import { EmptyBodyDto } from './dto/empty-body.dto.js';
 import { ListOrdersQuery } from './dto/list-orders.query.js';
-import { OrderListResponse, OrderResponse } from './dto/order.response.js';
+import { OrderListResponse, OrderResponse, PayPalOrderResponse } from '@shop/api-responses';
 import { PayPalResultPipe, PayStatusDto, type PayPalResult } from './dto/pay-status.dto.js';
 import { MAX_OUTCOME_WAIT_SECONDS, outcomeWaitOf } from './dto/prefer-wait.js';
 import { OrderIdPipe } from './order-id.pipe.js';
@@ -111,7 +111,8 @@ export class OrdersController {
     description: "PayPal's order is made by the server, for the order's total, marked with the order's id; asking again answers the same one.",
   })
   @ApiParam(ORDER_ID)
-  @ApiCreatedResponse({ description: '{ id }: the PayPal order id' })
+  @ApiCreatedResponse({ type: PayPalOrderResponse, description: "PayPal's order id" })
+  @ApiBody({ type: EmptyBodyDto, required: false, description: 'Nothing: the amount and the order come from the shop' })
   @ApiBadRequestResponse({ description: 'The order was cancelled' })
   @ApiConflictResponse({ description: 'The order is not confirmed yet, or already paid' })
   @ApiNotFoundResponse({ description: "Order not found (also another customer's order)" })

@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ProfileDto, UserDeletedDto, UserDto, UserInfoDto, UserListDto } from '@shop/contracts';
+import { OrderResponse } from '@shop/api-responses';
 
 /** A user as the admin calls answer it (OpenAPI shape of UserDto). */
 export class UserResponse implements UserDto {
@@ -21,9 +22,12 @@ export class UserInfoResponse extends UserResponse implements UserInfoDto {
   @ApiProperty({ description: 'A bearer token (EdDSA JWT) to send as `Authorization: Bearer <token>`' }) token: string;
 }
 
-export class ProfileResponse extends UserResponse implements Omit<ProfileDto, 'orderList'> {
-  @ApiProperty({ type: 'array', items: { type: 'object' }, description: "The user's own orders, newest first" })
-  orderList: ProfileDto['orderList'];
+/** The signed-in user's account and own orders (the orders as the orders service answers them). */
+export class ProfileResponse extends UserResponse implements ProfileDto {
+  @ApiProperty({ type: [OrderResponse], description: "The user's own orders, newest first" })
+  orderList: OrderResponse[];
+  @ApiPropertyOptional({ description: 'Set when the orders could not be read just now (orderList is then empty)' })
+  ordersUnavailable?: boolean;
 }
 
 export class UserDeletedResponse implements UserDeletedDto {

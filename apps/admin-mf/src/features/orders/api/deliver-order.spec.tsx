@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, waitFor } from '@testing-library/react';
-import type { OrderDto } from '@shop/contracts';
-import { shopKeys, useShopQuery } from '@shop/shop-client';
+import { apiGet, shopKeys, useShopQuery } from '@shop/shop-client';
 import { anAdmin, anOrder, aProfile, renderHookWithClient } from '@shop/web-testing';
 import { useDeliverOrder } from './deliver-order.js';
 
@@ -9,7 +8,7 @@ const delivered = anOrder({ isPaid: true, paidAt: '2026-11-23T10:05:00.000Z', is
 
 /** The order as the page showing it (checkout's order page) reads it: the same query key. */
 function useShownOrder(id: string) {
-  return useShopQuery<OrderDto>({ queryKey: shopKeys.orders.detail(id), get: { path: `/api/orders/${id}` } });
+  return useShopQuery({ queryKey: shopKeys.orders.detail(id), get: apiGet('/api/orders/{id}', { params: { id } }) });
 }
 
 describe('useDeliverOrder', () => {

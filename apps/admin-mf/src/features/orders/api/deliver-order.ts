@@ -1,9 +1,8 @@
-import type { OrderDto } from '@shop/contracts';
-import { shopKeys, useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
+import { callApi, shopKeys, useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
 
-/** PUT /api/orders/{id}/delivery_status (admin). */
-export function deliverOrder(http: ApiClient, orderId: string): Promise<OrderDto> {
-  return http.request<OrderDto>(`/api/orders/${encodeURIComponent(orderId)}/delivery_status`, { method: 'PUT', body: {} });
+/** PUT /api/orders/{id}/delivery_status (admin); the body is empty. */
+export function deliverOrder(http: ApiClient, orderId: string) {
+  return callApi(http, 'put', '/api/orders/{id}/delivery_status', { params: { id: orderId }, body: {} });
 }
 
 /**

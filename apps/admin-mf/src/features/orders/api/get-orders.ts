@@ -1,5 +1,4 @@
-import type { OrderListDto } from '@shop/contracts';
-import { shopKeys, useSession, useShopQuery, type PageQuery } from '@shop/shop-client';
+import { apiGet, shopKeys, useSession, useShopQuery, type PageQuery } from '@shop/shop-client';
 
 /**
  * One page of the orders table, newest first, page 1 by default; idle while signed out. Each page is
@@ -8,9 +7,9 @@ import { shopKeys, useSession, useShopQuery, type PageQuery } from '@shop/shop-c
  */
 export function useOrders({ pageNumber = 1 }: PageQuery = {}) {
   const { isSignedIn } = useSession();
-  return useShopQuery<OrderListDto>({
+  return useShopQuery({
     queryKey: shopKeys.orders.list({ pageNumber }),
-    get: { path: '/api/orders', query: { pageNumber } },
+    get: apiGet('/api/orders', { query: { pageNumber } }),
     enabled: isSignedIn,
   });
 }

@@ -1,11 +1,10 @@
-import type { ProductDetailDto } from '@shop/contracts';
-import { shopKeys, useShopQuery } from '@shop/shop-client';
+import { apiGet, shopKeys, useShopQuery } from '@shop/shop-client';
 
 /** The product being edited (with its reviews, as the catalog reads it); idle without an id. */
 export function useProduct(productId: string) {
-  return useShopQuery<ProductDetailDto>({
+  return useShopQuery({
     queryKey: shopKeys.products.detail(productId),
-    get: { path: `/api/products/${encodeURIComponent(productId)}` },
+    get: apiGet('/api/products/{id}', { params: { id: productId } }),
     enabled: Boolean(productId),
   });
 }

@@ -1,13 +1,12 @@
-import type { ProductListDto } from '@shop/contracts';
-import { shopKeys, useShopQuery, type PageQuery } from '@shop/shop-client';
+import { apiGet, shopKeys, useShopQuery, type PageQuery } from '@shop/shop-client';
 
 /**
  * One page of the admin products table (every product, no keyword), page 1 by default. Each page is
  * its own query, under the catalog's list key, so an admin's change and the shop's lists stay one cache.
  */
 export function useProducts({ pageNumber = 1 }: PageQuery = {}) {
-  return useShopQuery<ProductListDto>({
+  return useShopQuery({
     queryKey: shopKeys.products.list({ pageNumber }),
-    get: { path: '/api/products', query: { pageNumber } },
+    get: apiGet('/api/products', { query: { pageNumber } }),
   });
 }

@@ -1,9 +1,11 @@
-import type { UserDeletedDto, UserListDto } from '@shop/contracts';
-import { shopKeys, useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
+import { callApi, shopKeys, useShopClient, useShopMutation, type ApiAnswer, type ApiClient } from '@shop/shop-client';
+
+/** A cached page of the users table, as GET /api/users answers it. */
+type UserListPage = ApiAnswer<'/api/users', 'get'>;
 
 /** Deletes a user by id; the answer names the deleted user's id. */
-export function deleteUser(http: ApiClient, userId: string): Promise<UserDeletedDto> {
-  return http.request<UserDeletedDto>(`/api/users/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+export function deleteUser(http: ApiClient, userId: string) {
+  return callApi(http, 'delete', '/api/users/{id}', { params: { id: userId } });
 }
 
 /**
@@ -12,12 +14,12 @@ export function deleteUser(http: ApiClient, userId: string): Promise<UserDeleted
  */
 export function useDeleteUser() {
   const { http, queryClient } = useShopClient();
-  return useShopMutation<UserDeletedDto, string>({
-    mutationFn: (userId) => deleteUser(http, userId),
+  return useShopMutation({
+    mutationFn: (userId: string) => deleteUser(http, userId),
     onSuccess: async ({ _id }) => {
       // A page fetch still in flight was asked before the delete: it would put the user back.
       await queryClient.cancelQueries({ queryKey: shopKeys.users.lists() });
-      queryClient.setQueriesData<UserListDto>({ queryKey: shopKeys.users.lists() }, (list) =>
+      queryClient.setQueriesData<UserListPage>({ queryKey: shopKeys.users.lists() }, (list) =>
         list ? { ...list, users: list.users.filter((user) => user._id !== _id) } : list,
       );
       queryClient.removeQueries({ queryKey: shopKeys.users.detail(_id) });

@@ -1,12 +1,11 @@
-import type { UserDto } from '@shop/contracts';
-import { shopKeys, useSession, useShopQuery } from '@shop/shop-client';
+import { apiGet, shopKeys, useSession, useShopQuery } from '@shop/shop-client';
 
 /** The user being edited; idle while signed out or without an id. */
 export function useUser(userId: string) {
   const { isSignedIn } = useSession();
-  return useShopQuery<UserDto>({
+  return useShopQuery({
     queryKey: shopKeys.users.detail(userId),
-    get: { path: `/api/users/${encodeURIComponent(userId)}` },
+    get: apiGet('/api/users/{id}', { params: { id: userId } }),
     enabled: isSignedIn && Boolean(userId),
   });
 }

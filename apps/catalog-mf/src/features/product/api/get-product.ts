@@ -1,16 +1,14 @@
-import type { ProductDetailDto } from '@shop/contracts';
-import { shopKeys, useShopQuery, type ApiGet } from '@shop/shop-client';
+import { apiGet, shopKeys, useShopQuery } from '@shop/shop-client';
 
-/** The GET of a product with its reviews; the gateway preloads this address with the product page. */
-function productGet(id: string): ApiGet {
-  return { path: `/api/products/${encodeURIComponent(id)}` };
-}
-
-/** A product with its reviews; nothing is asked until the route names one. */
+/**
+ * A product with its reviews; nothing is asked until the route names one. The gateway preloads this
+ * address with the product page.
+ */
 export function useProduct(id: string | undefined) {
-  return useShopQuery<ProductDetailDto>({
+  return useShopQuery({
     queryKey: shopKeys.products.detail(id ?? ''),
-    get: productGet(id ?? ''),
+    // Without an id the query is disabled: the placeholder segment is never sent.
+    get: apiGet('/api/products/{id}', { params: { id: id ?? '-' } }),
     enabled: Boolean(id),
   });
 }

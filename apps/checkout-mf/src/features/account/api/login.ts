@@ -1,9 +1,9 @@
-import type { LoginInput, UserInfoDto } from '@shop/contracts';
-import { useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
+import type { LoginInput } from '@shop/contracts';
+import { callApi, useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
 
 /** POST /api/users/login: the user with a fresh token. */
-export function login(http: ApiClient, credentials: LoginInput): Promise<UserInfoDto> {
-  return http.request<UserInfoDto>('/api/users/login', { method: 'POST', body: credentials });
+export function login(http: ApiClient, credentials: LoginInput) {
+  return callApi(http, 'post', '/api/users/login', { body: credentials });
 }
 
 /** Signs in. The request first clears any previous user (spec section 4); success keeps the new one. */

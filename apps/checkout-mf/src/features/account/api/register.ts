@@ -1,9 +1,9 @@
-import type { RegisterInput, UserInfoDto } from '@shop/contracts';
-import { useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
+import type { RegisterInput } from '@shop/contracts';
+import { callApi, useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
 
 /** POST /api/users: the new account, signed in (with its token). */
-export function register(http: ApiClient, account: RegisterInput): Promise<UserInfoDto> {
-  return http.request<UserInfoDto>('/api/users', { method: 'POST', body: account });
+export function register(http: ApiClient, account: RegisterInput) {
+  return callApi(http, 'post', '/api/users', { body: account });
 }
 
 /** Registers, which also signs the new user in; like sign-in, the request first clears any previous user. */

@@ -1,9 +1,9 @@
-import type { ProfileUpdateInput, UserInfoDto } from '@shop/contracts';
-import { shopKeys, useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
+import type { ProfileUpdateInput } from '@shop/contracts';
+import { callApi, shopKeys, useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
 
 /** PUT /api/users/profile: the user with a new token (the name or email is in it). */
-export function updateProfile(http: ApiClient, changes: ProfileUpdateInput): Promise<UserInfoDto> {
-  return http.request<UserInfoDto>('/api/users/profile', { method: 'PUT', body: withoutEmptyPassword(changes) });
+export function updateProfile(http: ApiClient, changes: ProfileUpdateInput) {
+  return callApi(http, 'put', '/api/users/profile', { body: withoutEmptyPassword(changes) });
 }
 
 /** Updates the profile; the answer carries a new token, which is kept, and the user's queries reload. */

@@ -1,5 +1,5 @@
-import type { OrderCreateInput, OrderDto } from '@shop/contracts';
-import { shopKeys, useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
+import type { OrderCreateInput } from '@shop/contracts';
+import { callApi, shopKeys, useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
 
 /** How long placing an order may wait for the order's outcome before answering it pending. */
 export const PLACEMENT_WAIT_SECONDS = 5;
@@ -8,8 +8,8 @@ export const PLACEMENT_WAIT_SECONDS = 5;
  * POST /api/orders, waiting up to PLACEMENT_WAIT_SECONDS for its stock to be reserved or refused
  * (RFC 7240 `Prefer: wait`), so the order page usually opens confirmed or cancelled, not pending.
  */
-export function createOrder(http: ApiClient, order: OrderCreateInput): Promise<OrderDto> {
-  return http.request<OrderDto>('/api/orders', { method: 'POST', body: order, headers: { Prefer: `wait=${PLACEMENT_WAIT_SECONDS}` } });
+export function createOrder(http: ApiClient, order: OrderCreateInput) {
+  return callApi(http, 'post', '/api/orders', { body: order, headers: { Prefer: `wait=${PLACEMENT_WAIT_SECONDS}` } });
 }
 
 /**

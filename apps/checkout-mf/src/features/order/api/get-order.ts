@@ -1,5 +1,4 @@
-import type { OrderDto } from '@shop/contracts';
-import { shopKeys, useSession, useShopQuery } from '@shop/shop-client';
+import { apiGet, shopKeys, useSession, useShopQuery } from '@shop/shop-client';
 
 /** How often an order waiting for its stock is asked again. */
 export const PENDING_ORDER_POLL_MS = 2_000;
@@ -11,9 +10,10 @@ export const PENDING_ORDER_POLL_MS = 2_000;
  */
 export function useOrder(id: string | undefined) {
   const { isSignedIn } = useSession();
-  return useShopQuery<OrderDto>({
+  return useShopQuery({
     queryKey: shopKeys.orders.detail(id ?? ''),
-    get: { path: `/api/orders/${encodeURIComponent(id ?? '')}` },
+    // Without an id the query is disabled: the empty segment is never sent.
+    get: apiGet('/api/orders/{id}', { params: { id: id ?? '' } }),
     enabled: isSignedIn && Boolean(id),
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? PENDING_ORDER_POLL_MS : false),
   });

@@ -1,11 +1,11 @@
-import { shopKeys, useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
+import { callApi, shopKeys, useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
 
 /**
  * POST /api/orders/{id}/paypal: the shop opens the order's PayPal payment on the server, for the
  * order's total and marked with its id, and answers PayPal's order id (the browser never sets the amount).
  */
 export async function openPayPalPayment(http: ApiClient, orderId: string): Promise<string> {
-  const payment = await http.request<{ id: string }>(`/api/orders/${encodeURIComponent(orderId)}/paypal`, { method: 'POST', body: {} });
+  const payment = await callApi(http, 'post', '/api/orders/{id}/paypal', { params: { id: orderId }, body: {} });
   return payment.id;
 }
 

@@ -1,7 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { OrderDto, OrderItemDto, OrderListDto, OrderRefundDto, OrderStatus, PaymentGateway, PaymentResultDto, ShippingAddressDto } from '@shop/contracts';
 
-/** OpenAPI shapes of the order answers (see OrderDto in libs/contracts). */
+/**
+ * OpenAPI shapes of the order answers (see OrderDto in libs/contracts): orders answers them, users hands
+ * them on in a profile's orderList. The front ends' types are generated from these (libs/api-types), so a
+ * field the service sends but does not declare here is a field the front ends cannot see.
+ */
 export class OrderItemResponse implements OrderItemDto {
   @ApiProperty({ format: 'uuid' }) _id: string;
   @ApiProperty({ format: 'uuid', description: "The product's _id" }) product: string;
@@ -62,6 +66,8 @@ export class OrderResponse implements OrderDto {
   @ApiProperty() isDelivered: boolean;
   @ApiPropertyOptional({ format: 'date-time' }) deliveredAt?: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiPropertyOptional({ format: 'date-time', description: 'A confirmed, unpaid order: pay by then, or it is cancelled and its items go back on sale' })
+  payableUntil?: string;
   @ApiPropertyOptional({ type: [OrderRefundResponse], description: 'Admins only: captures the shop could not use, given back through PayPal' })
   refunds?: OrderRefundResponse[];
 }
@@ -71,4 +77,9 @@ export class OrderListResponse implements OrderListDto {
   @ApiProperty({ type: [OrderResponse] }) orders: OrderResponse[];
   @ApiProperty({ description: 'The page answered, from 1' }) page: number;
   @ApiProperty({ description: 'How many pages there are (0 when there is no order)' }) pages: number;
+}
+
+/** The PayPal order opened for a shop order (POST /api/orders/{id}/paypal): what the PayPal button's createOrder answers. */
+export class PayPalOrderResponse {
+  @ApiProperty({ description: "PayPal's order id" }) id: string;
 }
