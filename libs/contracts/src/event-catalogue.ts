@@ -1,4 +1,4 @@
-import type { EventPayloads, Subject } from './events.js';
+import { EVENTS, type EventPayloads, type Subject } from './events.js';
 import type { NatsService } from './nats-permissions.js';
 
 /**
@@ -17,28 +17,17 @@ export interface EventRoute {
   unconsumedBecause?: string;
 }
 
-const KEPT_FOR_LATER = 'a fact of the order kept in the stream for whoever needs it later (mails, analytics); no service acts on it yet';
-
 /**
- * The shop's events, subject by subject: the producer and the consumers. Each
- * service's contract tests hold its part of it to the code: the consumers it
- * really subscribes and the subjects it really publishes.
+ * The shop's events, subject by subject: the producer and the consumers, as events.ts describes each.
+ * Each service's contract tests hold its part of it to the code: the consumers it really subscribes and
+ * the subjects it really publishes.
  */
-export const eventCatalogue: { readonly [S in Subject]: EventRoute } = {
-  'product.created': { producer: 'catalog', consumers: ['orders/products'] },
-  'product.updated': { producer: 'catalog', consumers: ['orders/products'] },
-  'product.deleted': { producer: 'catalog', consumers: ['orders/products'] },
-  'user.created': { producer: 'users', consumers: ['orders/users', 'orders/user-access', 'catalog/user-access'] },
-  'user.updated': { producer: 'users', consumers: ['orders/users', 'orders/user-access', 'catalog/user-access'] },
-  'user.deleted': { producer: 'users', consumers: ['orders/users', 'orders/user-access', 'catalog/user-access'] },
-  'order.placed': { producer: 'orders', consumers: ['catalog/orders'] },
-  'order.confirmed': { producer: 'orders', consumers: [], unconsumedBecause: KEPT_FOR_LATER },
-  'order.cancelled': { producer: 'orders', consumers: ['catalog/orders'] },
-  'order.paid': { producer: 'orders', consumers: [], unconsumedBecause: KEPT_FOR_LATER },
-  'order.delivered': { producer: 'orders', consumers: [], unconsumedBecause: KEPT_FOR_LATER },
-  'stock.reserved': { producer: 'catalog', consumers: ['orders/stock'] },
-  'stock.rejected': { producer: 'catalog', consumers: ['orders/stock'] },
-};
+export const eventCatalogue: { readonly [S in Subject]: EventRoute } = Object.fromEntries(
+  (Object.keys(EVENTS) as Subject[]).map((subject) => {
+    const event: { producer: NatsService; consumers: readonly ConsumerName[]; unconsumedBecause?: string } = EVENTS[subject];
+    return [subject, { producer: event.producer, consumers: event.consumers, ...(event.unconsumedBecause ? { unconsumedBecause: event.unconsumedBecause } : {}) }];
+  }),
+) as { readonly [S in Subject]: EventRoute };
 
 /** The subjects `service` publishes, by the catalogue. */
 export function subjectsProducedBy(service: NatsService): Subject[] {

@@ -9,4 +9,5 @@ export * from './nats-permissions.js';
 export * from './remote-pages.js';
 export * from './event-catalogue.js';
 export * from './event-expectations.js';
+export * from './event-asyncapi.js';
 export * from './images.js';

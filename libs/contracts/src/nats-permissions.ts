@@ -1,15 +1,13 @@
-import { streamNameOf, wireSubjectOf } from './events.js';
+import { EVENTS, streamNameOf, wireSubjectOf, type Subject } from './events.js';
 
 /** The services that connect to NATS, each as its own NATS user. */
 export const NATS_SERVICES = ['users', 'catalog', 'orders'] as const;
 export type NatsService = (typeof NATS_SERVICES)[number];
 
-/** The event subjects each service publishes (it owns them): nobody else may. */
-const OWNED_SUBJECTS: Record<NatsService, readonly string[]> = {
-  users: ['user.*'],
-  catalog: ['product.*', 'stock.*'],
-  orders: ['order.*'],
-};
+/** The event subjects a service publishes (it owns them, as events.ts says): nobody else may, nor anything else. */
+function ownedSubjects(service: NatsService): Subject[] {
+  return (Object.keys(EVENTS) as Subject[]).filter((subject) => EVENTS[subject].producer === service);
+}
 
 /** What one NATS user may publish and subscribe to (nats-server's `permissions` block). */
 export interface NatsPermissions {
@@ -20,8 +18,8 @@ export interface NatsPermissions {
 /**
  * The least a service needs on NATS for instance `prefix`:
  *
- * - publish only its own event subjects (catalog cannot forge `order.placed`, nobody but catalog
- *   can publish `product.updated`);
+ * - publish only its own event subjects, each by name (catalog cannot forge `order.placed`, nobody but
+ *   catalog can publish `product.updated`, and no service can publish a subject the shop has not described);
  * - the JetStream API of its instance's stream alone: account info, the stream's info, creation and
  *   update, its consumers (create, info, next message), and acknowledgements;
  * - replies on its own `_INBOX.>`;
@@ -35,7 +33,7 @@ export function natsPermissionsOf(prefix: string, service: NatsService): NatsPer
   return {
     publish: {
       allow: [
-        ...OWNED_SUBJECTS[service].map((subject) => wireSubjectOf(prefix, subject)),
+        ...ownedSubjects(service).map((subject) => wireSubjectOf(prefix, subject)),
         '$JS.API.INFO',
         `$JS.API.STREAM.INFO.${stream}`,
         `$JS.API.STREAM.CREATE.${stream}`,
