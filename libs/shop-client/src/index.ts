@@ -3,8 +3,8 @@
  * (token, 401), the one query cache with the keys remotes share, and generic query and mutation hooks.
  * Each remote owns its calls (apps/<remote>/src/features/<name>/api/); docs/micro-frontends.md, "Who owns what".
  */
-export { addressOf, ApiError, createApiClient, type ApiClient, type ApiClientOptions, type ApiGet, type HttpMethod, type RequestOptions } from './api/http.js';
-export { apiGet, callApi, fillPath, type ApiAnswer, type ApiCallOptions, type ApiPath, type ApiVerb, type TypedGet } from './api/operations.js';
+export { ApiError, createApiClient, type ApiClient, type ApiClientOptions, type ApiGet, type HttpMethod, type RequestOptions } from './api/http.js';
+export { apiGet, callApi, type ApiAnswer, type ApiCallOptions, type ApiPath, type ApiVerb, type TypedGet } from './api/operations.js';
 export { cartCount, cartPrices, cartSubtotal, type CartItem, type CartPrices } from './store/cart.js';
 export {
   createShopStore,
@@ -18,10 +18,10 @@ export {
 } from './store/shop-store.js';
 export { useCart, useSession, useShopActions, useShopState, type Cart, type Session } from './store/hooks.js';
 export { createShopQueryClient, isClientError } from './query/query-client.js';
-export { shopKeys, userScopedKeys, type PageQuery, type ProductListQuery } from './query/query-keys.js';
+export { showChangedOrder, shopKeys, userScopedKeys, type PageQuery, type ProductListQuery } from './query/query-keys.js';
 export { httpOf, ShopClientProvider, useShopClient, type ShopClient, type ShopClientProviderProps } from './query/shop-client-provider.js';
 export { useShopMutation, useShopQuery, type ShopQueryOptions } from './query/shop-query.js';
-export { forgetFirstAnswers, prefetchFirstAnswers, takeFirstAnswer, type FirstAnswer } from './query/first-answers.js';
+export { prefetchFirstAnswers } from './query/first-answers.js';
 export { useLogout } from './query/session.js';
 export { useAddToCart, type AddToCartInput } from './query/cart.js';
 export { provideRemoteParts, RemotePart, type RemotePartElementProps, type RemotePartLoader } from './composition/remote-part.js';

@@ -1,9 +1,11 @@
 import { Component, createElement, lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { RemoteName, RemotePartName, RemotePartProps } from '@shop/contracts';
 
-/** Any component: what a part takes is the contract's business (RemotePartProps), checked where it is used. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyComponent = ComponentType<any>;
+/**
+ * A part as loaded: a component of some props. Which props is the contract's business (RemotePartProps),
+ * checked where `<RemotePart>` is used; the module itself comes from another build, unseen by the compiler.
+ */
+type AnyComponent = ComponentType<Record<string, unknown>>;
 
 /** What an exposed part's module exports: the component, as its default export. */
 interface PartModule {

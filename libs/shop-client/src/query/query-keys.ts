@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /** The home list's query: the search keyword (none lists everything) and the 1-based page. */
 export interface ProductListQuery {
   keyword?: string;
@@ -42,3 +44,16 @@ export const shopKeys = {
 
 /** What belongs to the signed-in user and must go when they sign out. */
 export const userScopedKeys = [shopKeys.users.all, shopKeys.orders.all] as const;
+
+/**
+ * An order changed (paid on checkout's page, delivered by admin's part): its answer becomes the cached
+ * order, so the page showing it changes at once, and every list of it (the admin's tables, the customer's
+ * profile) is read again. One rule for the remotes that change orders, as the keys are shared.
+ */
+export function showChangedOrder(queryClient: QueryClient, order: { _id: string }): Promise<unknown> {
+  queryClient.setQueryData(shopKeys.orders.detail(order._id), order);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: shopKeys.orders.all }),
+    queryClient.invalidateQueries({ queryKey: shopKeys.users.profile() }),
+  ]);
+}

@@ -1,4 +1,4 @@
-import { callApi, shopKeys, useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
+import { callApi, showChangedOrder, useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
 
 /** PUT /api/orders/{id}/delivery_status (admin); the body is empty. */
 export function deliverOrder(http: ApiClient, orderId: string) {
@@ -14,12 +14,6 @@ export function useDeliverOrder(orderId: string) {
   const { http, queryClient } = useShopClient();
   return useShopMutation({
     mutationFn: () => deliverOrder(http, orderId),
-    onSuccess: (order) => {
-      queryClient.setQueryData(shopKeys.orders.detail(order._id), order);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: shopKeys.orders.all }),
-        queryClient.invalidateQueries({ queryKey: shopKeys.users.profile() }),
-      ]);
-    },
+    onSuccess: (order) => showChangedOrder(queryClient, order),
   });
 }

@@ -1,6 +1,5 @@
 import type { PayStatusInput } from '@shop/contracts';
-import { callApi, useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
-import { refreshOrder } from './refresh-order.js';
+import { callApi, showChangedOrder, useShopClient, useShopMutation, type ApiClient } from '@shop/shop-client';
 
 /** PUT /api/orders/{id}/pay_status with PayPal's approval: the shop checks the order and captures. */
 export function payOrder(http: ApiClient, orderId: string, paymentResult: PayStatusInput) {
@@ -12,6 +11,6 @@ export function usePayOrder(orderId: string) {
   const { http, queryClient } = useShopClient();
   return useShopMutation({
     mutationFn: (paymentResult: PayStatusInput) => payOrder(http, orderId, paymentResult),
-    onSuccess: (order) => refreshOrder(queryClient, order),
+    onSuccess: (order) => showChangedOrder(queryClient, order),
   });
 }
