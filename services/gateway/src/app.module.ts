@@ -7,6 +7,7 @@ import { ClientConnections } from './edge/client-connections.js';
 import { RequestPipeline } from './edge/request-pipeline.js';
 import { FrontEndModule } from './front-end/front-end.module.js';
 import { GatewayConfigModule } from './gateway-config.module.js';
+import { ReleasesModule } from './releases/releases.module.js';
 import { UpstreamProxy } from './proxy/upstream-proxy.js';
 import { UpstreamsModule } from './proxy/upstreams.module.js';
 import { ApiRateLimit } from './security/api-rate-limit.js';
@@ -33,6 +34,7 @@ export class AppModule {
         HealthModule.forRoot('gateway'),
         UpstreamHealthModule,
         ApiDocsModule,
+        ReleasesModule,
         // Last: its catch-all route must come after every other route.
         FrontEndModule,
       ],

@@ -82,6 +82,15 @@ export const gatewaySettings = {
    * writes it), so a restarted gateway, or another replica, serves the same builds.
    */
   MF_BUILD_RETENTION_MINUTES: z.coerce.number().int().min(0).max(525_600).default(1_440),
+  /**
+   * A canary (mf-release.mjs publish … --canary N) is judged once this many page sessions reported on
+   * it, and rolled back by the gateway itself when its share of sessions with an error exceeds the
+   * current build's by more than MF_CANARY_ERROR_MARGIN_PERCENT points.
+   */
+  MF_CANARY_MIN_SESSIONS: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  MF_CANARY_ERROR_MARGIN_PERCENT: z.coerce.number().min(0).max(100).default(5),
+  /** How often each gateway looks at the canaries' counts, in seconds. */
+  MF_CANARY_CHECK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
 };
 
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewaySettings>>;

@@ -1,6 +1,7 @@
-import { All, Controller, Get, Header, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { All, Controller, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
+import { cohortCookie, cohortOf, newCohort } from '@shop/mf-releases';
 import { FrontEnd } from './front-end.service.js';
 import { REMOTES_PATH } from './remote-builds.js';
 
@@ -29,9 +30,25 @@ export class FrontEndController {
   constructor(private readonly frontEnd: FrontEnd) {}
 
   @Get(`${REMOTES_PATH.slice(1)}/remotes.json`)
-  @Header('Cache-Control', 'no-cache')
-  remotes(): Record<string, string> {
-    return this.frontEnd.remoteEntries();
+  remotes(@Req() req: Request, @Res({ passthrough: true }) res: Response): Record<string, string> {
+    res.setHeader('Cache-Control', 'no-cache');
+    return this.frontEnd.remoteEntries(this.cohortFor(req, res));
+  }
+
+  /**
+   * The shopper's cohort while a canary runs (from the cookie, or a new one given with the answer, so
+   * the browser keeps its builds from one page to the next); the answer then depends on the cookie and
+   * is private. Without a canary every shopper gets the same builds: no cookie is read or given.
+   */
+  private cohortFor(req: Request, res: Response): number | undefined {
+    if (!this.frontEnd.canaryRunning) return undefined;
+    res.setHeader('Vary', 'Cookie');
+    res.setHeader('Cache-Control', 'private, no-cache');
+    const known = cohortOf(req.headers.cookie);
+    if (known !== undefined) return known;
+    const cohort = newCohort();
+    res.append('Set-Cookie', cohortCookie(cohort, req.secure));
+    return cohort;
   }
 
   @Get(`${REMOTES_PATH.slice(1)}/:name/:build/{*file}`)
@@ -54,9 +71,13 @@ export class FrontEndController {
     if (!readOnly || !this.frontEnd.shellBuilt || req.path.startsWith('/api/') || req.path === '/api') throw notFound();
     const browserRoute = (BROWSER_ROUTE.test(req.path) || req.path === '/index.html') && req.accepts('html');
     if (!browserRoute && (await serveFrom(this.frontEnd.shellFiles, req, res))) return;
-    const page = browserRoute ? this.frontEnd.page(req.path) : undefined;
-    if (page === undefined) throw notFound();
+    if (!browserRoute) throw notFound();
     res.setHeader('Cache-Control', 'no-cache');
+    const page = this.frontEnd.page(req.path, this.cohortFor(req, res));
+    if (page === undefined) {
+      res.removeHeader('Set-Cookie');
+      throw notFound();
+    }
     res.type('html').send(page);
   }
 }

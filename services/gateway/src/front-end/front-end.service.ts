@@ -48,14 +48,19 @@ export class FrontEnd {
     return existsSync(resolve(this.shellDir, 'index.html'));
   }
 
-  /** `{ name: address of its remoteEntry.js }` for every remote, as the shell reads it at start-up. */
-  remoteEntries(): Record<string, string> {
-    return Object.fromEntries(this.builds.current().map((remote) => [remote.name, remote.entry]));
+  /** `{ name: address of its remoteEntry.js }` for every remote, as a shopper of `cohort` gets them. */
+  remoteEntries(cohort?: number): Record<string, string> {
+    return Object.fromEntries(this.builds.current(cohort).map((remote) => [remote.name, remote.entry]));
   }
 
-  /** index.html for the browser route `pathname`, with what that page needs written in. */
-  page(pathname: string): string | undefined {
-    return this.indexPage.render(pathname, this.builds.current());
+  /** index.html for the browser route `pathname`, with what that page needs written in (for a shopper of `cohort`). */
+  page(pathname: string, cohort?: number): string | undefined {
+    return this.indexPage.render(pathname, this.builds.current(cohort));
+  }
+
+  /** Do the remotes' builds depend on the shopper's cohort now (a canary runs)? */
+  get canaryRunning(): boolean {
+    return this.builds.canaryRunning();
   }
 
   /** The file server of a build of a remote, if the gateway serves that build. */

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
+import { BUILD_ID, CANARY_FILE, canaryFile, HISTORY_FILE, historyFile, inCanary, REMOTE_NAME, remotesFile, type CanaryFile } from '@shop/mf-releases';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 
@@ -23,25 +24,16 @@ export interface RemoteLocation {
   entry: string;
   /** Set when the gateway serves the build itself. */
   build?: RemoteBuild;
+  /** Set when this is the remote's canary build, served to a share of the shoppers. */
+  canaryPercent?: number;
 }
-
-const REMOTE_NAME = /^[a-z][a-z0-9-]{0,30}$/;
-const BUILD_ID = /^[0-9a-f]{10}$/;
-const remotesFile = z.record(z.string().regex(REMOTE_NAME, 'remote names are lowercase words'), z.string().min(1));
-
-/**
- * history.json beside MF_REMOTES_FILE, as mf-release.mjs keeps it: when each build of each remote
- * stopped being current. `{ "catalog": { "3f9a1c2b7d": { "retiredAt": "2026-11-26T10:00:00.000Z" } } }`
- */
-const historyFile = z.record(z.string(), z.record(z.string(), z.object({ retiredAt: z.iso.datetime({ offset: true }) })));
-
-/** The file of retirements beside the remotes file. */
-export const HISTORY_FILE = 'history.json';
 
 /** How often, at most, the gateway looks at MF_REMOTES_FILE for a change. */
 const RECHECK_MS = 1_000;
 
 const isUrl = (location: string) => /^https?:\/\//.test(location);
+
+const entryOf = (name: string, id: string) => `${REMOTES_PATH}/${name}/${id}/remoteEntry.js`;
 
 /**
  * The build each micro-frontend runs, and the builds it ran before that are still within their
@@ -53,6 +45,12 @@ const isUrl = (location: string) => /^https?:\/\//.test(location);
  * build's chunks after a switch, for the retention window (skew protection). A build's retirement is
  * the earliest this gateway knows of: history.json beside MF_REMOTES_FILE (what the release tool
  * recorded, the same for every replica and after a restart), or when this process saw the switch.
+ *
+ * A remote may also have a canary (canary.json beside MF_REMOTES_FILE, written by mf-release.mjs or an
+ * admin on the Releases page): a published build served instead of the current one to the shoppers
+ * whose cohort (libs/mf-releases' cohort.ts) is below its percent. A build rolled back is withdrawn at
+ * once, not kept for the retention window: a page that loaded it moves to the current build at its
+ * next load (the shell's remotes.ts).
  */
 @Injectable()
 export class RemoteBuilds {
@@ -70,6 +68,8 @@ export class RemoteBuilds {
   private readonly retentionMs: number;
   private history: z.infer<typeof historyFile> = {};
   private historyStamp = '';
+  private canaries: CanaryFile = {};
+  private canaryStamp = '';
 
   constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
     this.retentionMs = config.MF_BUILD_RETENTION_MINUTES * 60_000;
@@ -78,17 +78,38 @@ export class RemoteBuilds {
     if (this.file) this.reread(true);
   }
 
-  /** Every remote with the address of its current build; a folder without a build is left out. */
-  current(): RemoteLocation[] {
+  /**
+   * Every remote with the address of the build a shopper of `cohort` gets: its canary when the cohort
+   * is in the canary's share, else its current build; a folder without a build is left out.
+   */
+  current(cohort?: number): RemoteLocation[] {
     this.reread();
     const current = this.locations.flatMap(([name, location]): RemoteLocation[] => {
       if (isUrl(location)) return [{ name, entry: location }];
       const build = this.buildIn(location);
       if (!build) return [];
-      return [{ name, entry: `${REMOTES_PATH}/${name}/${build.id}/remoteEntry.js`, build }];
+      return [{ name, entry: entryOf(name, build.id), build }];
     });
     this.noteCurrent(current);
-    return current;
+    if (cohort === undefined || !this.file) return current;
+    return current.map((remote) => {
+      const canary = this.canaries[remote.name];
+      if (!canary || !inCanary(cohort, canary.percent)) return remote;
+      const dir = this.publishedFolder(remote.name, canary.build);
+      return dir ? { name: remote.name, entry: entryOf(remote.name, canary.build), build: { id: canary.build, dir }, canaryPercent: canary.percent } : remote;
+    });
+  }
+
+  /** Is a canary of some remote running (so the page's builds depend on the shopper's cohort)? */
+  canaryRunning(): boolean {
+    this.reread();
+    return this.file !== undefined && Object.keys(this.canaries).length > 0;
+  }
+
+  /** The remote's canary now, if one runs. */
+  canaryOf(name: string): { build: string; percent: number } | undefined {
+    this.reread();
+    return this.canaries[name];
   }
 
   /**
@@ -100,10 +121,14 @@ export class RemoteBuilds {
     const key = `${name}/${id}`;
     const current = this.current().find((remote) => remote.name === name && remote.build?.id === id);
     if (current?.build) return current.build.dir;
+    if (this.canaries[name]?.build === id) return this.publishedFolder(name, id);
     const retiredAt = this.retiredAt(key);
-    if (retiredAt === undefined || Date.now() - retiredAt > this.retentionMs) return undefined;
-    const known = this.known.get(key);
-    if (known) return known;
+    if (retiredAt === undefined || Date.now() - retiredAt > this.retentionMs || this.history[name]?.[id]?.rolledBack) return undefined;
+    return this.known.get(key) ?? this.publishedFolder(name, id);
+  }
+
+  /** The folder of a build published beside MF_REMOTES_FILE, if it is there. */
+  private publishedFolder(name: string, id: string): string | undefined {
     const published = this.file && REMOTE_NAME.test(name) && BUILD_ID.test(id) ? join(dirname(this.file), name, id) : undefined;
     return published && existsSync(join(published, 'remoteEntry.js')) ? published : undefined;
   }
@@ -145,6 +170,26 @@ export class RemoteBuilds {
     }
   }
 
+  /** Reads canary.json beside MF_REMOTES_FILE again if it changed; none or a broken one: no canaries. */
+  private rereadCanaries(): void {
+    if (!this.file) return;
+    const file = join(dirname(this.file), CANARY_FILE);
+    try {
+      const stat = statSync(file);
+      const stamp = `${stat.size}:${stat.mtimeMs}`;
+      if (stamp === this.canaryStamp) return;
+      this.canaryStamp = stamp;
+      const parsed = canaryFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      this.canaries = parsed.success ? parsed.data : {};
+      if (!parsed.success) this.logger.error(`cannot read ${file}: no canaries are served`);
+      else this.logger.log(`canaries from ${file}: ${Object.entries(this.canaries).map(([name, canary]) => `${name}=${canary.build}@${canary.percent}%`).join(' ') || 'none'}`);
+    } catch {
+      if (this.canaryStamp) this.logger.log('canaries: none');
+      this.canaries = {};
+      this.canaryStamp = '';
+    }
+  }
+
   private buildIn(dir: string): RemoteBuild | undefined {
     const entry = resolve(dir, 'remoteEntry.js');
     let stamp: string;
@@ -165,6 +210,7 @@ export class RemoteBuilds {
   private reread(force = false): void {
     if (!this.file || (!force && Date.now() - this.checkedAt < RECHECK_MS)) return;
     this.checkedAt = Date.now();
+    this.rereadCanaries();
     const file = this.file;
     try {
       const stat = statSync(file);

@@ -1,0 +1,351 @@
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { z } from 'zod';
+import { addCounts, emptyCounts, summaryOf, type BuildCounts, type BuildSummary } from './build-stats.js';
+import type { CanaryRule } from './canary-rule.js';
+import {
+  appendAction,
+  BUILD_ID,
+  buildIdOf,
+  CANARY_FILE,
+  canaryFile,
+  HISTORY_FILE,
+  historyFile,
+  readActions,
+  readJson,
+  REMOTE_NAME,
+  REMOTES_FILE,
+  remotesFile,
+  REPORTS_FOLDER,
+  withReleaseLock,
+  writeJson,
+  type CanaryEntry,
+  type CanaryFile,
+  type HistoryFile,
+  type ReleaseAction,
+  type RemotesFile,
+} from './release-files.js';
+
+/** A release step that cannot be taken as asked: `kind` says which answer fits (404, 409, 400). */
+export class ReleaseError extends Error {
+  constructor(
+    readonly kind: 'not-found' | 'conflict' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What one gateway process wrote of its counts (reports/<instance>.json). */
+const reportsFile = z.object({
+  instance: z.string(),
+  updatedAt: z.iso.datetime({ offset: true }),
+  builds: z.record(
+    z.string(),
+    z.object({
+      sessions: z.number().nonnegative(),
+      errorSessions: z.number().nonnegative(),
+      errors: z.number().nonnegative(),
+      loadFailures: z.number().nonnegative(),
+      vitals: z.object({ LCP: z.array(z.number().nonnegative()), INP: z.array(z.number().nonnegative()), CLS: z.array(z.number().nonnegative()) }),
+    }),
+  ),
+});
+export type ReportsFile = z.infer<typeof reportsFile>;
+
+export type BuildStatus = BuildSummary & { build: string };
+
+/** Each remote's builds as an operator sees them (`mf-release.mjs status`, GET /api/releases). */
+export interface ReleasesStatus {
+  managed: boolean;
+  rule: CanaryRule;
+  remotes: {
+    name: string;
+    current: BuildStatus | null;
+    canary: (BuildStatus & { percent: number; startedAt: string; by: string }) | null;
+    retained: (BuildStatus & { retiredAt: string; servedUntil: string; rolledBack: boolean })[];
+  }[];
+  actions: ReleaseAction[];
+}
+
+/** How many actions the status lists. */
+const STATUS_ACTIONS = 50;
+
+/** `catalog/3f9a1c2b7d`: a remote's build as the counts and the remotes file name it. */
+export const buildKey = (remote: string, build: string) => `${remote}/${build}`;
+
+/**
+ * A releases folder: each remote's published builds (<remote>/<build id>/), the current ones
+ * (remotes.json), the canaries (canary.json), when builds retired (history.json), what was done by whom
+ * (actions.jsonl) and what the gateways counted (reports/). Every change takes the folder's lock.
+ */
+export class ReleasesFolder {
+  readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = resolve(dir);
+  }
+
+  get remotesFile(): string {
+    return join(this.dir, REMOTES_FILE);
+  }
+
+  currentLocations(): RemotesFile {
+    return readJson(join(this.dir, REMOTES_FILE), remotesFile, {});
+  }
+
+  canaries(): CanaryFile {
+    return readJson(join(this.dir, CANARY_FILE), canaryFile, {});
+  }
+
+  history(): HistoryFile {
+    return readJson(join(this.dir, HISTORY_FILE), historyFile, {});
+  }
+
+  /** The id of the build a remote runs now: from `<remote>/<id>`, else from its folder's remoteEntry.js; undefined for a URL. */
+  currentBuildOf(remote: string, locations: RemotesFile = this.currentLocations()): string | undefined {
+    const location = locations[remote];
+    if (!location || /^https?:\/\//.test(location)) return undefined;
+    const id = location.startsWith(`${remote}/`) ? location.slice(remote.length + 1) : '';
+    return BUILD_ID.test(id) ? id : buildIdOf(resolve(this.dir, location));
+  }
+
+  isPublished(remote: string, build: string): boolean {
+    return REMOTE_NAME.test(remote) && BUILD_ID.test(build) && existsSync(join(this.dir, remote, build, 'remoteEntry.js'));
+  }
+
+  /** Copies a build folder in under its id (beside, then renamed: never half visible); the id. */
+  async publish(remote: string, folder: string, who: string): Promise<string> {
+    if (!REMOTE_NAME.test(remote)) throw new ReleaseError('invalid', `${remote} is no remote name`);
+    const source = resolve(folder);
+    const id = existsSync(join(source, 'mf-manifest.json')) ? buildIdOf(source) : undefined;
+    if (!id) throw new ReleaseError('invalid', `${folder} is no remote build (no remoteEntry.js and mf-manifest.json)`);
+    const target = join(this.dir, remote, id);
+    if (existsSync(target)) return id;
+    await withReleaseLock(this.dir, () => {
+      if (existsSync(target)) return;
+      mkdirSync(join(this.dir, remote), { recursive: true });
+      const partial = `${target}.${process.pid}.partial`;
+      // The remote's standalone page is no part of what the shell loads.
+      cpSync(source, partial, { recursive: true, filter: (path) => relative(source, path) !== 'standalone' });
+      renameSync(partial, target);
+      this.log(who, 'publish', remote, id, `from ${source}`);
+    });
+    return id;
+  }
+
+  /** Makes a published build the remote's current one for every shopper; a canary of the remote ends. */
+  async use(remote: string, build: string, who: string, action: 'use' | 'promote' | 'rollback' = 'use', detail = ''): Promise<string | undefined> {
+    if (!this.isPublished(remote, build)) throw new ReleaseError('not-found', `${remote} has no published build ${build}`);
+    return withReleaseLock(this.dir, () => this.switchTo(remote, build, who, action, detail));
+  }
+
+  /** Serves a published build to `percent` % of the shoppers (sticky per browser); a canary already running is replaced. */
+  async startCanary(remote: string, build: string, percent: number, who: string): Promise<void> {
+    if (!Number.isInteger(percent) || percent < 1 || percent > 99) throw new ReleaseError('invalid', 'a canary is 1 to 99 % of the shoppers (100: use it)');
+    if (!this.isPublished(remote, build)) throw new ReleaseError('not-found', `${remote} has no published build ${build}`);
+    await withReleaseLock(this.dir, () => {
+      if (this.currentBuildOf(remote) === build) throw new ReleaseError('conflict', `${remote} ${build} is the current build already`);
+      const canaries = this.canaries();
+      const previous = canaries[remote];
+      if (previous && previous.build !== build) this.retire(remote, previous.build, false);
+      const startedAt = previous?.build === build ? previous.startedAt : new Date().toISOString();
+      writeJson(join(this.dir, CANARY_FILE), { ...canaries, [remote]: { build, percent, startedAt, by: who } satisfies CanaryEntry });
+      this.log(who, 'canary', remote, build, `${percent} % of shoppers${previous && previous.build !== build ? `, replacing canary ${previous.build}` : ''}`);
+    });
+  }
+
+  /** Serves the remote's canary to more shoppers: `percent` of them, or all (then it is the current build). */
+  async promote(remote: string, who: string, percent = 100): Promise<void> {
+    await withReleaseLock(this.dir, () => {
+      const canary = this.canaries()[remote];
+      if (!canary) throw new ReleaseError('not-found', `${remote} has no canary to promote`);
+      if (!Number.isInteger(percent) || percent < 1 || percent > 100) throw new ReleaseError('invalid', 'percent is 1 to 100');
+      if (percent === 100) return void this.switchTo(remote, canary.build, who, 'promote', `from ${canary.percent} % to every shopper`);
+      const canaries = this.canaries();
+      writeJson(join(this.dir, CANARY_FILE), { ...canaries, [remote]: { ...canary, percent } });
+      this.log(who, 'promote', remote, canary.build, `from ${canary.percent} % to ${percent} % of shoppers`);
+    });
+  }
+
+  /**
+   * Ends the remote's canary (its build is withdrawn at once: pages that loaded it move to the current
+   * build at their next load); without a canary, makes the build retired last the current one again.
+   * Answers the build rolled back, or throws when there is nothing to roll back.
+   */
+  async rollback(remote: string, who: string, reason = '', automatic = false, onlyBuild?: string): Promise<string> {
+    return withReleaseLock(this.dir, () => {
+      const canaries = this.canaries();
+      const canary = canaries[remote];
+      if (canary) {
+        // An automatic rollback decided on a canary that an operator has replaced meanwhile is no longer due.
+        if (onlyBuild && canary.build !== onlyBuild) throw new ReleaseError('conflict', `${remote}'s canary is ${canary.build} now, not ${onlyBuild}`);
+        const { [remote]: _ended, ...rest } = canaries;
+        writeJson(join(this.dir, CANARY_FILE), rest);
+        this.retire(remote, canary.build, true);
+        this.log(who, automatic ? 'auto-rollback' : 'rollback', remote, canary.build, reason || `canary at ${canary.percent} % withdrawn`);
+        return canary.build;
+      }
+      if (onlyBuild) throw new ReleaseError('conflict', `${remote} has no canary ${onlyBuild} now`);
+      const current = this.currentBuildOf(remote);
+      const previous = Object.entries(this.history()[remote] ?? {})
+        .filter(([id, entry]) => !entry.rolledBack && id !== current && this.isPublished(remote, id))
+        .sort(([, a], [, b]) => Date.parse(b.retiredAt) - Date.parse(a.retiredAt))[0];
+      if (!previous) throw new ReleaseError('not-found', `${remote} has no earlier build to roll back to`);
+      this.switchTo(remote, previous[0], who, 'rollback', reason || `back to ${previous[0]}${current ? `, withdrawing ${current}` : ''}`);
+      if (current) this.retire(remote, current, true);
+      return current ?? previous[0];
+    });
+  }
+
+  /** Removes the builds retired longer ago than `retentionMs` (no page can still be using them). */
+  async prune(retentionMs: number, who: string): Promise<{ remote: string; build: string; retiredAt: string }[]> {
+    return withReleaseLock(this.dir, () => {
+      const locations = this.currentLocations();
+      const canaries = this.canaries();
+      const history = this.history();
+      const removed: { remote: string; build: string; retiredAt: string }[] = [];
+      for (const remote of this.publishedRemotes()) {
+        for (const build of this.publishedBuilds(remote)) {
+          const retiredAt = history[remote]?.[build]?.retiredAt;
+          const inUse = this.currentBuildOf(remote, locations) === build || canaries[remote]?.build === build;
+          if (inUse || !retiredAt || !(Date.now() - Date.parse(retiredAt) > retentionMs)) continue;
+          rmSync(join(this.dir, remote, build), { recursive: true, force: true });
+          delete history[remote]?.[build];
+          removed.push({ remote, build, retiredAt });
+          this.log(who, 'prune', remote, build, `retired ${retiredAt}`);
+        }
+      }
+      writeJson(join(this.dir, HISTORY_FILE), history);
+      return removed;
+    });
+  }
+
+  /** Every published build of every remote, newest first, with whether it is current, canary or retired. */
+  published(): { remote: string; build: string; time: Date; role: 'current' | 'canary' | 'retired' | 'published'; retiredAt?: string; rolledBack?: boolean }[] {
+    const locations = this.currentLocations();
+    const canaries = this.canaries();
+    const history = this.history();
+    return this.publishedRemotes().flatMap((remote) =>
+      this.publishedBuilds(remote)
+        .map((build) => {
+          const retired = history[remote]?.[build];
+          const role = this.currentBuildOf(remote, locations) === build ? 'current' : canaries[remote]?.build === build ? 'canary' : retired ? 'retired' : 'published';
+          return { remote, build, time: statSync(join(this.dir, remote, build)).mtime, role, retiredAt: retired?.retiredAt, rolledBack: retired?.rolledBack } as const;
+        })
+        .sort((a, b) => b.time.getTime() - a.time.getTime()),
+    );
+  }
+
+  /** The counts every gateway wrote (reports/*.json) summed by build; files older than `maxAgeMs` are left out. */
+  reportedCounts(maxAgeMs: number): Map<string, BuildCounts> {
+    const folder = join(this.dir, REPORTS_FOLDER);
+    const sums = new Map<string, BuildCounts>();
+    let files: string[];
+    try {
+      files = readdirSync(folder).filter((name) => name.endsWith('.json'));
+    } catch {
+      return sums;
+    }
+    for (const name of files) {
+      const report = readJson<ReportsFile | undefined>(join(folder, name), reportsFile, undefined);
+      if (!report || Date.now() - Date.parse(report.updatedAt) > maxAgeMs) continue;
+      for (const [key, counts] of Object.entries(report.builds)) {
+        const sum = sums.get(key) ?? emptyCounts();
+        sums.set(key, addCounts(sum, counts));
+      }
+    }
+    return sums;
+  }
+
+  /** Writes one gateway process's counts (its own file: no lock needed); removes files older than `maxAgeMs`. */
+  writeReports(instance: string, builds: Record<string, BuildCounts>, maxAgeMs: number): void {
+    const folder = join(this.dir, REPORTS_FOLDER);
+    writeJson(join(folder, `${instance.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`), { instance, updatedAt: new Date().toISOString(), builds } satisfies ReportsFile);
+    for (const name of readdirSync(folder)) {
+      try {
+        if (name.endsWith('.json') && Date.now() - statSync(join(folder, name)).mtimeMs > maxAgeMs) rmSync(join(folder, name), { force: true });
+      } catch {
+        // Removed by another gateway meanwhile.
+      }
+    }
+  }
+
+  /** Each remote's current, canary and retained builds with what shoppers reported of them. */
+  status(options: { retentionMs: number; rule: CanaryRule; counts?: Map<string, BuildCounts> }): ReleasesStatus {
+    const counts = options.counts ?? this.reportedCounts(options.retentionMs);
+    const statusOf = (remote: string, build: string): BuildStatus => ({ build, ...summaryOf(counts.get(buildKey(remote, build)) ?? emptyCounts()) });
+    const locations = this.currentLocations();
+    const canaries = this.canaries();
+    const history = this.history();
+    const names = [...new Set([...Object.keys(locations), ...Object.keys(canaries)])].sort();
+    return {
+      managed: true,
+      rule: options.rule,
+      remotes: names.map((name) => {
+        const current = this.currentBuildOf(name, locations);
+        const canary = canaries[name];
+        const retained = Object.entries(history[name] ?? {})
+          .filter(([build, entry]) => build !== current && build !== canary?.build && Date.now() - Date.parse(entry.retiredAt) <= options.retentionMs)
+          .sort(([, a], [, b]) => Date.parse(b.retiredAt) - Date.parse(a.retiredAt))
+          .map(([build, entry]) => ({
+            ...statusOf(name, build),
+            retiredAt: entry.retiredAt,
+            servedUntil: new Date(Date.parse(entry.retiredAt) + (entry.rolledBack ? 0 : options.retentionMs)).toISOString(),
+            rolledBack: entry.rolledBack ?? false,
+          }));
+        return {
+          name,
+          current: current ? statusOf(name, current) : null,
+          canary: canary ? { ...statusOf(name, canary.build), percent: canary.percent, startedAt: canary.startedAt, by: canary.by } : null,
+          retained,
+        };
+      }),
+      actions: readActions(this.dir, STATUS_ACTIONS),
+    };
+  }
+
+  /** Under the lock: the switch itself, retiring the previous current build and ending the remote's canary. */
+  private switchTo(remote: string, build: string, who: string, action: 'use' | 'promote' | 'rollback', detail: string): string | undefined {
+    const locations = this.currentLocations();
+    const previous = this.currentBuildOf(remote, locations);
+    const canaries = this.canaries();
+    const canary = canaries[remote];
+    if (canary) {
+      const { [remote]: _ended, ...rest } = canaries;
+      writeJson(join(this.dir, CANARY_FILE), rest);
+      if (canary.build !== build) this.retire(remote, canary.build, false);
+    }
+    if (previous === build) return previous;
+    // The retirement first: a gateway that sees the new build already knows how long to keep the old one.
+    const history = this.history();
+    delete history[remote]?.[build];
+    if (previous) (history[remote] ??= {})[previous] = { retiredAt: new Date().toISOString() };
+    writeJson(join(this.dir, HISTORY_FILE), history);
+    writeJson(join(this.dir, REMOTES_FILE), { ...locations, [remote]: `${remote}/${build}` });
+    this.log(who, action, remote, build, detail || `${previous ?? '(none)'} -> ${build}`);
+    return previous;
+  }
+
+  private retire(remote: string, build: string, rolledBack: boolean): void {
+    const history = this.history();
+    (history[remote] ??= {})[build] = { retiredAt: new Date().toISOString(), ...(rolledBack ? { rolledBack } : {}) };
+    writeJson(join(this.dir, HISTORY_FILE), history);
+  }
+
+  private log(who: string, action: ReleaseAction['action'], remote: string, build: string, detail: string): void {
+    appendAction(this.dir, { at: new Date().toISOString(), who, action, remote, build, detail });
+  }
+
+  private publishedRemotes(): string[] {
+    return existsSync(this.dir) ? readdirSync(this.dir).filter((name) => REMOTE_NAME.test(name) && name !== REPORTS_FOLDER) : [];
+  }
+
+  private publishedBuilds(remote: string): string[] {
+    try {
+      return readdirSync(join(this.dir, remote)).filter((id) => BUILD_ID.test(id));
+    } catch {
+      return [];
+    }
+  }
+}

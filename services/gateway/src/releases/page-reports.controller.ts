@@ -1,0 +1,51 @@
+import { Body, Controller, HttpCode, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiNoContentResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { BodyLimit, JsonBodyInterceptor } from '@shop/service-kit';
+import { TOO_MANY_REQUESTS_MESSAGE } from '../security/api-rate-limit.js';
+import { ClientAddresses } from '../security/client-addresses.js';
+import { pageReportsBody, PageReportsDto } from './page-report.dto.js';
+import { PageReports } from './page-reports.service.js';
+import { zodBody } from './zod-body.js';
+
+/** Beacons per client address and minute: a shopper's pages send a few; more is someone filling the counts. */
+const BEACONS_PER_MINUTE = 30;
+
+/**
+ * Where shoppers' browsers send what they saw of the remotes' builds (navigator.sendBeacon from the
+ * shell): views, page errors, failed loads and Web Vitals, each tagged remote@build. Anyone may send,
+ * so it is bounded: 8 KB and 25 reports a beacon, 30 beacons a minute per address (on top of the
+ * /api limit), counted only for builds the gateway serves. It answers 204 whatever it counted.
+ */
+@ApiTags('releases')
+@Controller('api/page-reports')
+@UseInterceptors(JsonBodyInterceptor)
+export class PageReportsController {
+  private readonly limiter = new RateLimiterMemory({ keyPrefix: 'page-reports', points: BEACONS_PER_MINUTE, duration: 60 });
+
+  constructor(
+    private readonly reports: PageReports,
+    private readonly clients: ClientAddresses,
+  ) {}
+
+  @Post()
+  @HttpCode(204)
+  @BodyLimit('8kb')
+  @ApiOperation({ summary: "What a shopper's page saw of the remotes' builds (views, errors, failed loads, Web Vitals)" })
+  @ApiBody({ type: PageReportsDto })
+  @ApiNoContentResponse({ description: 'Taken (reports of builds the gateway does not serve are left out)' })
+  @ApiTooManyRequestsResponse({ description: 'Too many beacons from the address' })
+  async take(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<void> {
+    try {
+      await this.limiter.consume(this.clients.of(req));
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
+      res.status(429);
+      res.json({ message: TOO_MANY_REQUESTS_MESSAGE });
+      return;
+    }
+    this.reports.take(zodBody(pageReportsBody, body));
+  }
+}

@@ -1,0 +1,120 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { RELEASE_ACTIONS } from '@shop/mf-releases';
+
+/** The 75th percentile of each Web Vital shoppers reported of a build; null before any report. */
+export class VitalsResponse {
+  @ApiProperty({ type: Number, nullable: true, description: 'Largest Contentful Paint, ms' })
+  LCP!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Interaction to Next Paint, ms' })
+  INP!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Cumulative Layout Shift, unitless' })
+  CLS!: number | null;
+}
+
+export class BuildStatusResponse {
+  @ApiProperty({ example: '3f9a1c2b7d' })
+  build!: string;
+
+  @ApiProperty({ description: 'Page sessions that reported on the build' })
+  sessions!: number;
+
+  @ApiProperty({ description: 'Sessions that met an error or a failed load of the build' })
+  errorSessions!: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'errorSessions in % of sessions, one decimal' })
+  errorRatePercent!: number | null;
+
+  @ApiProperty()
+  errors!: number;
+
+  @ApiProperty()
+  loadFailures!: number;
+
+  @ApiProperty({ type: VitalsResponse })
+  vitals!: VitalsResponse;
+}
+
+export class CanaryStatusResponse extends BuildStatusResponse {
+  @ApiProperty({ description: 'The share of shoppers served the canary', minimum: 1, maximum: 99 })
+  percent!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  startedAt!: string;
+
+  @ApiProperty({ description: 'Who started it' })
+  by!: string;
+}
+
+export class RetainedBuildResponse extends BuildStatusResponse {
+  @ApiProperty({ format: 'date-time' })
+  retiredAt!: string;
+
+  @ApiProperty({ format: 'date-time', description: 'Pages that loaded it keep loading it until then' })
+  servedUntil!: string;
+
+  @ApiProperty({ description: 'Rolled back: withdrawn at once instead of served for the retention window' })
+  rolledBack!: boolean;
+}
+
+export class RemoteReleasesResponse {
+  @ApiProperty({ example: 'catalog' })
+  name!: string;
+
+  @ApiProperty({ type: BuildStatusResponse, nullable: true })
+  current!: BuildStatusResponse | null;
+
+  @ApiProperty({ type: CanaryStatusResponse, nullable: true })
+  canary!: CanaryStatusResponse | null;
+
+  @ApiProperty({ type: [RetainedBuildResponse] })
+  retained!: RetainedBuildResponse[];
+}
+
+export class CanaryRuleResponse {
+  @ApiProperty({ description: 'A canary is judged once this many sessions reported on it' })
+  minSessions!: number;
+
+  @ApiProperty({ description: "Rolled back when its error rate exceeds the current build's by more than this many points" })
+  errorMarginPercent!: number;
+}
+
+export class ReleaseActionResponse {
+  @ApiProperty({ format: 'date-time' })
+  at!: string;
+
+  @ApiProperty({ example: 'Admin User <admin@example.com>' })
+  who!: string;
+
+  @ApiProperty({ enum: RELEASE_ACTIONS })
+  action!: (typeof RELEASE_ACTIONS)[number];
+
+  @ApiProperty()
+  remote!: string;
+
+  @ApiProperty()
+  build!: string;
+
+  @ApiProperty()
+  detail!: string;
+}
+
+export class ReleasesStatusResponse {
+  @ApiProperty({ description: 'false when the gateway runs fixed builds (MF_REMOTES): nothing can be promoted or rolled back' })
+  managed!: boolean;
+
+  @ApiProperty({ type: CanaryRuleResponse })
+  rule!: CanaryRuleResponse;
+
+  @ApiProperty({ type: [RemoteReleasesResponse] })
+  remotes!: RemoteReleasesResponse[];
+
+  @ApiProperty({ type: [ReleaseActionResponse], description: 'The last 50, newest first' })
+  actions!: ReleaseActionResponse[];
+}
+
+export class PromoteBodyDto {
+  @ApiProperty({ required: false, minimum: 1, maximum: 100, description: 'The share of shoppers to serve the canary; 100 (the default) makes it current' })
+  percent?: number;
+}
