@@ -16,6 +16,7 @@ describe('the admin area running alone', () => {
     ['/admin/product/p1/edit', 'Edit Product'],
     ['/admin/orderList', 'Orders'],
     ['/admin/orderlist/2', 'Orders'],
+    ['/admin/releases', 'Releases'],
   ])('shows %s to an admin under the heading %s', (path, heading) => {
     mockApi({
       'GET /api/users': 'pending',
@@ -23,6 +24,7 @@ describe('the admin area running alone', () => {
       'GET /api/products': 'pending',
       'GET /api/products/p1': 'pending',
       'GET /api/orders': 'pending',
+      'GET /api/releases': 'pending',
     });
     renderPage(path, { user: anAdmin });
     expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router-dom';
 import OrderListPage from './exposes/order-list-page.js';
 import ProductEditPage from './exposes/product-edit-page.js';
 import ProductListPage from './exposes/product-list-page.js';
+import ReleasesPage from './exposes/releases-page.js';
 import UserEditPage from './exposes/user-edit-page.js';
 import UserListPage from './exposes/user-list-page.js';
 import { StandaloneFallback } from './standalone-sign-in.js';
@@ -21,6 +22,7 @@ export function StandaloneRoutes() {
       <Route path="/admin/product/:id/edit" element={<ProductEditPage />} />
       <Route path="/admin/orderList" element={<OrderListPage />} />
       <Route path="/admin/orderlist/:pageNumber" element={<OrderListPage />} />
+      <Route path="/admin/releases" element={<ReleasesPage />} />
       {/* Sign-in, the storefront and the order page belong to other remotes, which only the shell brings in;
           alone, this fallback offers checkout's sign-in, loaded from the running shop, so the admin pages
           can be tried (standalone-sign-in.tsx). */}

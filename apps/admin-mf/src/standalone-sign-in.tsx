@@ -31,6 +31,9 @@ export function StandaloneFallback() {
             <li>
               <Link to="/admin/orderList">Orders</Link>
             </li>
+            <li>
+              <Link to="/admin/releases">Releases</Link>
+            </li>
           </ul>
         </nav>
       ) : isSignedIn ? (

@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { createShopQueryClient, httpOf, prefetchFirstAnswers, provideRemoteParts } from '@shop/shop-client';
 import { addStaticStyles } from '@shop/ui';
 import { App } from './app/app.js';
+import { reportingPartViews } from './app/remote-views.js';
 import { FRAME_STYLE_ID, frameCss } from './app/layout/styles.js';
 import { ShellRoutes } from './app/routes.js';
 import { loadRemoteModule } from './remotes.js';
@@ -42,7 +43,8 @@ export async function start(remotesReady: Promise<void>, { firstPageWaitMs = FIR
   const firstAnswers = prefetchFirstAnswers(httpOf(), firstAnswersOf());
   await remotesReady;
   // Remotes render each other's parts (admin's order actions on checkout's order page) through the shell's runtime.
-  provideRemoteParts(loadRemoteModule);
+  // Wrapped so a part that renders counts as a view of its remote (page-reports/).
+  provideRemoteParts(reportingPartViews(loadRemoteModule));
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   await Promise.race([Promise.all([loadFirstPage(), Promise.race([firstAnswers, timeout(firstAnswersWaitMs)])]), timeout(firstPageWaitMs)]);

@@ -8,8 +8,12 @@
  * slow phone for half a second (react-dom alone is a quarter of that), which Lighthouse counts as
  * blocking time. Each group is evaluated once; bootstrap.js then finds them ready.
  */
+import { startPageReports } from './page-reports/page-reports.js';
 import { remoteManifestOfPage } from './remote-manifest.js';
 import { connectRemotes, loadFirstPage } from './start-up.js';
+
+// First, so an error of the start-up itself is reported (page-reports/page-reports.ts).
+startPageReports();
 
 const browserTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -4,7 +4,8 @@ const loadRemote = jest.fn<(id: string) => Promise<unknown>>();
 const registerRemotes = jest.fn();
 jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes }));
 
-const { forgetFailedLoad, loadedRemotePage, loadRemotePage, registerShopRemotes } = await import('./remotes.js');
+const { forgetFailedLoad, isRemoteLoadFailure, loadedRemotePage, loadRemoteModule, loadRemotePage, onRemoteLoadFailure, registerShopRemotes, registeredBuildOf } =
+  await import('./remotes.js');
 
 function HomePage() {
   return null;
@@ -26,6 +27,17 @@ describe('registerShopRemotes', () => {
       { name: 'catalog', entry: 'http://localhost:3000/mf/catalog/3f9a1c2b7d/remoteEntry.js' },
       { name: 'admin', entry: 'https://cdn.example.com/admin/v7/remoteEntry.js' },
     ]);
+  });
+
+  it('tells the build each remote runs from its registered address, none for a dev server', () => {
+    registerShopRemotes(
+      { catalog: '/mf/catalog/3f9a1c2b7d/remoteEntry.js', checkout: 'http://localhost:3012/remoteEntry.js' },
+      'http://localhost:3000/',
+    );
+
+    expect(registeredBuildOf('catalog')).toBe('3f9a1c2b7d');
+    expect(registeredBuildOf('checkout')).toBeUndefined();
+    expect(registeredBuildOf('unknown')).toBeUndefined();
   });
 
   it('skips an entry that is no address', () => {
@@ -97,6 +109,8 @@ describe('a release while the page is open (skew protection)', () => {
 
     expect(registerRemotes).toHaveBeenCalledWith([{ name: 'catalog', entry: new URL('/mf/catalog/bbbbbbbbbb/remoteEntry.js', window.location.href).href }], { force: true });
     expect(loadRemote).toHaveBeenCalledTimes(2);
+    // What the page reports of the catalog from now on is the build it moved to.
+    expect(registeredBuildOf('catalog')).toBe('bbbbbbbbbb');
   });
 
   it('fails as before when the remote runs the same build (it is down, not released)', async () => {
@@ -109,5 +123,41 @@ describe('a release while the page is open (skew protection)', () => {
 
     expect(registerRemotes).not.toHaveBeenCalled();
     expect(loadRemote).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('failed loads', () => {
+  it('are told once per load, after the retry, with the error the load met, which says it is a load failure', async () => {
+    registerShopRemotes({ admin: '/mf/admin/5e4d3c2b1a/remoteEntry.js' }, window.location.href);
+    globalThis.fetch = jest.fn(async () => ({ ok: true, json: async () => ({ admin: '/mf/admin/5e4d3c2b1a/remoteEntry.js' }) })) as unknown as typeof fetch;
+    const down = new Error('Failed to fetch /mf/admin/5e4d3c2b1a/remoteEntry.js');
+    loadRemote.mockRejectedValue(down);
+    const failures: Array<[string, unknown]> = [];
+    const stop = onRemoteLoadFailure((remote, error) => failures.push([remote, error]));
+
+    const page = { remote: 'admin', module: 'UserListPage' } as const;
+    await Promise.all([expect(loadRemotePage(page)).rejects.toBe(down), expect(loadRemotePage(page)).rejects.toBe(down)]);
+    await expect(loadRemoteModule('admin/OrderAdminActions')).rejects.toBe(down);
+    stop();
+    delete (globalThis as { fetch?: unknown }).fetch;
+
+    expect(failures).toEqual([
+      ['admin', down],
+      ['admin', down],
+    ]);
+    expect(isRemoteLoadFailure(down)).toBe(true);
+    expect(isRemoteLoadFailure(new Error('a page threw'))).toBe(false);
+    expect(isRemoteLoadFailure('not an object')).toBe(false);
+  });
+
+  it('include a module that loaded with no page in it', async () => {
+    loadRemote.mockResolvedValue({});
+    const failures: string[] = [];
+    const stop = onRemoteLoadFailure((remote) => failures.push(remote));
+
+    await expect(loadRemotePage({ remote: 'catalog', module: 'EmptyPage' })).rejects.toThrow('no page to render');
+    stop();
+
+    expect(failures).toEqual(['catalog']);
   });
 });

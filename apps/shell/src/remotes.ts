@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import type { RemoteName } from '@shop/contracts';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { buildOfRemoteEntry } from './remote-build.js';
 import { fetchRemoteManifest, type RemoteManifest } from './remote-manifest.js';
 
 /**
@@ -36,6 +37,48 @@ export function registerShopRemotes(manifest: RemoteManifest, base: string = win
 
 /** The address of each remote's build this page registered (the builds it started with). */
 const registered = new Map<string, string>();
+
+/**
+ * The build of `remote` this page loads from now (its build id, from the registered address), or
+ * undefined for a remote not registered or served from an address of no build (a dev server). It
+ * changes when a failed load moves the remote to its current build, so ask at the time of the event.
+ */
+export function registeredBuildOf(remote: string): string | undefined {
+  const entry = registered.get(remote);
+  return entry ? buildOfRemoteEntry(remote, entry) : undefined;
+}
+
+/** Told of each load from a remote that failed for good (after the retry from its current build). */
+export type RemoteLoadFailureListener = (remote: string, error: unknown) => void;
+
+const loadFailureListeners = new Set<RemoteLoadFailureListener>();
+/** The errors of failed loads, so an error boundary can tell a failed load from a page that threw. */
+const loadFailures = new WeakSet<object>();
+
+/** Calls `listener` on every failed load from now on; returns how to stop. */
+export function onRemoteLoadFailure(listener: RemoteLoadFailureListener): () => void {
+  loadFailureListeners.add(listener);
+  return () => loadFailureListeners.delete(listener);
+}
+
+/** Whether `error` is the rejection of a failed load from a remote (not an error its code threw while rendering). */
+export function isRemoteLoadFailure(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && loadFailures.has(error);
+}
+
+/** Marks and announces a load that failed; returns the error to rethrow. */
+function failedLoad(id: string, error: unknown): unknown {
+  if (typeof error === 'object' && error !== null) loadFailures.add(error);
+  const remote = id.slice(0, id.indexOf('/'));
+  loadFailureListeners.forEach((listener) => {
+    try {
+      listener(remote, error);
+    } catch {
+      // An observer's failure is not the load's.
+    }
+  });
+  return error;
+}
 
 /**
  * After a load from a remote failed: if the shop now runs another build of it (a release since this
@@ -87,11 +130,15 @@ export function loadRemotePage({ remote, module }: RemotePage): Promise<PageModu
   const id = `${remote}/${module}`;
   const pending = loading.get(id);
   if (pending) return pending;
-  const page = loadFromRemote<PageModule>(id).then((exports) => {
-    if (!exports?.default) throw new Error(`The remote module ${id} has no page to render`);
-    loaded.set(id, exports);
-    return exports;
-  });
+  const page = loadFromRemote<PageModule>(id)
+    .then((exports) => {
+      if (!exports?.default) throw new Error(`The remote module ${id} has no page to render`);
+      loaded.set(id, exports);
+      return exports;
+    })
+    .catch((error: unknown) => {
+      throw failedLoad(id, error);
+    });
   loading.set(id, page);
   return page;
 }
@@ -112,5 +159,7 @@ export function loadedRemotePage({ remote, module }: RemotePage): PageModule | u
  * parts (`RemotePart` of @shop/shop-client), which the shell hands this to at start-up.
  */
 export function loadRemoteModule(id: string): Promise<unknown> {
-  return loadFromRemote(id);
+  return loadFromRemote(id).catch((error: unknown) => {
+    throw failedLoad(id, error);
+  });
 }

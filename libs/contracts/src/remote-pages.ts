@@ -10,7 +10,7 @@ import type { OrderDto } from './orders.js';
 export const REMOTE_PAGES = {
   catalog: ['HomePage', 'ProductPage'],
   checkout: ['CartPage', 'LoginPage', 'RegisterPage', 'ProfilePage', 'ShippingPage', 'PaymentPage', 'PlaceOrderPage', 'OrderPage'],
-  admin: ['UserListPage', 'UserEditPage', 'ProductListPage', 'ProductEditPage', 'OrderListPage'],
+  admin: ['UserListPage', 'UserEditPage', 'ProductListPage', 'ProductEditPage', 'OrderListPage', 'ReleasesPage'],
 } as const;
 
 /**

@@ -141,7 +141,7 @@ export async function withReleaseLock<T>(dir: string, change: () => T | Promise<
       } catch {
         // Gone meanwhile: try again.
       }
-      if (Date.now() > deadline) throw new Error(`the releases folder ${dir} stayed locked for ${LOCK_WAIT_MS / 1000} s (${lock})`);
+      if (Date.now() > deadline) throw new Error(`the releases folder ${dir} stayed locked for ${LOCK_WAIT_MS / 1000} s (${lock})`, { cause: error });
       await sleep(20 + Math.random() * 30);
     }
   }

@@ -155,11 +155,15 @@ export class ReleasesFolder {
     });
   }
 
-  /** Serves the remote's canary to more shoppers: `percent` of them, or all (then it is the current build). */
-  async promote(remote: string, who: string, percent = 100): Promise<void> {
+  /**
+   * Serves the remote's canary to more shoppers: `percent` of them, or all (then it is the current build).
+   * `build`: the canary the caller means; refused (conflict) when the remote's canary is another by now.
+   */
+  async promote(remote: string, who: string, percent = 100, build?: string): Promise<void> {
     await withReleaseLock(this.dir, () => {
       const canary = this.canaries()[remote];
       if (!canary) throw new ReleaseError('not-found', `${remote} has no canary to promote`);
+      if (build && canary.build !== build) throw new ReleaseError('conflict', `${remote}'s canary is ${canary.build} now, not ${build}`);
       if (!Number.isInteger(percent) || percent < 1 || percent > 100) throw new ReleaseError('invalid', 'percent is 1 to 100');
       if (percent === 100) return void this.switchTo(remote, canary.build, who, 'promote', `from ${canary.percent} % to every shopper`);
       const canaries = this.canaries();
@@ -171,7 +175,9 @@ export class ReleasesFolder {
   /**
    * Ends the remote's canary (its build is withdrawn at once: pages that loaded it move to the current
    * build at their next load); without a canary, makes the build retired last the current one again.
-   * Answers the build rolled back, or throws when there is nothing to roll back.
+   * Answers the build rolled back, or throws when there is nothing to roll back. `onlyBuild`: the build
+   * the caller means to withdraw (the canary, or without one the current build); when the remote has
+   * moved on meanwhile (another admin, the automatic rollback), nothing changes and it throws a conflict.
    */
   async rollback(remote: string, who: string, reason = '', automatic = false, onlyBuild?: string): Promise<string> {
     return withReleaseLock(this.dir, () => {
@@ -186,8 +192,8 @@ export class ReleasesFolder {
         this.log(who, automatic ? 'auto-rollback' : 'rollback', remote, canary.build, reason || `canary at ${canary.percent} % withdrawn`);
         return canary.build;
       }
-      if (onlyBuild) throw new ReleaseError('conflict', `${remote} has no canary ${onlyBuild} now`);
       const current = this.currentBuildOf(remote);
+      if (onlyBuild && current !== onlyBuild) throw new ReleaseError('conflict', `${remote} runs ${current ?? 'no build'} now, not ${onlyBuild}`);
       const previous = Object.entries(this.history()[remote] ?? {})
         .filter(([id, entry]) => !entry.rolledBack && id !== current && this.isPublished(remote, id))
         .sort(([, a], [, b]) => Date.parse(b.retiredAt) - Date.parse(a.retiredAt))[0];
@@ -309,21 +315,25 @@ export class ReleasesFolder {
   private switchTo(remote: string, build: string, who: string, action: 'use' | 'promote' | 'rollback', detail: string): string | undefined {
     const locations = this.currentLocations();
     const previous = this.currentBuildOf(remote, locations);
-    const canaries = this.canaries();
-    const canary = canaries[remote];
+    const canary = this.canaries()[remote];
+    if (previous !== build) {
+      // The retirement first: a gateway that sees the new build already knows how long to keep the old one.
+      const history = this.history();
+      delete history[remote]?.[build];
+      if (previous) (history[remote] ??= {})[previous] = { retiredAt: new Date().toISOString() };
+      writeJson(join(this.dir, HISTORY_FILE), history);
+      writeJson(join(this.dir, REMOTES_FILE), { ...locations, [remote]: `${remote}/${build}` });
+    }
+    // The canary ends after the switch: a gateway reading between the two writes serves its shoppers the
+    // canary a moment longer, never the build being replaced.
     if (canary) {
-      const { [remote]: _ended, ...rest } = canaries;
+      const { [remote]: _ended, ...rest } = this.canaries();
       writeJson(join(this.dir, CANARY_FILE), rest);
       if (canary.build !== build) this.retire(remote, canary.build, false);
     }
-    if (previous === build) return previous;
-    // The retirement first: a gateway that sees the new build already knows how long to keep the old one.
-    const history = this.history();
-    delete history[remote]?.[build];
-    if (previous) (history[remote] ??= {})[previous] = { retiredAt: new Date().toISOString() };
-    writeJson(join(this.dir, HISTORY_FILE), history);
-    writeJson(join(this.dir, REMOTES_FILE), { ...locations, [remote]: `${remote}/${build}` });
-    this.log(who, action, remote, build, detail || `${previous ?? '(none)'} -> ${build}`);
+    if (previous !== build) this.log(who, action, remote, build, detail || `${previous ?? '(none)'} -> ${build}`);
+    // Nothing switched, but a canary ended: that is an action the log must show.
+    else if (canary) this.log(who, action, remote, build, detail || `${build} stays, ending canary ${canary.build}`);
     return previous;
   }
 

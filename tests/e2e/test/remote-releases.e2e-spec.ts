@@ -237,7 +237,7 @@ describe('a remote released while the shop runs', () => {
 
 describe('a page keeps the builds it started with (skew protection)', () => {
   /** Every route of spec section 2, as a shopper (a guest) reaches them. */
-  const ROUTES = ['/', '/page/2', '/search/phone', '/product/{product}', '/cart', '/login', '/register', '/profile', '/shipping', '/payment', '/placeorder', '/order/{product}', '/admin/userList', '/admin/users/{product}/edit', '/admin/productList', '/admin/product/{product}/edit', '/admin/orderList'];
+  const ROUTES = ['/', '/page/2', '/search/phone', '/product/{product}', '/cart', '/login', '/register', '/profile', '/shipping', '/payment', '/placeorder', '/order/{product}', '/admin/userList', '/admin/users/{product}/edit', '/admin/productList', '/admin/product/{product}/edit', '/admin/orderList', '/admin/releases'];
 
   /** A client-side navigation, as a link click does it: the page is not reloaded. */
   const navigate = (page: Page, path: string) =>

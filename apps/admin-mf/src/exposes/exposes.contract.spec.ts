@@ -12,6 +12,7 @@ const exposed = {
   ProductListPage: () => import('./product-list-page.js'),
   ProductEditPage: () => import('./product-edit-page.js'),
   OrderListPage: () => import('./order-list-page.js'),
+  ReleasesPage: () => import('./releases-page.js'),
 } satisfies ExposedPages<'admin'>;
 
 const parts = {

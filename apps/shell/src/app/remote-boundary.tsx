@@ -5,8 +5,10 @@
  */
 import { Component, lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Alert, Button } from '@shop/ui';
-import { forgetFailedLoad, loadedRemotePage, loadRemotePage, type RemotePage } from '../remotes.js';
+import { reportRenderError } from '../page-reports/page-reports.js';
+import { forgetFailedLoad, isRemoteLoadFailure, loadedRemotePage, loadRemotePage, type RemotePage } from '../remotes.js';
 import { PageArea } from './remote-boundary.styles.js';
+import { useRemoteView } from './remote-views.js';
 
 export const UNAVAILABLE_NOTICE = 'This part of the shop is unavailable right now';
 
@@ -47,7 +49,7 @@ export function RemoteBoundary({ remote, module }: RemotePage) {
   // clean-up runs only for a committed boundary, never during React's re-renders of a failing tree.)
   useEffect(() => () => forgetFailure({ remote, module }), [remote, module]);
   return (
-    <RemoteErrorBoundary onRetry={() => forgetFailure({ remote, module })}>
+    <RemoteErrorBoundary remote={remote} onRetry={() => forgetFailure({ remote, module })}>
       <Suspense fallback={<PageArea aria-busy="true" />}>
         <PageArea>
           <RemotePageContent remote={remote} module={module} />
@@ -60,13 +62,17 @@ export function RemoteBoundary({ remote, module }: RemotePage) {
 /**
  * A page already loaded (the first page, loaded before the shell's first render) renders at once;
  * another is looked up on every render, so a retry (after forgetFailure) picks up a fresh load.
+ * Once it has rendered (loaded, and thrown nothing), the page reports say the remote was viewed.
  */
 function RemotePageContent(page: RemotePage) {
+  useRemoteView(page.remote, 'page');
   const Page = loadedRemotePage(page)?.default ?? lazyPage(page);
   return <Page />;
 }
 
 interface RemoteErrorBoundaryProps {
+  /** The remote whose page this is: a render error is reported as its. */
+  remote: string;
   /** Called before the page renders again on 'Try again'. */
   onRetry: () => void;
   children: ReactNode;
@@ -78,6 +84,11 @@ class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { failed: 
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
+  }
+
+  /** A page that threw while rendering is an error of its remote; a failed load is reported where it failed (remotes.ts). */
+  override componentDidCatch(error: unknown): void {
+    if (!isRemoteLoadFailure(error)) reportRenderError(this.props.remote, error);
   }
 
   /** Renders the page again: a page that failed to load is fetched afresh. */

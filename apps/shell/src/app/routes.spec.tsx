@@ -42,6 +42,7 @@ const specRoutes: Array<[path: string, remote: string, module: string]> = [
   ['/admin/product/42/edit', 'admin', 'ProductEditPage'],
   ['/admin/orderList', 'admin', 'OrderListPage'],
   ['/admin/orderlist/2', 'admin', 'OrderListPage'],
+  ['/admin/releases', 'admin', 'ReleasesPage'],
 ];
 
 describe('the route table of spec section 2', () => {

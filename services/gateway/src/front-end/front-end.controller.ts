@@ -2,6 +2,7 @@ import { All, Controller, Get, NotFoundException, Param, Req, Res } from '@nestj
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { cohortCookie, cohortOf, newCohort } from '@shop/mf-releases';
+import { ClientAddresses } from '../security/client-addresses.js';
 import { FrontEnd } from './front-end.service.js';
 import { REMOTES_PATH } from './remote-builds.js';
 
@@ -27,7 +28,10 @@ function serveFrom(handler: (req: Request, res: Response, next: NextFunction) =>
 @ApiExcludeController()
 @Controller()
 export class FrontEndController {
-  constructor(private readonly frontEnd: FrontEnd) {}
+  constructor(
+    private readonly frontEnd: FrontEnd,
+    private readonly clients: ClientAddresses,
+  ) {}
 
   @Get(`${REMOTES_PATH.slice(1)}/remotes.json`)
   remotes(@Req() req: Request, @Res({ passthrough: true }) res: Response): Record<string, string> {
@@ -47,8 +51,16 @@ export class FrontEndController {
     const known = cohortOf(req.headers.cookie);
     if (known !== undefined) return known;
     const cohort = newCohort();
-    res.append('Set-Cookie', cohortCookie(cohort, req.secure));
+    res.append('Set-Cookie', cohortCookie(cohort, this.overHttps(req)));
     return cohort;
+  }
+
+  /** Did the browser connect over HTTPS: to the gateway itself, or to a trusted proxy that says so (TRUST_PROXY)? */
+  private overHttps(req: Request): boolean {
+    if (req.socket && 'encrypted' in req.socket && req.socket.encrypted) return true;
+    const proto = req.headers['x-forwarded-proto'];
+    const first = (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase();
+    return first === 'https' && this.clients.isTrustedProxy(req.socket.remoteAddress ?? '');
   }
 
   @Get(`${REMOTES_PATH.slice(1)}/:name/:build/{*file}`)

@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { FrontEndController } from './front-end.controller.js';
 import { FrontEnd } from './front-end.service.js';
 import { ReleasesModule } from '../releases/releases.module.js';
+import { ClientAddresses } from '../security/client-addresses.js';
 
 /**
  * What the browser gets outside /api and /uploads: the shop's front end.
  * Imported last by the app module, so its catch-all route comes after every other.
  */
-@Module({ imports: [ReleasesModule], controllers: [FrontEndController], providers: [FrontEnd] })
+@Module({ imports: [ReleasesModule], controllers: [FrontEndController], providers: [FrontEnd, ClientAddresses] })
 export class FrontEndModule {}

@@ -46,6 +46,6 @@ export class PageReportsController {
       res.json({ message: TOO_MANY_REQUESTS_MESSAGE });
       return;
     }
-    this.reports.take(zodBody(pageReportsBody, body));
+    this.reports.take(zodBody(pageReportsBody, body), this.clients.of(req));
   }
 }

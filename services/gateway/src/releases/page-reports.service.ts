@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { bucketOf, buildKey, emptyCounts, ReleasesFolder, type BuildCounts } from '@shop/mf-releases';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
@@ -8,6 +10,11 @@ import type { PageReportsBody } from './page-report.dto.js';
 
 /** Distinct sessions remembered per build: past this, more sessions are not counted (a bound on memory). */
 const SESSIONS_PER_BUILD = 50_000;
+/**
+ * New sessions one client address may add to a build's counts per minute: a household or an office
+ * sends a few; one machine inventing sessions to sway a canary's error rate is held to this many.
+ */
+const NEW_SESSIONS_PER_ADDRESS_MINUTE = 10;
 /** How often this process writes its counts beside MF_REMOTES_FILE for the other gateways and mf-release.mjs. */
 const FLUSH_MS = 2_000;
 
@@ -31,7 +38,10 @@ export class PageReports implements OnModuleDestroy {
   private readonly tallies = new Map<string, BuildTally>();
   private readonly retentionMs: number;
   readonly folder?: ReleasesFolder;
-  private readonly instance = `${hostname()}-${process.pid}`;
+  /** Host and pid, and a random part: a restarted container often has the same of both, and must not overwrite its predecessor's counts. */
+  private readonly instance = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  /** New sessions counted per client address and build in the current minute (bounded: the oldest go first). */
+  private readonly newSessions = new LRUCache<string, { count: number }>({ max: 100_000, ttl: 60_000 });
   private changed = false;
   private readonly timer?: NodeJS.Timeout;
 
@@ -47,8 +57,11 @@ export class PageReports implements OnModuleDestroy {
     }
   }
 
-  /** Counts the reports of one beacon; those of builds the gateway does not serve are left out. Answers how many counted. */
-  take(body: PageReportsBody): number {
+  /**
+   * Counts the reports of one beacon from `address`; those of builds the gateway does not serve, and
+   * those of a session new to a build beyond the address's allowance, are left out. Answers how many counted.
+   */
+  take(body: PageReportsBody, address: string): number {
     let counted = 0;
     const now = Date.now();
     for (const report of body.reports) {
@@ -59,12 +72,13 @@ export class PageReports implements OnModuleDestroy {
         tally = { counts: emptyCounts(), sessions: new Set(), errorSessions: new Set(), lastAt: now };
         this.tallies.set(key, tally);
       }
-      tally.lastAt = now;
-      counted++;
-      if (!tally.sessions.has(body.session) && tally.sessions.size < SESSIONS_PER_BUILD) {
+      if (!tally.sessions.has(body.session)) {
+        if (tally.sessions.size >= SESSIONS_PER_BUILD || !this.allowNewSession(address, key)) continue;
         tally.sessions.add(body.session);
         tally.counts.sessions++;
       }
+      tally.lastAt = now;
+      counted++;
       if (report.kind === 'vital') tally.counts.vitals[report.name][bucketOf(report.name, report.value)]++;
       if (report.kind !== 'error' && report.kind !== 'load-failure') continue;
       if (report.kind === 'error') tally.counts.errors++;
@@ -78,19 +92,31 @@ export class PageReports implements OnModuleDestroy {
     return counted;
   }
 
+  private allowNewSession(address: string, build: string): boolean {
+    const key = `${address} ${build}`;
+    const used = this.newSessions.get(key) ?? { count: 0 };
+    if (used.count >= NEW_SESSIONS_PER_ADDRESS_MINUTE) return false;
+    used.count++;
+    if (used.count === 1) this.newSessions.set(key, used);
+    return true;
+  }
+
   /** This process's counts by build (`catalog/3f9a1c2b7d`). */
   counts(): Map<string, BuildCounts> {
     return new Map([...this.tallies].map(([key, tally]) => [key, tally.counts]));
   }
 
   /**
-   * Writes this process's counts for the others (when they changed); forgets builds no one reported on
-   * for the retention window. Never throws: a folder that cannot be written costs the shared counts only.
+   * Writes this process's counts for the others (when they changed); forgets builds the gateway no
+   * longer serves (withdrawn, or retired past the retention: a build tried again as a canary after a
+   * rollback starts from nothing) and builds no one reported on for the retention window. Never throws:
+   * a folder that cannot be written costs the shared counts only.
    */
   flush(): void {
     const now = Date.now();
     for (const [key, tally] of this.tallies) {
-      if (now - tally.lastAt > this.retentionMs) {
+      const [remote = '', build = ''] = key.split('/');
+      if (now - tally.lastAt > this.retentionMs || !this.builds.folderOf(remote, build)) {
         this.tallies.delete(key);
         this.changed = true;
       }

@@ -117,4 +117,16 @@ export class ReleasesStatusResponse {
 export class PromoteBodyDto {
   @ApiProperty({ required: false, minimum: 1, maximum: 100, description: 'The share of shoppers to serve the canary; 100 (the default) makes it current' })
   percent?: number;
+
+  @ApiProperty({ required: false, pattern: '^[0-9a-f]{10}$', description: 'The canary meant: refused with 409 when the remote has another by now' })
+  build?: string;
+}
+
+export class RollbackBodyDto {
+  @ApiProperty({
+    required: false,
+    pattern: '^[0-9a-f]{10}$',
+    description: 'The build meant to be withdrawn (the canary, or without one the current build): refused with 409 when the remote moved on',
+  })
+  build?: string;
 }

@@ -1,15 +1,18 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Req, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { z } from 'zod';
 import type { ReleasesStatus } from '@shop/mf-releases';
 import { BodyLimit, JsonBodyInterceptor } from '@shop/service-kit';
 import { AdminCaller, type Admin } from './admin-caller.js';
-import { PromoteBodyDto, ReleasesStatusResponse } from './releases-status.dto.js';
+import { PromoteBodyDto, ReleasesStatusResponse, RollbackBodyDto } from './releases-status.dto.js';
 import { Releases } from './releases.service.js';
 import { zodBody } from './zod-body.js';
 
-const promoteBody = z.object({ percent: z.number().int('percent is a whole number').min(1, 'percent is 1 to 100').max(100, 'percent is 1 to 100').optional() }).strict();
+/** The build the admin means (the row they clicked): refused with 409 when the remote moved on meanwhile. */
+const meantBuild = z.string().regex(/^[0-9a-f]{10}$/, 'build is a build id (10 hex digits)').optional();
+const promoteBody = z.object({ percent: z.number().int('percent is a whole number').min(1, 'percent is 1 to 100').max(100, 'percent is 1 to 100').optional(), build: meantBuild }).strict();
+const rollbackBody = z.object({ build: meantBuild }).strict();
 const remoteName = z.string().regex(/^[a-z][a-z0-9-]{0,30}$/, 'No such remote');
 
 /** How the actions log names an admin. */
@@ -48,10 +51,11 @@ export class ReleasesController {
   @ApiBody({ type: PromoteBodyDto, required: false })
   @ApiOkResponse({ type: ReleasesStatusResponse })
   @ApiNotFoundResponse({ description: 'The remote has no canary' })
+  @ApiConflictResponse({ description: 'The remote has another canary than the build meant' })
   async promote(@Req() req: Request, @Param('remote') remote: string, @Body() body: unknown): Promise<ReleasesStatus> {
     const admin = await this.admins.of(req);
-    const { percent } = zodBody(promoteBody, body ?? {});
-    return this.releases.promote(zodBody(remoteName, remote, 404), percent, nameOf(admin));
+    const { percent, build } = zodBody(promoteBody, body ?? {});
+    return this.releases.promote(zodBody(remoteName, remote, 404), percent, build, nameOf(admin));
   }
 
   @Post(':remote/rollback')
@@ -59,10 +63,13 @@ export class ReleasesController {
   @Header('Cache-Control', 'no-store')
   @BodyLimit('1kb')
   @ApiOperation({ summary: "Withdraws the remote's canary; without one, makes the build retired last current again" })
+  @ApiBody({ type: RollbackBodyDto, required: false })
   @ApiOkResponse({ type: ReleasesStatusResponse })
   @ApiNotFoundResponse({ description: 'Nothing to roll back to' })
-  async rollback(@Req() req: Request, @Param('remote') remote: string): Promise<ReleasesStatus> {
+  @ApiConflictResponse({ description: 'The remote moved on from the build meant' })
+  async rollback(@Req() req: Request, @Param('remote') remote: string, @Body() body: unknown): Promise<ReleasesStatus> {
     const admin = await this.admins.of(req);
-    return this.releases.rollback(zodBody(remoteName, remote, 404), nameOf(admin));
+    const { build } = zodBody(rollbackBody, body ?? {});
+    return this.releases.rollback(zodBody(remoteName, remote, 404), build, nameOf(admin));
   }
 }

@@ -49,14 +49,14 @@ export class Releases implements OnModuleDestroy {
     };
   }
 
-  async promote(remote: string, percent: number | undefined, who: string): Promise<ReleasesStatus> {
-    await this.steer(() => this.managedFolder().promote(remote, who, percent));
+  async promote(remote: string, percent: number | undefined, build: string | undefined, who: string): Promise<ReleasesStatus> {
+    await this.steer(() => this.managedFolder().promote(remote, who, percent, build));
     this.logger.log(`${who} promoted ${remote}'s canary to ${percent ?? 100} %`);
     return this.status();
   }
 
-  async rollback(remote: string, who: string): Promise<ReleasesStatus> {
-    const build = await this.steer(() => this.managedFolder().rollback(remote, who));
+  async rollback(remote: string, meant: string | undefined, who: string): Promise<ReleasesStatus> {
+    const build = await this.steer(() => this.managedFolder().rollback(remote, who, '', false, meant));
     this.logger.log(`${who} rolled back ${remote} ${build}`);
     return this.status();
   }

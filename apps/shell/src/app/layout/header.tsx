@@ -76,6 +76,9 @@ export function Header() {
                 <li>
                   <MenuLink to="/admin/orderList">Orders</MenuLink>
                 </li>
+                <li>
+                  <MenuLink to="/admin/releases">Releases</MenuLink>
+                </li>
               </Menu>
             )}
           </div>
