@@ -5,17 +5,15 @@
  * carry it. An address of another form (a remote's dev server) names no build.
  */
 
+import { BUILD_FOLDER } from '@shop/contracts';
+
 /*
- * A remote's name and a build id as the gateway accepts them (REMOTE_NAME and BUILD_ID of
- * libs/mf-releases, a server library the page cannot import): a report naming anything else would
- * make the gateway refuse the whole body it is in.
+ * A remote's name and a build id as the gateway accepts them (libs/contracts' page-reports.ts): a
+ * report naming anything else would make the gateway refuse the whole body it is in.
  */
 
 /** `/mf/<remote>/<build>/remoteEntry.js`, the whole path of a remote's entry. */
-const REMOTE_ENTRY_PATH = /^\/mf\/([a-z][a-z0-9-]{0,30})\/([0-9a-f]{10})\/remoteEntry\.js$/;
-
-/** `/mf/<remote>/<build>/` anywhere in a text: a script's address in an error's file name or stack. */
-const BUILD_FOLDER = /\/mf\/([a-z][a-z0-9-]{0,30})\/([0-9a-f]{10})\//;
+const REMOTE_ENTRY_PATH = new RegExp(`^${BUILD_FOLDER.source}remoteEntry\\.js$`);
 
 /** A build of a remote, as the gateway counts what shoppers' browsers report. */
 export interface RemoteBuild {

@@ -11,3 +11,5 @@ export * from './event-catalogue.js';
 export * from './event-expectations.js';
 export * from './event-asyncapi.js';
 export * from './images.js';
+export * from './page-reports.js';
+export * from './page-report-schema.js';

@@ -3,8 +3,9 @@
  * processes and machines: sessions, sessions that met an error, errors, failed loads, and a fixed
  * histogram per Web Vital (so a percentile of the sum is a percentile of everyone's reports).
  */
-export const VITALS = ['LCP', 'INP', 'CLS'] as const;
-export type Vital = (typeof VITALS)[number];
+import { VITALS, type Vital } from '@shop/contracts';
+
+export { VITALS, type Vital };
 
 /**
  * The upper bound of each histogram bucket; a value falls in the first bucket whose bound it does not

@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 
-export const REMOTE_NAME = /^[a-z][a-z0-9-]{0,30}$/;
-export const BUILD_ID = /^[0-9a-f]{10}$/;
+import { BUILD_ID, REMOTE_NAME } from '@shop/contracts';
+
+export { BUILD_ID, REMOTE_NAME };
 
 /** remotes.json: `{ "catalog": "catalog/3f9a1c2b7d" }`, each remote's current build (a folder relative to the file, or a URL). */
 export const REMOTES_FILE = 'remotes.json';

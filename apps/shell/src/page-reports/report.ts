@@ -1,23 +1,19 @@
 /**
  * What the browser tells the gateway of each remote build it ran (POST /api/page-reports), from which
  * the gateway judges a canary release against the current build. The body's contract is the gateway's:
- * `{ session, reports: [1..25 of PageReport] }`, at most 8 KB.
+ * `{ session, reports: [1..25 of PageReport] }`, at most 8 KB (libs/contracts' page-report schema).
  */
-
-import type { RemoteBuild } from '../remote-build.js';
+import { MAX_PAGE_REPORTS_BYTES, MAX_REPORT_MESSAGE, MAX_REPORTS_PER_BODY, MAX_VITAL_VALUE, PAGE_REPORTS_PATH, type PageReport, type Vital } from '@shop/contracts';
 
 /** The Web Vitals reported: LCP and INP in ms, CLS unitless. */
-export type VitalName = 'LCP' | 'INP' | 'CLS';
+export type VitalName = Vital;
 
-/** What is reported of a build. */
-export type ReportOfBuild =
-  | { kind: 'view' }
-  | { kind: 'error'; message: string }
-  | { kind: 'load-failure'; message: string }
-  | { kind: 'vital'; name: VitalName; value: number };
+/** One report, as libs/contracts' page-report schema (the gateway's check) has it: the build and what of it. */
+export type { PageReport };
 
-/** One report: the build (RemoteBuild, the build id being 10 lowercase hex digits) and what of it. */
-export type PageReport = RemoteBuild & ReportOfBuild;
+/** What is reported of a build, without the build. */
+export type ReportOfBuild = WithoutBuild<PageReport>;
+type WithoutBuild<Report> = Report extends unknown ? Omit<Report, 'remote' | 'build'> : never;
 
 /**
  * Whether `value` is an error: anything with a message, which also takes in errors of another frame
@@ -27,14 +23,11 @@ export function isErrorLike(value: unknown): value is { message: string; name?: 
   return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
 }
 
-export const PAGE_REPORTS_URL = '/api/page-reports';
-
-/** The gateway's limits: reports per body, bytes per body, characters per message. */
-export const MAX_REPORTS_PER_BODY = 25;
-export const MAX_BODY_BYTES = 8 * 1024;
-export const MAX_MESSAGE_LENGTH = 300;
-/** The largest vital value the gateway takes (an hour, in ms): a larger one would have the whole body refused. */
-export const MAX_VITAL_VALUE = 3_600_000;
+/** The gateway's limits (libs/contracts): reports per body, bytes per body, characters per message, the largest vital. */
+export { MAX_REPORTS_PER_BODY, MAX_VITAL_VALUE };
+export const PAGE_REPORTS_URL = PAGE_REPORTS_PATH;
+export const MAX_BODY_BYTES = MAX_PAGE_REPORTS_BYTES;
+export const MAX_MESSAGE_LENGTH = MAX_REPORT_MESSAGE;
 
 /** What an error or a rejection says, in at most MAX_MESSAGE_LENGTH characters. */
 export function messageOf(error: unknown): string {

@@ -1,26 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { z } from 'zod';
-import { BUILD_ID, REMOTE_NAME, VITALS } from '@shop/mf-releases';
+import { BUILD_ID, MAX_REPORT_MESSAGE, MAX_REPORTS_PER_BODY, REMOTE_NAME, REPORT_SESSION, VITALS } from '@shop/contracts';
 
-const tagged = { remote: z.string().regex(REMOTE_NAME), build: z.string().regex(BUILD_ID) };
-const message = z.string().max(300);
-
-/** One beacon of a shopper's browser (apps/shell's page-reports.ts): at most 25 reports of one session. */
-export const pageReportsBody = z.object({
-  session: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'session is 8 to 64 letters, digits, - or _'),
-  reports: z
-    .array(
-      z.discriminatedUnion('kind', [
-        z.object({ ...tagged, kind: z.literal('view') }),
-        z.object({ ...tagged, kind: z.literal('error'), message }),
-        z.object({ ...tagged, kind: z.literal('load-failure'), message }),
-        z.object({ ...tagged, kind: z.literal('vital'), name: z.enum(VITALS), value: z.number().nonnegative().max(3_600_000) }),
-      ]),
-    )
-    .min(1)
-    .max(25),
-});
-export type PageReportsBody = z.infer<typeof pageReportsBody>;
+export { pageReportsBody, type PageReportsBody } from '@shop/contracts';
 
 /** The OpenAPI description of the same body (the schema above is what is checked). */
 export class PageReportDto {
@@ -33,7 +14,7 @@ export class PageReportDto {
   @ApiProperty({ enum: ['view', 'error', 'load-failure', 'vital'] })
   kind!: 'view' | 'error' | 'load-failure' | 'vital';
 
-  @ApiProperty({ required: false, maxLength: 300, description: 'error and load-failure: what went wrong' })
+  @ApiProperty({ required: false, maxLength: MAX_REPORT_MESSAGE, description: 'error and load-failure: what went wrong' })
   message?: string;
 
   @ApiProperty({ required: false, enum: VITALS, description: 'vital: which one' })
@@ -44,9 +25,9 @@ export class PageReportDto {
 }
 
 export class PageReportsDto {
-  @ApiProperty({ description: 'The page session: a random id the page keeps while its tab lives', pattern: '^[A-Za-z0-9_-]{8,64}$' })
+  @ApiProperty({ description: 'The page session: a random id the page keeps while its tab lives', pattern: REPORT_SESSION.source })
   session!: string;
 
-  @ApiProperty({ type: [PageReportDto], minItems: 1, maxItems: 25 })
+  @ApiProperty({ type: [PageReportDto], minItems: 1, maxItems: MAX_REPORTS_PER_BODY })
   reports!: PageReportDto[];
 }

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { BUILD_ID } from '@shop/contracts';
 import { RELEASE_ACTIONS } from '@shop/mf-releases';
 
 /** The 75th percentile of each Web Vital shoppers reported of a build; null before any report. */
@@ -118,14 +119,14 @@ export class PromoteBodyDto {
   @ApiProperty({ required: false, minimum: 1, maximum: 100, description: 'The share of shoppers to serve the canary; 100 (the default) makes it current' })
   percent?: number;
 
-  @ApiProperty({ required: false, pattern: '^[0-9a-f]{10}$', description: 'The canary meant: refused with 409 when the remote has another by now' })
+  @ApiProperty({ required: false, pattern: BUILD_ID.source, description: 'The canary meant: refused with 409 when the remote has another by now' })
   build?: string;
 }
 
 export class RollbackBodyDto {
   @ApiProperty({
     required: false,
-    pattern: '^[0-9a-f]{10}$',
+    pattern: BUILD_ID.source,
     description: 'The build meant to be withdrawn (the canary, or without one the current build): refused with 409 when the remote moved on',
   })
   build?: string;

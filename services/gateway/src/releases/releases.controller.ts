@@ -2,6 +2,7 @@ import { Body, Controller, Get, Header, HttpCode, Param, Post, Req, UseIntercept
 import { ApiBearerAuth, ApiBody, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { z } from 'zod';
+import { BUILD_ID, REMOTE_NAME } from '@shop/contracts';
 import type { ReleasesStatus } from '@shop/mf-releases';
 import { BodyLimit, JsonBodyInterceptor } from '@shop/service-kit';
 import { AdminCaller, type Admin } from './admin-caller.js';
@@ -10,10 +11,10 @@ import { Releases } from './releases.service.js';
 import { zodBody } from './zod-body.js';
 
 /** The build the admin means (the row they clicked): refused with 409 when the remote moved on meanwhile. */
-const meantBuild = z.string().regex(/^[0-9a-f]{10}$/, 'build is a build id (10 hex digits)').optional();
+const meantBuild = z.string().regex(BUILD_ID, 'build is a build id (10 hex digits)').optional();
 const promoteBody = z.object({ percent: z.number().int('percent is a whole number').min(1, 'percent is 1 to 100').max(100, 'percent is 1 to 100').optional(), build: meantBuild }).strict();
 const rollbackBody = z.object({ build: meantBuild }).strict();
-const remoteName = z.string().regex(/^[a-z][a-z0-9-]{0,30}$/, 'No such remote');
+const remoteName = z.string().regex(REMOTE_NAME, 'No such remote');
 
 /** How the actions log names an admin. */
 const nameOf = (admin: Admin) => `${admin.name} <${admin.email}> (${admin.id})`;
