@@ -68,6 +68,23 @@ export interface ReleasesStatus {
   actions: ReleaseAction[];
 }
 
+type Retirement = HistoryFile[string][string];
+
+/** Records a retirement as the remote's latest: its key goes last, so the file's order is the order of retirement. */
+function retireIn(history: HistoryFile, remote: string, build: string, retirement: Retirement): void {
+  const builds = (history[remote] ??= {});
+  delete builds[build];
+  builds[build] = retirement;
+}
+
+/** A remote's retired builds, the last retired first (by time; within one millisecond, by the file's order). */
+function retiredNewestFirst(builds: HistoryFile[string] | undefined): [string, Retirement][] {
+  return Object.entries(builds ?? {})
+    .map((entry, order) => ({ entry, order, time: Date.parse(entry[1].retiredAt) }))
+    .sort((a, b) => b.time - a.time || b.order - a.order)
+    .map(({ entry }) => entry);
+}
+
 /** How many actions the status lists. */
 const STATUS_ACTIONS = 50;
 
@@ -194,9 +211,7 @@ export class ReleasesFolder {
       }
       const current = this.currentBuildOf(remote);
       if (onlyBuild && current !== onlyBuild) throw new ReleaseError('conflict', `${remote} runs ${current ?? 'no build'} now, not ${onlyBuild}`);
-      const previous = Object.entries(this.history()[remote] ?? {})
-        .filter(([id, entry]) => !entry.rolledBack && id !== current && this.isPublished(remote, id))
-        .sort(([, a], [, b]) => Date.parse(b.retiredAt) - Date.parse(a.retiredAt))[0];
+      const previous = retiredNewestFirst(this.history()[remote]).filter(([id, entry]) => !entry.rolledBack && id !== current && this.isPublished(remote, id))[0];
       if (!previous) throw new ReleaseError('not-found', `${remote} has no earlier build to roll back to`);
       this.switchTo(remote, previous[0], who, 'rollback', reason || `back to ${previous[0]}${current ? `, withdrawing ${current}` : ''}`);
       if (current) this.retire(remote, current, true);
@@ -291,9 +306,8 @@ export class ReleasesFolder {
       remotes: names.map((name) => {
         const current = this.currentBuildOf(name, locations);
         const canary = canaries[name];
-        const retained = Object.entries(history[name] ?? {})
+        const retained = retiredNewestFirst(history[name])
           .filter(([build, entry]) => build !== current && build !== canary?.build && Date.now() - Date.parse(entry.retiredAt) <= options.retentionMs)
-          .sort(([, a], [, b]) => Date.parse(b.retiredAt) - Date.parse(a.retiredAt))
           .map(([build, entry]) => ({
             ...statusOf(name, build),
             retiredAt: entry.retiredAt,
@@ -320,7 +334,7 @@ export class ReleasesFolder {
       // The retirement first: a gateway that sees the new build already knows how long to keep the old one.
       const history = this.history();
       delete history[remote]?.[build];
-      if (previous) (history[remote] ??= {})[previous] = { retiredAt: new Date().toISOString() };
+      if (previous) retireIn(history, remote, previous, { retiredAt: new Date().toISOString() });
       writeJson(join(this.dir, HISTORY_FILE), history);
       writeJson(join(this.dir, REMOTES_FILE), { ...locations, [remote]: `${remote}/${build}` });
     }
@@ -339,7 +353,7 @@ export class ReleasesFolder {
 
   private retire(remote: string, build: string, rolledBack: boolean): void {
     const history = this.history();
-    (history[remote] ??= {})[build] = { retiredAt: new Date().toISOString(), ...(rolledBack ? { rolledBack } : {}) };
+    retireIn(history, remote, build, { retiredAt: new Date().toISOString(), ...(rolledBack ? { rolledBack } : {}) });
     writeJson(join(this.dir, HISTORY_FILE), history);
   }
 
