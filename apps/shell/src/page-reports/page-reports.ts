@@ -42,9 +42,11 @@ export interface PageReportsOptions {
   /** The build a remote runs now: the one registered (remotes.ts). */
   buildOf?: (remote: string) => string | undefined;
   /**
-   * web-vitals, loaded once the first remote page has rendered: not before, it is not needed for the
-   * first render (it is a chunk of its own, ~3 KB gzip), and it reads the page's performance entries
-   * since navigation (LCP, layout shifts) whenever it starts.
+   * web-vitals, loaded once the first remote page has rendered and then only after the page's load
+   * event, when the browser is idle: it is not needed for the first render (a chunk of its own, ~3 KB
+   * gzip), the first product card should not wait on it (bench/storefront), and it reads the page's
+   * buffered performance entries since navigation (LCP, layout shifts, slow interactions) whenever it
+   * starts.
    */
   loadVitals?: () => Promise<VitalsLibrary>;
 }
@@ -82,7 +84,7 @@ function start({
   send = beaconSender(),
   schedule,
   buildOf = registeredBuildOf,
-  loadVitals = () => import(/* webpackChunkName: "web-vitals" */ 'web-vitals'),
+  loadVitals = () => idleAfterLoad(page).then(() => import(/* webpackChunkName: "web-vitals" */ 'web-vitals')),
 }: PageReportsOptions): () => void {
   const reporter = createPageReporter({ session: reportSession(storage), send, schedule, isHidden: () => page.document.visibilityState === 'hidden' });
   const quietly = (task: () => void) => {
@@ -153,6 +155,17 @@ function start({
 }
 
 const VITALS: readonly VitalName[] = ['LCP', 'INP', 'CLS'];
+
+/** Resolves after the page's load event, at the browser's next idle moment (at most 3 s later). */
+function idleAfterLoad(page: Window): Promise<void> {
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      if (typeof page.requestIdleCallback === 'function') page.requestIdleCallback(() => resolve(), { timeout: 3_000 });
+      else page.setTimeout(resolve, 1_000);
+    });
+  if (page.document.readyState === 'complete') return idle();
+  return new Promise((resolve) => page.addEventListener('load', () => void idle().then(resolve), { once: true }));
+}
 
 /** Reports the final LCP, INP and CLS of this page load (web-vitals sends them as the page is hidden). */
 function watchVitals(loadVitals: () => Promise<VitalsLibrary>, reporter: PageReporter, firstPage: RemoteBuild): void {
