@@ -91,7 +91,8 @@ describe('useShopMutation', () => {
       { 'DELETE /api/products/delete/p1': { status: 404, json: { message: 'Product not found' } } },
     );
     await act(() => result.current.mutateAsync('p1').catch(() => undefined));
-    expect(result.current.error?.message).toBe('Product not found');
+    // The mutation's state reaches the hook after the promise settles, on the observer's next notification.
+    await waitFor(() => expect(result.current.error?.message).toBe('Product not found'));
   });
 });
 
