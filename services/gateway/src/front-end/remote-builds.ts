@@ -24,8 +24,6 @@ export interface RemoteLocation {
   entry: string;
   /** Set when the gateway serves the build itself. */
   build?: RemoteBuild;
-  /** Set when this is the remote's canary build, served to a share of the shoppers. */
-  canaryPercent?: number;
 }
 
 /** How often, at most, the gateway looks at MF_REMOTES_FILE for a change. */
@@ -96,7 +94,7 @@ export class RemoteBuilds {
       const canary = this.canaries[remote.name];
       if (!canary || !inCanary(cohort, canary.percent)) return remote;
       const dir = this.publishedFolder(remote.name, canary.build);
-      return dir ? { name: remote.name, entry: entryOf(remote.name, canary.build), build: { id: canary.build, dir }, canaryPercent: canary.percent } : remote;
+      return dir ? { name: remote.name, entry: entryOf(remote.name, canary.build), build: { id: canary.build, dir } } : remote;
     });
   }
 
@@ -106,11 +104,6 @@ export class RemoteBuilds {
     return this.file !== undefined && Object.keys(this.canaries).length > 0;
   }
 
-  /** The remote's canary now, if one runs. */
-  canaryOf(name: string): { build: string; percent: number } | undefined {
-    this.reread();
-    return this.canaries[name];
-  }
 
   /**
    * The folder of a build served under /mf/{name}/{id}/: the current one, or one retired less than the
