@@ -310,6 +310,8 @@ describe('a page keeps the builds it started with (skew protection)', () => {
     // Released again, and the build the page runs removed at once (a retention of 0 for the release tool).
     release('use', 'catalog', builds.original);
     execFileSync(process.execPath, [releaseTool, 'prune'], { env: { ...process.env, MF_RELEASES_DIR: releasesDir, MF_BUILD_RETENTION_MINUTES: '0' } });
+    // Once the gateway has seen the release (it looks at the file at most once a second), as a new visitor shows.
+    await homeShows((visitor) => heading(visitor, 'Latest Products'));
 
     await navigate(page, `/product/${product}`);
     await page.getByRole('button', { name: 'Add to Cart' }).waitFor({ timeout: 10_000 });
