@@ -22,7 +22,8 @@ await runCommand(
       const { Module } = await import('@nestjs/common');
       const { GatewayConfigModule } = await import('./gateway-config.module.js');
       const { ReleasesModule } = await import('./releases/releases.module.js');
-      @Module({ imports: [GatewayConfigModule.forRoot(config), ReleasesModule] })
+      const { UpstreamsModule } = await import('./proxy/upstreams.module.js');
+      @Module({ imports: [GatewayConfigModule.forRoot(config), UpstreamsModule, ReleasesModule] })
       class GatewayApiModule {}
       const document = await openApiDocumentOf(GatewayApiModule, {
         title: 'Gateway',

@@ -5,7 +5,8 @@
  */
 import type { ReportSession } from './session.js';
 import { reportBodies, type SendBody } from './send-reports.js';
-import type { PageReport, VitalName } from './report.js';
+import type { Vital } from '@shop/contracts';
+import type { PageReport } from './report.js';
 
 /** Reports waiting at most; beyond that new ones are dropped (and not counted as reported). */
 export const MAX_PENDING_REPORTS = 100;
@@ -45,7 +46,7 @@ export function createPageReporter({ session, send, schedule = setTimer, isHidde
   let cancelTimer: (() => void) | undefined;
   let timerDelay = Number.POSITIVE_INFINITY;
   /** Vitals are per page load: this page's, not the session's. */
-  const vitalsReported = new Set<VitalName>();
+  const vitalsReported = new Set<Vital>();
 
   const admitted = (report: PageReport): boolean => {
     const build = `${report.remote}@${report.build}`;

@@ -9,11 +9,12 @@
  * Reporting never gets in the page's way: it is off until startPageReports (never in tests that don't
  * start it), a remote of no build (a dev server) is not reported, and every failure is swallowed.
  */
+import { MAX_VITAL_VALUE, VITALS } from '@shop/contracts';
 import { remotePageFor } from '../app/route-table.js';
 import { onRemoteLoadFailure, registeredBuildOf } from '../remotes.js';
 import type { RemoteBuild } from '../remote-build.js';
 import { createPageReporter, type PageReporter, type Schedule } from './page-reporter.js';
-import { MAX_VITAL_VALUE, messageOf, type ReportOfBuild, type VitalName } from './report.js';
+import { messageOf, type ReportOfBuild } from './report.js';
 import { beaconSender, type SendBody } from './send-reports.js';
 import { reportSession } from './session.js';
 import { attributeWindowError } from './window-errors.js';
@@ -153,8 +154,6 @@ function start({
   };
   return () => stop();
 }
-
-const VITALS: readonly VitalName[] = ['LCP', 'INP', 'CLS'];
 
 /** Resolves after the page's load event, at the browser's next idle moment (at most 3 s later). */
 function idleAfterLoad(page: Window): Promise<void> {

@@ -4,7 +4,8 @@
  * where there is no beacon or it was refused (a beacon queue is limited). No retry: a lost report is
  * one count fewer, while a retry loop on a failing gateway would be many more requests.
  */
-import { MAX_BODY_BYTES, MAX_REPORTS_PER_BODY, PAGE_REPORTS_URL, type PageReport } from './report.js';
+import { MAX_PAGE_REPORTS_BYTES, MAX_REPORTS_PER_BODY, PAGE_REPORTS_PATH } from '@shop/contracts';
+import type { PageReport } from './report.js';
 
 /** Sends one JSON body to the gateway; never throws. */
 export type SendBody = (body: string) => void;
@@ -25,8 +26,8 @@ export function reportBodies(session: string, reports: readonly PageReport[]): s
   reports.forEach((report) => {
     const item = JSON.stringify(report);
     const size = utf8Length(item);
-    if (frame + size > MAX_BODY_BYTES) return;
-    if (items.length === MAX_REPORTS_PER_BODY || bytes + 1 + size > MAX_BODY_BYTES) close();
+    if (frame + size > MAX_PAGE_REPORTS_BYTES) return;
+    if (items.length === MAX_REPORTS_PER_BODY || bytes + 1 + size > MAX_PAGE_REPORTS_BYTES) close();
     bytes += (items.length > 0 ? 1 : 0) + size;
     items.push(item);
   });
@@ -41,12 +42,12 @@ export function beaconSender(
 ): SendBody {
   return (body) => {
     try {
-      if (sendBeacon?.(PAGE_REPORTS_URL, new Blob([body], { type: 'application/json' }))) return;
+      if (sendBeacon?.(PAGE_REPORTS_PATH, new Blob([body], { type: 'application/json' }))) return;
     } catch {
       // No beacon here (or it threw): the fetch below.
     }
     try {
-      void fetchBody?.(PAGE_REPORTS_URL, { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body }).catch(() => undefined);
+      void fetchBody?.(PAGE_REPORTS_PATH, { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body }).catch(() => undefined);
     } catch {
       // Nothing more to try: the reports are lost.
     }

@@ -1,7 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { matchRoutePattern, routeDataOf } from '@shop/contracts';
+import { FileCache } from './file-cache.js';
 import { REMOTES_PATH, type RemoteLocation } from './remote-builds.js';
 
 /** The id of the element in which the shell looks for the remotes (apps/shell/src/remote-manifest.ts). */
@@ -32,27 +32,6 @@ const pageNeeds = z.union([
 ]);
 const pageFiles = z.record(z.string(), pageNeeds);
 type PageNeeds = z.infer<typeof pageNeeds>;
-
-/** A file read again only when it changes (its size or time). */
-class FileCache<T> {
-  private readonly entries = new Map<string, { stamp: string; value: T }>();
-
-  constructor(private readonly parse: (text: string) => T) {}
-
-  read(path: string): T | undefined {
-    try {
-      const stat = statSync(path);
-      const stamp = `${stat.size}:${stat.mtimeMs}`;
-      const cached = this.entries.get(path);
-      if (cached?.stamp === stamp) return cached.value;
-      const value = this.parse(readFileSync(path, 'utf8'));
-      this.entries.set(path, { stamp, value });
-      return value;
-    } catch {
-      return undefined;
-    }
-  }
-}
 
 /** JSON for inside a <script> element: nothing in it can close the element or open a comment. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

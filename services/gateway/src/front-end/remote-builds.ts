@@ -3,9 +3,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
-import { BUILD_ID, CANARY_FILE, canaryFile, HISTORY_FILE, historyFile, inCanary, REMOTE_NAME, remotesFile, type CanaryFile } from '@shop/mf-releases';
+import { BUILD_ID, CANARY_FILE, canaryFile, HISTORY_FILE, historyFile, inCanary, REMOTE_NAME, remotesFile, type CanaryFile, type HistoryFile } from '@shop/mf-releases';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
+import { FileCache } from './file-cache.js';
 
 /** The path under which the gateway serves the remotes' builds: /mf/{remote}/{build}/{file}. */
 export const REMOTES_PATH = '/mf';
@@ -64,10 +65,11 @@ export class RemoteBuilds {
   /** `{name}/{id}` → when this process saw it stop being current (ms since the epoch). */
   private readonly retiredHere = new Map<string, number>();
   private readonly retentionMs: number;
-  private history: z.infer<typeof historyFile> = {};
-  private historyStamp = '';
+  private history: HistoryFile = {};
   private canaries: CanaryFile = {};
-  private canaryStamp = '';
+  /** history.json and canary.json beside MF_REMOTES_FILE, parsed again only when they change. */
+  private readonly historyFile = new FileCache((text) => this.parsed(text, historyFile, HISTORY_FILE, 'retired builds are served as this process saw them'));
+  private readonly canaryFile = new FileCache((text) => this.parsed(text, canaryFile, CANARY_FILE, 'no canaries are served'));
 
   constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
     this.retentionMs = config.MF_BUILD_RETENTION_MINUTES * 60_000;
@@ -147,40 +149,29 @@ export class RemoteBuilds {
 
   /** Reads history.json beside MF_REMOTES_FILE again if it changed; none or a broken one records nothing. */
   private rereadHistory(): void {
-    if (!this.file) return;
-    const file = join(dirname(this.file), HISTORY_FILE);
-    try {
-      const stat = statSync(file);
-      const stamp = `${stat.size}:${stat.mtimeMs}`;
-      if (stamp === this.historyStamp) return;
-      this.historyStamp = stamp;
-      const parsed = historyFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-      this.history = parsed.success ? parsed.data : {};
-      if (!parsed.success) this.logger.error(`cannot read ${file}: retired builds are served as this process saw them`);
-    } catch {
-      this.history = {};
-      this.historyStamp = '';
-    }
+    if (this.file) this.history = this.historyFile.read(join(dirname(this.file), HISTORY_FILE)) ?? {};
   }
 
   /** Reads canary.json beside MF_REMOTES_FILE again if it changed; none or a broken one: no canaries. */
   private rereadCanaries(): void {
     if (!this.file) return;
-    const file = join(dirname(this.file), CANARY_FILE);
+    const before = this.canaries;
+    this.canaries = this.canaryFile.read(join(dirname(this.file), CANARY_FILE)) ?? {};
+    if (this.canaries === before) return;
+    const served = Object.entries(this.canaries).map(([name, canary]) => `${name}=${canary.build}@${canary.percent}%`);
+    this.logger.log(`canaries: ${served.join(' ') || 'none'}`);
+  }
+
+  /** A releases file checked by `schema`; a broken one is reported once (per change) and read as none. */
+  private parsed<T extends object>(text: string, schema: z.ZodType<T>, name: string, otherwise: string): T {
     try {
-      const stat = statSync(file);
-      const stamp = `${stat.size}:${stat.mtimeMs}`;
-      if (stamp === this.canaryStamp) return;
-      this.canaryStamp = stamp;
-      const parsed = canaryFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-      this.canaries = parsed.success ? parsed.data : {};
-      if (!parsed.success) this.logger.error(`cannot read ${file}: no canaries are served`);
-      else this.logger.log(`canaries from ${file}: ${Object.entries(this.canaries).map(([name, canary]) => `${name}=${canary.build}@${canary.percent}%`).join(' ') || 'none'}`);
+      const parsed = schema.safeParse(JSON.parse(text));
+      if (parsed.success) return parsed.data;
     } catch {
-      if (this.canaryStamp) this.logger.log('canaries: none');
-      this.canaries = {};
-      this.canaryStamp = '';
+      // Not JSON: as broken as a wrong shape.
     }
+    this.logger.error(`cannot read ${name} beside ${this.file}: ${otherwise}`);
+    return {} as T;
   }
 
   private buildIn(dir: string): RemoteBuild | undefined {

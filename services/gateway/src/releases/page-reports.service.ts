@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { bucketOf, buildKey, emptyCounts, ReleasesFolder, type BuildCounts } from '@shop/mf-releases';
+import { bucketOf, buildKey, emptyCounts, type BuildCounts, type ReleasesFolder } from '@shop/mf-releases';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { RemoteBuilds } from '../front-end/remote-builds.js';
 import type { PageReportsBody } from './page-report.dto.js';
+import { RELEASES_FOLDER } from './releases-folder.provider.js';
 
 /** Distinct sessions remembered per build: past this, more sessions are not counted (a bound on memory). */
 const SESSIONS_PER_BUILD = 50_000;
@@ -37,7 +38,6 @@ export class PageReports implements OnModuleDestroy {
   private readonly logger = new Logger('PageReports');
   private readonly tallies = new Map<string, BuildTally>();
   private readonly retentionMs: number;
-  readonly folder?: ReleasesFolder;
   /** Host and pid, and a random part: a restarted container often has the same of both, and must not overwrite its predecessor's counts. */
   private readonly instance = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   /** New sessions counted per client address and build in the current minute (bounded: the oldest go first). */
@@ -48,10 +48,10 @@ export class PageReports implements OnModuleDestroy {
   constructor(
     @Inject(SERVICE_CONFIG) config: GatewayConfig,
     private readonly builds: RemoteBuilds,
+    @Inject(RELEASES_FOLDER) private readonly folder: ReleasesFolder | null,
   ) {
     this.retentionMs = config.MF_BUILD_RETENTION_MINUTES * 60_000;
-    if (config.MF_REMOTES_FILE) {
-      this.folder = new ReleasesFolder(`${config.MF_REMOTES_FILE}/..`);
+    if (folder) {
       this.timer = setInterval(() => this.flush(), FLUSH_MS);
       this.timer.unref();
     }

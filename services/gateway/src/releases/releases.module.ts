@@ -5,6 +5,7 @@ import { AdminCaller } from './admin-caller.js';
 import { PageReportsController } from './page-reports.controller.js';
 import { PageReports } from './page-reports.service.js';
 import { ReleasesController } from './releases.controller.js';
+import { releasesFolderProvider } from './releases-folder.provider.js';
 import { Releases } from './releases.service.js';
 
 /**
@@ -14,7 +15,7 @@ import { Releases } from './releases.service.js';
  */
 @Module({
   controllers: [PageReportsController, ReleasesController],
-  providers: [RemoteBuilds, PageReports, Releases, AdminCaller, ClientAddresses],
+  providers: [RemoteBuilds, releasesFolderProvider, PageReports, Releases, AdminCaller, ClientAddresses],
   exports: [RemoteBuilds],
 })
 export class ReleasesModule {}

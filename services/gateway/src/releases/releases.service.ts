@@ -1,9 +1,10 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
-import { buildKey, emptyCounts, ReleaseError, rollbackReason, summaryOf, type BuildCounts, type CanaryRule, type ReleasesStatus } from '@shop/mf-releases';
+import { buildKey, emptyCounts, ReleaseError, rollbackReason, summaryOf, type BuildCounts, type ReleasesFolder, type CanaryRule, type ReleasesStatus } from '@shop/mf-releases';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { RemoteBuilds } from '../front-end/remote-builds.js';
 import { PageReports } from './page-reports.service.js';
+import { RELEASES_FOLDER } from './releases-folder.provider.js';
 
 /** Who the actions log names for the gateway's own rollbacks. */
 export const AUTOMATIC = 'gateway (automatic rollback)';
@@ -26,17 +27,18 @@ export class Releases implements OnModuleDestroy {
     @Inject(SERVICE_CONFIG) config: GatewayConfig,
     private readonly reports: PageReports,
     private readonly builds: RemoteBuilds,
+    @Inject(RELEASES_FOLDER) private readonly folder: ReleasesFolder | null,
   ) {
     this.rule = { minSessions: config.MF_CANARY_MIN_SESSIONS, errorMarginPercent: config.MF_CANARY_ERROR_MARGIN_PERCENT };
     this.retentionMs = config.MF_BUILD_RETENTION_MINUTES * 60_000;
-    if (reports.folder) {
+    if (folder) {
       this.timer = setInterval(() => void this.watch(), config.MF_CANARY_CHECK_SECONDS * 1_000);
       this.timer.unref();
     }
   }
 
   status(): ReleasesStatus {
-    const folder = this.reports.folder;
+    const folder = this.folder;
     if (folder) return folder.status({ retentionMs: this.retentionMs, rule: this.rule, counts: this.allCounts() });
     // Fixed builds (MF_REMOTES): what this process serves and counted; nothing to steer.
     const counts = this.reports.counts();
@@ -66,7 +68,7 @@ export class Releases implements OnModuleDestroy {
    * gateway's (this process's written first), so the decision is the shop's, not one replica's.
    */
   async watch(): Promise<void> {
-    const folder = this.reports.folder;
+    const folder = this.folder;
     if (!folder || this.watching) return;
     this.watching = true;
     try {
@@ -100,11 +102,11 @@ export class Releases implements OnModuleDestroy {
   /** Every gateway's counts from the folder, with this process's newest in place of its last written ones. */
   private allCounts(): Map<string, BuildCounts> {
     this.reports.flush();
-    return this.reports.folder?.reportedCounts(this.retentionMs) ?? this.reports.counts();
+    return this.folder?.reportedCounts(this.retentionMs) ?? this.reports.counts();
   }
 
   private managedFolder() {
-    const folder = this.reports.folder;
+    const folder = this.folder;
     if (!folder) throw new ConflictException('The gateway runs fixed builds (MF_REMOTES): set MF_REMOTES_FILE to release while the shop runs');
     return folder;
   }
