@@ -25,7 +25,7 @@ const NARROWED = {
   'react-router-dom': { file: 'tools/rspack/react-router.mjs', versionOf: 'react-router-dom' },
 };
 
-function installedVersion(name) {
+export function installedVersion(name) {
   return JSON.parse(readFileSync(new URL(`./node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
 }
 
@@ -229,7 +229,7 @@ export async function exposedPagesOf(name) {
  *
  * @param {{ name: string, here: string, dependencies: Record<string, string>, port: number }} remote
  */
-export function remoteConfig({ name, here, dependencies, port }) {
+export function remoteConfig({ name, here, dependencies, port, serverPages = [] }) {
   return async (_env, argv) => {
     const production = argv.mode === 'production';
     const { rspack } = await import('@rspack/core');
@@ -254,7 +254,7 @@ export function remoteConfig({ name, here, dependencies, port }) {
         // made: loaded again, it throws again, instead of handing out exports it never finished.
         strictModuleExceptionHandling: true,
         // The standalone build writes dist/standalone at the same time.
-        clean: production ? { keep: /^standalone/ } : true,
+        clean: production ? { keep: /^(standalone|server)/ } : true,
       },
       resolve,
       module: { rules: [typescriptRule(production)] },
@@ -323,6 +323,54 @@ export function remoteConfig({ name, here, dependencies, port }) {
       ],
       devtool: production ? false : 'eval-cheap-module-source-map',
     };
-    return [container, standalone];
+    return serverPages.length > 0 ? [container, standalone, serverContainer({ name, here, dependencies, exposes, serverPages, production, ModuleFederationPlugin })] : [container, standalone];
+  };
+}
+
+/**
+ * A remote's server build (docs/ssr.md): the same pages as its browser container, compiled for Node.js
+ * (`target: 'async-node'`, a CommonJS module whose chunks are read from its own folder), in
+ * dist/server/ beside the browser build, so one build id names both and a release or rollback moves
+ * both at once. It exposes only the pages the remote's team renders on the server (`serverPages`),
+ * and shares the same singletons as the browser build: the shell's server renderer provides them.
+ * Not minified: stack traces of a server error name the remote's own functions.
+ */
+function serverContainer({ name, here, dependencies, exposes, serverPages, production, ModuleFederationPlugin }) {
+  const serverExposes = Object.fromEntries(serverPages.map((page) => {
+    const key = `./${page}`;
+    if (!exposes[key]) throw new Error(`serverPages names ${page}, which ${name} does not expose`);
+    return [key, exposes[key]];
+  }));
+  return {
+    name: `${name}-server`,
+    dependencies: [name],
+    context: here,
+    target: 'async-node',
+    entry: {},
+    output: {
+      path: `${here}dist/server`,
+      chunkFilename: '[name].[contenthash:8].js',
+      uniqueName: `${name}_server`,
+      library: { type: 'commonjs-module' },
+      strictModuleExceptionHandling: true,
+      clean: true,
+    },
+    resolve,
+    module: { rules: [typescriptRule(production)] },
+    optimization: { minimize: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: serverExposes,
+        shared: sharedSingletons(dependencies),
+        shareStrategy: 'loaded-first',
+        library: { type: 'commonjs-module' },
+        remoteType: 'script',
+        manifest: false,
+        dts: false,
+      }),
+    ],
+    devtool: false,
   };
 }

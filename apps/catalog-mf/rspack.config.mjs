@@ -13,4 +13,6 @@ export default remoteConfig({
   here: fileURLToPath(new URL('.', import.meta.url)),
   dependencies,
   port: 3011,
+  // The pages rendered on the server too (docs/ssr.md): the shop's public pages, which search engines read.
+  serverPages: ['HomePage', 'ProductPage'],
 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { GLOBAL_STYLE_ID, globalCss } from '@shop/ui/global-css';
-import { esmFederationRuntime, precompress, resolve, sharedSingletons, typescriptRule } from '../../rspack.preset.mjs';
+import { esmFederationRuntime, installedVersion, precompress, resolve, sharedSingletons, SINGLETONS, typescriptRule } from '../../rspack.preset.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -39,9 +39,47 @@ const entryScripts = {
   },
 };
 
+/**
+ * The shell's server renderer (src/server/, docs/ssr.md): a CommonJS module for Node.js the gateway
+ * loads at run time, dist/server/render.cjs. It carries its own copies of the shared libraries (the
+ * gateway's image needs no React) and provides them to the remotes' server builds, as the browser
+ * build does on the page. Not minified: a server error's stack names the shell's own functions.
+ */
+function serverConfig(production) {
+  return {
+    name: 'shell-server',
+    // After the browser build, whose clean step would otherwise race with this build's files.
+    dependencies: ['shell'],
+    context: here,
+    target: 'node',
+    entry: { render: './src/server/render.tsx' },
+    output: {
+      path: `${here}dist/server`,
+      filename: '[name].cjs',
+      chunkFilename: '[name].[contenthash:8].cjs',
+      library: { type: 'commonjs2' },
+      uniqueName: 'shell_server',
+      clean: true,
+    },
+    resolve,
+    module: { rules: [typescriptRule(production)] },
+    optimization: { minimize: false, splitChunks: false },
+    plugins: [
+      new rspack.DefinePlugin({ SHARED_VERSIONS: JSON.stringify(Object.fromEntries(SINGLETONS.map((name) => [name, installedVersion(name)]))) }),
+      new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    devtool: false,
+  };
+}
+
 export default (_env, argv) => {
   const production = argv.mode === 'production';
+  return [browserConfig(production), serverConfig(production)];
+};
+
+function browserConfig(production) {
   return {
+    name: 'shell',
     context: here,
     entry: { main: './src/main.ts' },
     output: {
@@ -52,7 +90,7 @@ export default (_env, argv) => {
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       uniqueName: 'shell',
-      clean: true,
+      clean: { keep: /^server/ },
     },
     resolve,
     module: {
@@ -94,4 +132,4 @@ export default (_env, argv) => {
     // No source maps in production bundles: nothing for browsers to fetch, nothing of the sources published.
     devtool: production ? false : 'eval-cheap-module-source-map',
   };
-};
+}

@@ -1,14 +1,19 @@
-/** Renders the shell once its remotes are registered and the first page's module and answers are in. */
+/**
+ * Renders the shell once its remotes are registered and the first page's module and answers are in; or,
+ * on a page the server rendered (docs/ssr.md), hydrates it with the server's answers.
+ */
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { createShopQueryClient, httpOf, prefetchFirstAnswers, provideRemoteParts } from '@shop/shop-client';
+import { BROWSER_SLOT_DIGEST } from '@shop/contracts';
+import { createShopQueryClient, hydrateShopQueries, httpOf, prefetchFirstAnswers, provideRemoteParts } from '@shop/shop-client';
 import { addStaticStyles } from '@shop/ui';
 import { App } from './app/app.js';
 import { reportingPartViews } from './app/remote-views.js';
 import { FRAME_STYLE_ID, frameCss } from './app/layout/styles.js';
 import { ShellRoutes } from './app/routes.js';
 import { loadRemoteModule } from './remotes.js';
+import { serverRenderState } from './server-render-state.js';
 import { firstAnswersOf, loadFirstPage } from './start-up.js';
 
 /**
@@ -40,6 +45,10 @@ export async function start(remotesReady: Promise<void>, { firstPageWaitMs = FIR
   // once, instead of a loading state that a second render and layout replace (which on a slow phone
   // were the longest tasks after the first paint).
   const queryClient = createShopQueryClient();
+  // A server-rendered page carries the answers it shows: they go into the cache, and nothing is asked
+  // again. (Its preload hints name only what the browser is to fetch: a slot the server left to it.)
+  const rendered = serverRenderState();
+  if (rendered) hydrateShopQueries(queryClient, rendered.queries);
   const firstAnswers = prefetchFirstAnswers(httpOf(), firstAnswersOf());
   await remotesReady;
   // Remotes render each other's parts (admin's order actions on checkout's order page) through the shell's runtime.
@@ -48,19 +57,37 @@ export async function start(remotesReady: Promise<void>, { firstPageWaitMs = FIR
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   await Promise.race([Promise.all([loadFirstPage(), Promise.race([firstAnswers, timeout(firstAnswersWaitMs)])]), timeout(firstPageWaitMs)]);
+  const shell = (
+    <StrictMode>
+      <App queryClient={queryClient}>
+        <BrowserRouter>
+          <ShellRoutes />
+        </BrowserRouter>
+      </App>
+    </StrictMode>
+  );
+  if (rendered) {
+    // The same builds as the server's (the gateway wrote the same build set into the page), the same
+    // answers: React attaches to the server's HTML instead of making it again.
+    hydrateRoot(container, shell, { onRecoverableError });
+    return;
+  }
   // The frame and the first page render in one pass, as a transition: React works in slices of a few
   // milliseconds with the browser's turn in between, instead of one long task a slow phone cannot
   // answer a tap during. (The page is loaded, so nothing suspends and nothing is held back.)
   const root = createRoot(container);
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App queryClient={queryClient}>
-          <BrowserRouter>
-            <ShellRoutes />
-          </BrowserRouter>
-        </App>
-      </StrictMode>,
-    );
+    root.render(shell);
   });
+}
+
+/**
+ * A slot the server left to the browser (its remote has no server build, or it failed there) is no
+ * fault here: React renders it in the browser as planned. Anything else (the server's HTML and the
+ * browser's first render disagreeing) is a bug, and is said so in the console.
+ */
+function onRecoverableError(error: unknown): void {
+  const digest = typeof error === 'object' && error !== null ? (error as { digest?: unknown }).digest : undefined;
+  if (digest === BROWSER_SLOT_DIGEST) return;
+  console.error('Hydrating the server-rendered page:', error);
 }

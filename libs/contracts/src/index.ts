@@ -13,3 +13,4 @@ export * from './event-asyncapi.js';
 export * from './images.js';
 export * from './page-reports.js';
 export * from './page-report-schema.js';
+export * from './server-render.js';

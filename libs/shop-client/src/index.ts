@@ -17,11 +17,11 @@ export {
   type ShopStoreOptions,
 } from './store/shop-store.js';
 export { useCart, useSession, useShopActions, useShopState, type Cart, type Session } from './store/hooks.js';
-export { createShopQueryClient, isClientError } from './query/query-client.js';
+export { createShopQueryClient, dehydrateShopQueries, hydrateShopQueries, isClientError, type ShopQueryState } from './query/query-client.js';
 export { showChangedOrder, shopKeys, userScopedKeys, type PageQuery, type ProductListQuery } from './query/query-keys.js';
 export { httpOf, ShopClientProvider, useShopClient, type ShopClient, type ShopClientProviderProps } from './query/shop-client-provider.js';
 export { useShopMutation, useShopQuery, type ShopQueryOptions } from './query/shop-query.js';
-export { prefetchFirstAnswers } from './query/first-answers.js';
+export { FirstAnswers, prefetchFirstAnswers } from './query/first-answers.js';
 export { useLogout } from './query/session.js';
 export { useAddToCart, type AddToCartInput } from './query/cart.js';
 export { provideRemoteParts, RemotePart, type RemotePartElementProps, type RemotePartLoader } from './composition/remote-part.js';

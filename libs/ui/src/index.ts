@@ -3,7 +3,7 @@ export * from './tokens.js';
 export { theme, media } from './theme.js';
 export type { ShopTheme } from './styled.js';
 export { GlobalStyle } from './global-style.js';
-export { addStaticStyles, useStaticStyles } from './static-styles.js';
+export { addStaticStyles, StaticStylesProvider, useStaticStyles, type StaticStylesCollection } from './static-styles.js';
 export { classed } from './classed.js';
 export { css, cx } from './css.js';
 export { GLOBAL_STYLE_ID, cssVariables, globalCss } from './global-css.js';
@@ -23,7 +23,7 @@ export { CHECKOUT_STEPS, StepBar, type CheckoutStepNumber, type StepBarProps } f
 export { Carousel, type CarouselProps } from './carousel.js';
 export { usePrefersReducedMotion } from './use-prefers-reduced-motion.js';
 export { Col, Container, GRID_SIZE, Row, colImageSizes, colSpans, type ColProps, type ColSpans, type ContainerProps } from './grid.js';
-export { usePageTitle } from './page-title.js';
+export { DEFAULT_PAGE_TITLE, usePageTitle } from './page-title.js';
 export { Cross, Tick, type MarkProps } from './marks.js';
 export { dollars, isoDay, orderListDate } from './format.js';
 export { QueryResult, type Loadable, type QueryResultProps } from './query-result.js';

@@ -1,21 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
-function matches(): boolean {
-  // Environments without matchMedia (server rendering, jsdom) are treated as having no preference.
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches;
+const mediaQuery = (): MediaQueryList | undefined =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(QUERY) : undefined;
+
+function subscribe(onChange: () => void): () => void {
+  const query = mediaQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
 }
 
-/** Whether the user asked the system for less motion; follows the setting if it changes. */
+const matches = (): boolean => mediaQuery()?.matches ?? false;
+
+/**
+ * Whether the user asked the system for less motion; follows the setting if it changes. A server
+ * render (and the browser's hydration of it) assumes no preference, so the markup matches; the
+ * browser's render right after hydration takes the real setting.
+ */
 export function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(matches);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return undefined;
-    const query = window.matchMedia(QUERY);
-    const onChange = () => setReduced(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return reduced;
+  return useSyncExternalStore(subscribe, matches, () => false);
 }

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { HealthModule, loggingModule, type LogDestination } from '@shop/service-kit';
-import { ApiCache } from './api-cache/api-cache.service.js';
+import { ApiCacheModule } from './api-cache/api-cache.module.js';
 import { ApiDocsModule } from './api-docs/api-docs.module.js';
 import type { GatewayConfig } from './config.js';
 import { ClientConnections } from './edge/client-connections.js';
@@ -31,6 +31,7 @@ export class AppModule {
         GatewayConfigModule.forRoot(config),
         loggingModule('gateway', config.LOG_LEVEL, logs),
         UpstreamsModule,
+        ApiCacheModule,
         HealthModule.forRoot('gateway'),
         UpstreamHealthModule,
         ApiDocsModule,
@@ -38,7 +39,7 @@ export class AppModule {
         // Last: its catch-all route must come after every other route.
         FrontEndModule,
       ],
-      providers: [SecurityHeaders, ClientAddresses, ClientConnections, ApiRateLimit, ApiCache, UpstreamProxy, RequestPipeline],
+      providers: [SecurityHeaders, ClientAddresses, ClientConnections, ApiRateLimit, UpstreamProxy, RequestPipeline],
     };
   }
 }

@@ -67,6 +67,25 @@ export const gatewaySettings = {
     .pipe(z.array(z.string().regex(CSP_ORIGIN, 'must be origins such as https://www.paypal.com, separated by spaces'))),
   /** The built shell (index.html and its assets), served at / with index.html for the browser's routes. */
   SHELL_DIR: z.string().min(1).default('apps/shell/dist'),
+  /**
+   * The shop's public address (`https://shop.example`): the origin of the canonical and Open Graph
+   * addresses of server-rendered pages, and of /sitemap.xml. Never taken from a request's Host, which
+   * anyone can set. http://localhost:{PORT} when unset.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /**
+   * Server rendering of the browser routes (docs/ssr.md): `on` renders each page on the server from the
+   * shell's server build and the remotes' server builds, `off` sends index.html for the browser to render.
+   */
+  SSR: z.enum(['on', 'off']).default('on'),
+  /** How long a remote's slot may take on the server (its module and first answers) before the browser renders it instead, in ms. */
+  SSR_SLOT_BUDGET_MS: z.coerce.number().int().min(1).max(10_000).default(300),
+  /**
+   * How long the gateway keeps a server-rendered page for the next anonymous shoppers of the same
+   * builds, in ms (like API_CACHE_MS for the catalog's reads); dropped when a product changes through
+   * this gateway. 0 turns it off.
+   */
+  SSR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Where each micro-frontend lives, read by the shell at run time from /mf/remotes.json. */
   MF_REMOTES: remotesSetting,
   /**

@@ -12,6 +12,9 @@ import { ProductCard, ProductCardPlaceholder } from '../features/home/product-ca
 import { home, HOME_STYLE_ID, homeCss } from '../features/home/home.styles.js';
 import { TopProductsCarousel } from '../features/home/top-products-carousel.js';
 
+/** The page's head when the server renders it: docs/ssr.md. */
+export { homePageHead as pageHead } from '../features/home/home-head.js';
+
 // The page's stylesheet as soon as its module is in (the shell loads it before rendering), so the
 // first render's commit does not parse it; the page still adds it when it renders, if it is not there.
 if (typeof document !== 'undefined') addStaticStyles(HOME_STYLE_ID, homeCss);

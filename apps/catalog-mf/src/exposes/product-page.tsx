@@ -11,6 +11,9 @@ import { ReviewForm } from '../features/product/review-form.js';
 import { ReviewList } from '../features/product/review-list.js';
 import { reviewCountText } from '../shared/review-count.js';
 
+/** The page's head when the server renders it (title, description, structured data): docs/ssr.md. */
+export { productPageHead as pageHead } from '../features/product/product-head.js';
+
 // The page's stylesheet as soon as its module is in (the shell loads it before rendering), so the
 // first render's commit does not parse it; the page still adds it when it renders, if it is not there.
 if (typeof document !== 'undefined') addStaticStyles(PRODUCT_STYLE_ID, productCss);

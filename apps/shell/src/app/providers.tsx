@@ -6,18 +6,24 @@
 import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { ShopThemeProvider } from '@shop/ui';
-import { ShopClientProvider } from '@shop/shop-client';
+import { ShopClientProvider, type FirstAnswers, type ShopStore } from '@shop/shop-client';
 
 export interface AppProvidersProps {
   children: ReactNode;
   /** A query client of the caller's; tests pass one with retries off. */
   queryClient?: QueryClient;
+  /** The session and cart store: the page's by default; a server render's has no storage. */
+  store?: ShopStore;
+  /** The answers fetched before the first render: the page's by default; a server render's own. */
+  firstAnswers?: FirstAnswers;
 }
 
-export function AppProviders({ children, queryClient }: AppProvidersProps) {
+export function AppProviders({ children, queryClient, store, firstAnswers }: AppProvidersProps) {
   return (
     <ShopThemeProvider>
-      <ShopClientProvider queryClient={queryClient}>{children}</ShopClientProvider>
+      <ShopClientProvider queryClient={queryClient} store={store} firstAnswers={firstAnswers}>
+        {children}
+      </ShopClientProvider>
     </ShopThemeProvider>
   );
 }

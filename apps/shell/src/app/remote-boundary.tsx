@@ -3,11 +3,12 @@
  * space; if it fails to load or throws while rendering, a notice with a retry takes its place and
  * the rest of the shell keeps working.
  */
-import { Component, lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useContext, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Alert, Button } from '@shop/ui';
 import { reportRenderError } from '../page-reports/page-reports.js';
 import { forgetFailedLoad, isRemoteLoadFailure, loadedRemotePage, loadRemotePage, type RemotePage } from '../remotes.js';
 import { PageArea } from './remote-boundary.styles.js';
+import { BrowserSlot, ServerSlotContext } from './server-slot.js';
 import { useRemoteView } from './remote-views.js';
 
 export const UNAVAILABLE_NOTICE = 'This part of the shop is unavailable right now';
@@ -63,9 +64,17 @@ export function RemoteBoundary({ remote, module }: RemotePage) {
  * A page already loaded (the first page, loaded before the shell's first render) renders at once;
  * another is looked up on every render, so a retry (after forgetFailure) picks up a fresh load.
  * Once it has rendered (loaded, and thrown nothing), the page reports say the remote was viewed.
+ * On the server, the page is the one the server render loaded (server-slot.ts), or the browser's to render.
  */
 function RemotePageContent(page: RemotePage) {
+  const serverSlot = useContext(ServerSlotContext);
   useRemoteView(page.remote, 'page');
+  if (serverSlot) {
+    const id = pageId(page);
+    if (serverSlot.id !== id || !serverSlot.page) throw new BrowserSlot(id);
+    const ServerPage = serverSlot.page;
+    return <ServerPage />;
+  }
   const Page = loadedRemotePage(page)?.default ?? lazyPage(page);
   return <Page />;
 }

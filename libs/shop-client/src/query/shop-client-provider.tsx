@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createApiClient, type ApiClient } from '../api/http.js';
+import { pageFirstAnswers, type FirstAnswers } from './first-answers.js';
 import { shopStore, type ShopStore } from '../store/shop-store.js';
 import { createShopQueryClient } from './query-client.js';
 import { userScopedKeys } from './query-keys.js';
@@ -8,6 +9,8 @@ import { userScopedKeys } from './query-keys.js';
 interface ShopClientContextValue {
   http: ApiClient;
   store: ShopStore;
+  /** The answers fetched before the page rendered, for its queries to start with. */
+  firstAnswers: FirstAnswers;
 }
 
 /** What a remote's calls work with: the page's API client, its session and cart store, its query cache. */
@@ -27,19 +30,21 @@ export interface ShopClientProviderProps {
   baseUrl?: string;
   /** The fetch to use; the global one by default. */
   fetch?: typeof fetch;
+  /** The answers fetched before the page rendered: the browser page's by default, a server render's own. */
+  firstAnswers?: FirstAnswers;
 }
 
 /**
  * Gives the hooks their API client and query client. The client sends the store's token and
  * signs out on a 401; whenever the user signs out (here, by a 401, or in another tab) their
  * cached profile, users and orders are dropped, so the next person sees none of it.
- * The store, base URL and fetch are read once, when the provider mounts.
+ * The store, base URL, fetch and first answers are read once, when the provider mounts.
  */
-export function ShopClientProvider({ children, queryClient, store = shopStore, baseUrl = '', fetch }: ShopClientProviderProps) {
+export function ShopClientProvider({ children, queryClient, store = shopStore, baseUrl = '', fetch, firstAnswers = pageFirstAnswers }: ShopClientProviderProps) {
   const [ownQueryClient] = useState(() => queryClient ?? createShopQueryClient());
   const client = queryClient ?? ownQueryClient;
 
-  const [shopClient] = useState<ShopClientContextValue>(() => ({ store, http: httpOf({ store, baseUrl, fetch }) }));
+  const [shopClient] = useState<ShopClientContextValue>(() => ({ store, firstAnswers, http: httpOf({ store, baseUrl, fetch }) }));
 
   useEffect(() => {
     let signedIn = store.getState().userInfo !== null;

@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { addressOf } from '../api/http.js';
 import type { TypedGet } from '../api/operations.js';
-import { takeFirstAnswer, type FirstAnswer } from './first-answers.js';
+import type { FirstAnswer } from './first-answers.js';
 import { useShopClient } from './shop-client-provider.js';
 
 /** A query of a remote: TanStack Query's options, with the GET that answers it instead of a queryFn. */
@@ -29,14 +29,14 @@ export interface ShopQueryOptions<T> extends Omit<UseQueryOptions<T, Error, T, Q
  * TanStack Query itself, so the page keeps one query cache whoever ships the call.
  */
 export function useShopQuery<T>({ get, ...options }: ShopQueryOptions<T>): UseQueryResult<T, Error> {
-  const { http } = useShopClient();
+  const { http, firstAnswers } = useShopClient();
   let first: FirstAnswer<T> | undefined;
   return useQuery<T, Error, T, QueryKey>({
     ...options,
     queryFn: () => http.request<T>(get.path, { query: get.query, headers: get.headers }),
     // The answer preloaded with the page, once: a query made later (after this one was forgotten) asks
     // afresh. TanStack calls these two one after the other when it makes the query.
-    initialData: () => (first = takeFirstAnswer<T>(addressOf(get)))?.data,
+    initialData: () => (first = firstAnswers.take<T>(addressOf(get)))?.data,
     initialDataUpdatedAt: () => first?.at,
   });
 }

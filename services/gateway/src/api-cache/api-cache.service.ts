@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { SERVICE_CONFIG, withRequestId } from '@shop/service-kit';
+import { REQUEST_ID_HEADER, SERVICE_CONFIG, withRequestId } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { COMPRESSION_THRESHOLD, compressionOf, varyingOnAcceptEncoding } from '../proxy/answer-compression.js';
 import { forwardedHeadersOf } from '../proxy/forwarded-headers.js';
@@ -109,6 +109,24 @@ export class ApiCache {
     return this.entries !== undefined;
   }
 
+  private readonly changeListeners = new Set<(upstream: Upstream) => void>();
+
+  /**
+   * A write to `upstream` went through this gateway and succeeded (a product edited, say): its stored
+   * answers are dropped at once rather than at the end of their short lifetime, and so is whatever was
+   * made from them (the server-rendered pages, docs/ssr.md). Other gateway replicas keep theirs for at
+   * most their lifetime.
+   */
+  changed(upstream: Upstream): void {
+    if (this.entries) for (const key of [...this.entries.keys()]) if (key.startsWith(`${upstream} `)) this.entries.delete(key);
+    for (const listener of this.changeListeners) listener(upstream);
+  }
+
+  /** Calls `listener` after every change of a service's data seen by this gateway (see changed). */
+  onChange(listener: (upstream: Upstream) => void): void {
+    this.changeListeners.add(listener);
+  }
+
   /**
    * May the cache answer this request (of a shared-cache route)? Only an anonymous GET or HEAD: a
    * request with Authorization goes to the service, its answer neither stored nor served from the store.
@@ -156,10 +174,15 @@ export class ApiCache {
   private fetch(key: string, upstream: Upstream, req: IncomingMessage, requestId: string): Promise<Fetched> {
     const headers = forwardedHeadersOf(req, requestId, this.clients.of(req));
     for (const name of CONDITIONAL_HEADERS) delete headers[name];
-    headers['accept-encoding'] = 'identity';
     delete headers['content-length'];
     delete headers['transfer-encoding'];
-    const fetched = this.get(upstream, req.url ?? '/', headers).then((answer): Fetched => {
+    return this.fetchWith(key, upstream, req.url ?? '/', headers);
+  }
+
+  /** GETs `url` from its service with `headers` (the whole answer, unencoded), and keeps it if a shared cache may. */
+  private fetchWith(key: string, upstream: Upstream, url: string, headers: IncomingHttpHeaders): Promise<Fetched> {
+    headers['accept-encoding'] = 'identity';
+    const fetched = this.get(upstream, url, headers).then((answer): Fetched => {
       const lifetimeMs = sharedLifetimeMs(answer.status, answer.headers, this.maxMs);
       if (lifetimeMs <= 0 || !this.entries) return { answer };
       const stored = storedAnswerOf(answer, lifetimeMs);
@@ -172,6 +195,30 @@ export class ApiCache {
     };
     fetched.then(settled, settled);
     return fetched;
+  }
+
+  /**
+   * An anonymous GET of a shared-cache route made by the gateway itself (the server render reading a
+   * page's first answers, docs/ssr.md): answered from the store, or from the fetch already under way,
+   * or fetched and kept, exactly as a browser's request would be, so a page and its API share one
+   * answer. Never an encoded body. Rejects when the service does not answer (as the proxy would 502/504).
+   */
+  async read(upstream: Upstream, url: string, requestId: string): Promise<{ status: number; headers: IncomingHttpHeaders | OutgoingHttpHeaders; body: Buffer }> {
+    const key = `${upstream} ${url}`;
+    const stored = this.entries?.get(key);
+    if (stored) {
+      if (performance.now() >= stored.refreshAfter && !this.fetching.has(key)) {
+        this.fetchWith(key, upstream, url, this.ownHeaders(requestId)).catch((error: unknown) => this.logger.debug(`refreshing ${key} failed: ${String(error)}`));
+      }
+      return { status: 200, headers: stored.headers, body: stored.body };
+    }
+    const { answer } = await (this.fetching.get(key) ?? this.fetchWith(key, upstream, url, this.ownHeaders(requestId)));
+    return answer;
+  }
+
+  /** The headers of a GET the gateway makes itself: JSON, its request id, and nothing of a client's. */
+  private ownHeaders(requestId: string): IncomingHttpHeaders {
+    return { accept: 'application/json', [REQUEST_ID_HEADER]: requestId };
   }
 
   /** One GET to a service, its body read whole (up to MAX_BODY_BYTES), bounded in time like a proxied request. */

@@ -65,6 +65,12 @@ export class RequestPipeline {
   /** To the API cache if it may answer (an anonymous GET or HEAD of a public route), else to the service. */
   private toService(req: IncomingMessage, res: ServerResponse, route: ProxyRoute, requestId: string): void {
     try {
+      if (route.sharedCache && req.method !== 'GET' && req.method !== 'HEAD') {
+        // A change of public data (a product edited, reviewed, deleted): what was kept of it goes.
+        res.once('finish', () => {
+          if (res.statusCode < 400) this.cache.changed(route.upstream);
+        });
+      }
       const toService = () => this.proxy.forward(req, res, route.upstream, requestId);
       if (!route.sharedCache || !this.cache.takes(req)) return toService();
       this.cache.answer(route.upstream, req, res, requestId, toService).catch((error: unknown) => {

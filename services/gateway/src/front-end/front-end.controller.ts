@@ -2,8 +2,10 @@ import { All, Controller, Get, NotFoundException, Param, Req, Res } from '@nestj
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { cohortCookie, cohortOf, newCohort } from '@shop/mf-releases';
+import { REQUEST_ID_HEADER } from '@shop/service-kit';
 import { ClientAddresses } from '../security/client-addresses.js';
 import { FrontEnd } from './front-end.service.js';
+import { ServerPages } from './server-pages.js';
 import { REMOTES_PATH } from './remote-builds.js';
 
 /** A browser route of the single-page app: no file extension, outside /api and the image and remote paths. */
@@ -31,6 +33,7 @@ export class FrontEndController {
   constructor(
     private readonly frontEnd: FrontEnd,
     private readonly clients: ClientAddresses,
+    private readonly serverPages: ServerPages,
   ) {}
 
   @Get(`${REMOTES_PATH.slice(1)}/remotes.json`)
@@ -85,11 +88,16 @@ export class FrontEndController {
     if (!browserRoute && (await serveFrom(this.frontEnd.shellFiles, req, res))) return;
     if (!browserRoute) throw notFound();
     res.setHeader('Cache-Control', 'no-cache');
-    const page = this.frontEnd.page(req.path, this.cohortFor(req, res));
-    if (page === undefined) {
+    const remotes = this.frontEnd.remotesFor(this.cohortFor(req, res));
+    const parts = this.frontEnd.pageParts(req.path, remotes);
+    if (parts === undefined) {
       res.removeHeader('Set-Cookie');
       throw notFound();
     }
-    res.type('html').send(page);
+    // Rendered on the server (docs/ssr.md) from the path alone: no page reads its query string, and
+    // keying pages by it would let anyone fill the page cache with copies of one page.
+    const requestId = String(res.getHeader(REQUEST_ID_HEADER) ?? '');
+    if (await this.serverPages.send(req.path, parts, remotes, requestId, res)) return;
+    res.type('html').send(this.frontEnd.browserPage(req.path, remotes));
   }
 }

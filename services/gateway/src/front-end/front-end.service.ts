@@ -5,9 +5,9 @@ import type express from 'express';
 import type { Handler } from 'express';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
-import { IndexPage } from './index-page.js';
+import { IndexPage, type PageParts } from './index-page.js';
 import { precompressedFiles } from './precompressed-files.js';
-import { RemoteBuilds } from './remote-builds.js';
+import { RemoteBuilds, type RemoteLocation } from './remote-builds.js';
 
 /** A content-hashed file name (`main.3f2a9c1e.js`): its content never changes under that name. */
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.(br|gz))?$/;
@@ -56,6 +56,21 @@ export class FrontEnd {
   /** index.html for the browser route `pathname`, with what that page needs written in (for a shopper of `cohort`). */
   page(pathname: string, cohort?: number): string | undefined {
     return this.indexPage.render(pathname, this.builds.current(cohort));
+  }
+
+  /** The remotes' builds a shopper of `cohort` gets. */
+  remotesFor(cohort?: number): RemoteLocation[] {
+    return this.builds.current(cohort);
+  }
+
+  /** index.html for `pathname` with `remotes` written in, and the page's first API answers apart (docs/ssr.md). */
+  pageParts(pathname: string, remotes: RemoteLocation[]): PageParts | undefined {
+    return this.indexPage.parts(pathname, remotes);
+  }
+
+  /** index.html as the browser renders it, from its parts: the first answers as preload hints. */
+  browserPage(pathname: string, remotes: RemoteLocation[]): string | undefined {
+    return this.indexPage.render(pathname, remotes);
   }
 
   /** Do the remotes' builds depend on the shopper's cohort now (a canary runs)? */

@@ -38,6 +38,17 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
+/** A preload hint for one of the page's first API answers, as fetch() will ask for it (CORS mode, same-origin credentials), so the browser reuses the answer. */
+const dataHint = (href: string) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(href)}">`;
+
+const withHead = (html: string, head: string) => (html.includes('</head>') ? html.replace('</head>', `${head}</head>`) : `${head}${html}`);
+
+/** index.html for a browser route, and the page's first API answers by address. */
+export interface PageParts {
+  html: string;
+  firstCalls: string[];
+}
+
 /** A route of the table and the values of its `:name` segments. */
 interface RouteMatch {
   route: ShellRoute;
@@ -70,6 +81,16 @@ export class IndexPage {
 
   /** The page for a browser route, or undefined when the shell has no index.html. */
   render(pathname: string, remotes: RemoteLocation[]): string | undefined {
+    const parts = this.parts(pathname, remotes);
+    return parts && withHead(parts.html, parts.firstCalls.map(dataHint).join(''));
+  }
+
+  /**
+   * The page's parts, for the server render (docs/ssr.md): index.html with the remotes' addresses and the
+   * page's script hints written in, and apart from it the page's first API answers, which the server reads
+   * itself (and hints to the browser only when it leaves the page to the browser).
+   */
+  parts(pathname: string, remotes: RemoteLocation[]): PageParts | undefined {
     const html = this.template.read(resolve(this.shellDir, 'index.html'));
     if (html === undefined) return undefined;
     const entries = Object.fromEntries(remotes.map((remote) => [remote.name, remote.entry]));
@@ -79,12 +100,8 @@ export class IndexPage {
     const head = [
       `<script type="application/json" id="${INLINE_MANIFEST_ID}">${scriptJson(entries)}</script>`,
       ...(remote ? [remote.entry, ...(needs?.files ?? [])] : []).map((href) => `<link rel="preload" as="script" href="${attribute(href)}">`),
-      // As fetch() will ask for them (CORS mode, same-origin credentials), so the browser reuses the answer.
-      ...(match && needs ? routeDataOf(needs.data[match.route.path] ?? [], match.params) : []).map(
-        (href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(href)}">`,
-      ),
     ].join('');
-    return html.includes('</head>') ? html.replace('</head>', `${head}</head>`) : `${head}${html}`;
+    return { html: withHead(html, head), firstCalls: match && needs ? routeDataOf(needs.data[match.route.path] ?? [], match.params) : [] };
   }
 
   /**

@@ -1,0 +1,78 @@
+/**
+ * The HTML around a server-rendered page: the shell's index.html (with the gateway's additions) cut at
+ * its root element, the page's own `<head>` (title, description, canonical address, Open Graph,
+ * structured data, the stylesheets its render used) and, after the root, what the browser needs to
+ * hydrate it. Everything written here from data is escaped for where it goes.
+ */
+import { SERVER_RENDER_STATE_ID, type PageHead, type ServerRenderState } from '@shop/contracts';
+
+/** The shop's name, appended to every page's title (as usePageTitle does in the browser). */
+const SHOP_NAME = 'ProShop';
+
+const ROOT_START = '<div id="root">';
+
+export const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** JSON inside a `<script>` element: nothing in it can close the element or open a comment. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** CSS inside a `<style>` element: it cannot close the element. */
+const styleText = (css: string) => css.replace(/<\/style/gi, '<\\/style');
+
+export interface PageDocument {
+  /** Everything before the page's HTML: the head, the body's start and the root element's start tag. */
+  start: string;
+  /** Everything after the page's HTML: the root's end tag, the hydration state, the rest of the template. */
+  end(state: ServerRenderState): string;
+}
+
+export interface DocumentParts {
+  template: string;
+  origin: string;
+  /** The request's path (the canonical address unless the page names its own). */
+  pathname: string;
+  head: PageHead;
+  styles: ReadonlyMap<string, string>;
+  /** Preload hints for the page's first answers, when the browser fetches them itself (its slot is the browser's). */
+  dataPreloads: readonly string[];
+}
+
+/** Cuts the template at its root element and writes the page's head into it. */
+export function pageDocument({ template, origin, pathname, head, styles, dataPreloads }: DocumentParts): PageDocument {
+  const rootAt = template.indexOf(ROOT_START);
+  const bodyEndAt = template.lastIndexOf('</body>');
+  if (rootAt === -1 || bodyEndAt < rootAt) throw new Error('index.html has no <div id="root"> inside its <body>');
+  const before = withHead(template.slice(0, rootAt), headElements({ origin, pathname, head, styles, dataPreloads }), head);
+  return {
+    start: `${before}${ROOT_START}`,
+    end: (state) => `</div><script type="application/json" id="${SERVER_RENDER_STATE_ID}">${scriptJson(state)}</script>${template.slice(bodyEndAt)}`,
+  };
+}
+
+/** The template's head with the page's title and description in place of the shop's defaults, and the rest added. */
+function withHead(beforeRoot: string, elements: string, head: PageHead): string {
+  let html = beforeRoot;
+  if (head.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${head.title} | ${SHOP_NAME}`)}</title>`);
+  if (head.description) html = html.replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(head.description)}">`);
+  return html.includes('</head>') ? html.replace('</head>', `${elements}</head>`) : `${elements}${html}`;
+}
+
+function headElements({ origin, pathname, head, styles, dataPreloads }: Omit<DocumentParts, 'template'>): string {
+  const canonical = new URL(head.canonicalPath ?? pathname, origin).href;
+  const meta = (property: string, content: string | undefined) => (content ? `<meta property="${property}" content="${escapeHtml(content)}">` : '');
+  return [
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    head.noindex ? '<meta name="robots" content="noindex, follow">' : '',
+    meta('og:type', head.type ?? 'website'),
+    meta('og:site_name', SHOP_NAME),
+    meta('og:title', head.title),
+    meta('og:description', head.description),
+    meta('og:url', canonical),
+    meta('og:image', head.image ? new URL(head.image, origin).href : undefined),
+    head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
+    ...[...styles].map(([id, css]) => `<style id="${escapeHtml(id)}">${styleText(css)}</style>`),
+    ...dataPreloads.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}">`),
+  ].join('');
+}

@@ -1,0 +1,242 @@
+/**
+ * The shell's server renderer (docs/ssr.md), built into dist/server/render.cjs and loaded by the gateway
+ * at run time. For a browser route it:
+ * 1. finds the route's page and loads it from the shopper's build set (build-sets.ts), while it reads
+ *    the page's first answers through the same API client as the browser (shop-client), both within the
+ *    slot's time budget;
+ * 2. streams the shell's frame with React's renderToPipeableStream, the page in its Suspense boundary,
+ *    inside the shell's index.html with the page's head (title, description, canonical, Open Graph,
+ *    JSON-LD, its stylesheets) written in;
+ * 3. ends with the query cache's answers (dehydrated), so the browser hydrates the same page without
+ *    asking the API again.
+ * A page that could not be loaded in time, or whose remote has no server build, or that throws while
+ * rendering, is left to the browser for its slot alone: React sends its boundary's fallback and the
+ * browser renders it after hydrating the frame.
+ */
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { createShopQueryClient, createShopStore, dehydrateShopQueries, FirstAnswers, httpOf } from '@shop/shop-client';
+import { StaticStylesProvider, type StaticStylesCollection } from '@shop/ui';
+import {
+  BROWSER_SLOT_DIGEST,
+  matchRoutePattern,
+  type PageHead,
+  type PageHeadInput,
+  type PageSink,
+  type RenderedSlot,
+  type ServerRenderedPage,
+  type ServerRenderer,
+  type ServerRenderRequest,
+} from '@shop/contracts';
+import { App } from '../app/app.js';
+import { ShellRoutes } from '../app/routes.js';
+import { shopRoutes, type ShopRoute } from '../app/route-table.js';
+import { ServerSlotContext, type ServerSlot } from '../app/server-slot.js';
+import { BuildSets, type ServerPageModule } from './build-sets.js';
+import { pageDocument } from './page-document.js';
+
+export interface ServerRendererOptions {
+  /** Where the renderer says what it could not render (the gateway's logger); nowhere by default. */
+  log?: (message: string) => void;
+}
+
+/** The session and cart store of every server render: none, and no storage (the server renders anonymously). */
+const anonymous = createShopStore({ storage: null, window: null });
+
+const OVER_BUDGET = Symbol('over budget');
+
+const after = (ms: number) =>
+  new Promise<typeof OVER_BUDGET>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
+export function createServerRenderer({ log = () => undefined }: ServerRendererOptions = {}): ServerRenderer {
+  const sets = new BuildSets();
+  return { render: (request) => renderPage(request, sets, log) };
+}
+
+interface RouteMatch {
+  route: ShopRoute;
+  params: Record<string, string>;
+}
+
+function routeAt(pathname: string): RouteMatch | undefined {
+  for (const route of shopRoutes) {
+    const params = matchRoutePattern(route.path, pathname);
+    if (params) return { route, params };
+  }
+  return undefined;
+}
+
+async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (message: string) => void): Promise<ServerRenderedPage> {
+  const { pathname } = new URL(request.url, 'http://shop.invalid');
+  const match = routeAt(pathname);
+  const queryClient = createShopQueryClient();
+  const firstAnswers = new FirstAnswers();
+  // The statuses of the page's first answers: a product that does not exist is a 404 page.
+  const statuses: number[] = [];
+  const readApi: typeof fetch = async (input, init) => {
+    const response = await request.fetch(input, init);
+    statuses.push(response.status);
+    return response;
+  };
+  const http = httpOf({ store: anonymous, fetch: readApi });
+
+  let slot: RenderedSlot | undefined;
+  let serverSlot: ServerSlot | undefined;
+  let page: ServerPageModule | undefined;
+  if (match) {
+    const { remote, module } = match.route;
+    const id = `${remote}/${module}`;
+    const build = request.remotes.find((candidate) => candidate.name === remote);
+    slot = { remote, build: build?.build, renderedBy: 'browser', reason: 'no server build' };
+    if (build?.serverEntry) {
+      const loading = Promise.all([sets.loadPage(request.remotes, remote, module), firstAnswers.prefetch(http, request.firstCalls)]);
+      const loaded = await Promise.race([loading.then(([pageModule]) => pageModule).catch((error: unknown) => error as Error), after(request.budgetMs)]);
+      if (loaded === OVER_BUDGET) {
+        slot = { ...slot, reason: 'over budget' };
+        loading.catch(() => undefined);
+      } else if (loaded instanceof Error || !loaded) {
+        slot = { ...slot, reason: 'load failed', error: loaded?.message };
+        log(`${id} (build ${build.build ?? '?'}) could not be loaded on the server, its slot renders in the browser: ${loaded?.message}`);
+      } else {
+        page = loaded;
+        slot = { remote, build: build.build, renderedBy: 'server' };
+      }
+    }
+    serverSlot = { id, page: page?.default };
+  }
+
+  const head = page ? headOf(page, { params: match?.params ?? {}, origin: request.origin, answer: (address) => firstAnswers.peek(address) }, serverSlot?.id ?? '', log) : {};
+  const styles: StaticStylesCollection = new Map();
+  // A first answer of 400 or 404 (an id that is no product id, a product that does not exist): the page is not found.
+  const status = statuses.some((code) => code === 404 || code === 400) ? 404 : 200;
+
+  const tree = (
+    <StaticStylesProvider value={styles}>
+      <ServerSlotContext.Provider value={serverSlot ?? null}>
+        <App queryClient={queryClient} store={anonymous} firstAnswers={firstAnswers}>
+          <StaticRouter location={request.url}>
+            <ShellRoutes />
+          </StaticRouter>
+        </App>
+      </ServerSlotContext.Provider>
+    </StaticStylesProvider>
+  );
+
+  return new Promise<ServerRenderedPage>((resolve, reject) => {
+    let budget: NodeJS.Timeout | undefined;
+    const stream = renderToPipeableStream(tree, {
+      // Nothing of the page is written before all of it rendered (docs/ssr.md, "Streaming"): its slot's
+      // module and answers were awaited before the render, so that costs ~nothing, and a page written
+      // at once needs none of React's inline scripts that reveal a boundary finished later (the
+      // content security policy allows no inline script). A part still suspended at the budget is
+      // aborted: its boundary goes out as the browser's to render, marked in the HTML alone.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady() {
+        clearTimeout(budget);
+        const document = pageDocument({
+          template: request.template,
+          origin: request.origin,
+          pathname,
+          head,
+          styles,
+          // The browser fetches the page's first answers itself only when it renders the page itself.
+          dataPreloads: slot?.renderedBy === 'server' ? [] : request.firstCalls,
+        });
+        resolve({
+          status,
+          slot,
+          pipe: (sink) =>
+            new Promise<void>((done, fail) => {
+              const writer = new PageWriter(sink, document.start, () =>
+                document.end({ queries: dehydrateShopQueries(queryClient), browserSlot: slot?.renderedBy === 'browser' ? serverSlot?.id : undefined }),
+              );
+              writer.once('finish', () => done());
+              writer.once('error', fail);
+              stream.pipe(writer);
+            }),
+        });
+      },
+      onShellError: reject,
+      onError(error) {
+        if (isBrowserSlot(error)) return BROWSER_SLOT_DIGEST;
+        const message = error instanceof Error ? error.message : String(error);
+        if (slot?.renderedBy === 'server') slot = { ...slot, renderedBy: 'browser', reason: 'render failed', error: message };
+        log(`rendering ${request.url} on the server failed, the slot renders in the browser: ${message}`);
+        return BROWSER_SLOT_DIGEST;
+      },
+    });
+    // What has not finished within the budget (a part that suspends on the server) is the browser's.
+    budget = setTimeout(() => stream.abort(new Error('over the server render budget')), request.budgetMs);
+  });
+}
+
+const isBrowserSlot = (error: unknown) => typeof error === 'object' && error !== null && (error as { digest?: unknown }).digest === BROWSER_SLOT_DIGEST;
+
+/** The page's own head, from its first answers; a page whose head fails keeps the shop's default one. */
+function headOf(page: ServerPageModule, input: PageHeadInput, pageId: string, log: (message: string) => void): PageHead {
+  if (typeof page.pageHead !== 'function') return {};
+  try {
+    return page.pageHead(input) ?? {};
+  } catch (error) {
+    log(`${pageId}'s pageHead failed: ${error instanceof Error ? error.message : String(error)}`);
+    return {};
+  }
+}
+
+/**
+ * The writable React's stream is piped into: the document's start before the first chunk, each chunk
+ * on to the sink (waiting while the sink is full), and the document's end (with the hydration state,
+ * known only once everything rendered) before the sink is ended.
+ */
+class PageWriter extends Writable {
+  private started = false;
+
+  constructor(
+    private readonly sink: PageSink,
+    // Not `start` and `end`: a field named `end` would hide Writable's own end(), which React calls.
+    private readonly documentStart: string,
+    private readonly documentEnd: () => string,
+  ) {
+    super();
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.begin();
+    this.send(chunk, callback);
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    this.begin();
+    this.send(this.documentEnd(), () => {
+      this.sink.end();
+      callback();
+    });
+  }
+
+  /** Compression middleware buffers; React asks for a flush after each part it completes. */
+  flush(): void {
+    (this.sink as { flush?: () => void }).flush?.();
+  }
+
+  private begin(): void {
+    if (this.started) return;
+    this.started = true;
+    (this.sink.write as (chunk: string) => boolean)(this.documentStart);
+  }
+
+  /** A sink that is full is waited for, until it drains or closes (a shopper who left: the render still finishes). */
+  private send(chunk: Buffer | string, callback: () => void): void {
+    if ((this.sink as { destroyed?: boolean }).destroyed || (this.sink.write as (chunk: Buffer | string) => boolean)(chunk)) return callback();
+    let called = false;
+    const go = () => {
+      if (called) return;
+      called = true;
+      callback();
+    };
+    this.sink.once('drain', go as never);
+    this.sink.once('close', go as never);
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * Server rendering of the browser routes (docs/ssr.md). The gateway owns what only it knows: which
+ * builds a shopper's page uses (RemoteBuilds, the canary cohort), the index page, how to read the API
+ * inside itself (ApiReader), the shop's public address, and a brief cache of rendered pages. The
+ * rendering itself is the shell's: its server build (apps/shell/dist/server/render.cjs), loaded here at
+ * run time as the browser loads the shell, renders the frame and loads each remote's server build.
+ *
+ * Anonymous by construction: the shop's session lives in the browser's storage, never in a cookie, so a
+ * server render never knows who asks and renders every shopper the same page (the browser shows the
+ * shopper's name and cart once it hydrated). Only the cohort cookie (a canary) changes a page, by
+ * changing its builds: the cache's key names the builds.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import {
+  REMOTE_SERVER_ENTRY,
+  SERVER_RENDERER_FILE,
+  type ServerRenderedPage,
+  type ServerRenderer,
+  type ServerRendererModule,
+  type ServerRenderRemote,
+} from '@shop/contracts';
+import { SERVICE_CONFIG } from '@shop/service-kit';
+import { ApiCache } from '../api-cache/api-cache.service.js';
+import type { GatewayConfig } from '../config.js';
+import { ApiReader } from './api-reader.js';
+import type { PageParts } from './index-page.js';
+import type { RemoteLocation } from './remote-builds.js';
+
+/** How often, at most, the gateway looks again for a shell server build it did not find. */
+const RECHECK_MS = 1_000;
+/** Bounds of the page cache: pages (query strings make the keys unbounded) and bytes. */
+const MAX_PAGES = 2_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+interface KeptPage {
+  status: number;
+  body: Buffer;
+}
+
+@Injectable()
+export class ServerPages {
+  private readonly logger = new Logger('ServerRender');
+  private readonly rendererFile: string;
+  private readonly origin: string;
+  private readonly budgetMs: number;
+  private readonly enabled: boolean;
+  private renderer?: ServerRenderer;
+  private lookedAt = -Infinity;
+  private readonly kept?: LRUCache<string, KeptPage>;
+  private readonly rendering = new Map<string, Promise<KeptPage | undefined>>();
+
+  constructor(
+    @Inject(SERVICE_CONFIG) config: GatewayConfig,
+    private readonly reader: ApiReader,
+    cache: ApiCache,
+  ) {
+    this.enabled = config.SSR === 'on';
+    this.rendererFile = resolve(config.SHELL_DIR, SERVER_RENDERER_FILE);
+    this.origin = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).origin;
+    this.budgetMs = config.SSR_SLOT_BUDGET_MS;
+    if (config.SSR_CACHE_MS > 0) {
+      this.kept = new LRUCache<string, KeptPage>({ max: MAX_PAGES, maxSize: MAX_BYTES, ttl: config.SSR_CACHE_MS, sizeCalculation: (page, key) => page.body.length + key.length });
+      // A product changed through this gateway: no page shows it as it was.
+      cache.onChange((upstream) => {
+        if (upstream === 'catalog') this.kept?.clear();
+      });
+    }
+  }
+
+  /** The shop's public origin (PUBLIC_URL): of canonical addresses, and of the sitemap's. */
+  get publicOrigin(): string {
+    return this.origin;
+  }
+
+  /**
+   * Sends the server-rendered page for `url` (path and query) with `remotes` (the shopper's builds);
+   * false when there is no server rendering (SSR off, no server build of the shell, or its frame failed),
+   * and the caller sends index.html for the browser to render.
+   */
+  async send(url: string, parts: PageParts, remotes: RemoteLocation[], requestId: string, res: Response): Promise<boolean> {
+    const renderer = this.rendererNow();
+    if (!renderer) return false;
+    const serverRemotes = remotes.map(serverRemoteOf);
+    const key = `${serverRemotes.map((remote) => `${remote.name}@${remote.build ?? '-'}`).join(' ')} ${url}`;
+    const kept = this.kept?.get(key);
+    if (kept) return sendKept(res, kept);
+    const underWay = this.rendering.get(key);
+    if (underWay) {
+      // Another shopper's render of the same page: its result, rather than a second render.
+      const page = await underWay;
+      if (page) return sendKept(res, page);
+    }
+    let page: ServerRenderedPage;
+    try {
+      page = await renderer.render({
+        url,
+        origin: this.origin,
+        template: parts.html,
+        remotes: serverRemotes,
+        firstCalls: parts.firstCalls,
+        fetch: this.reader.fetchFor(requestId),
+        budgetMs: this.budgetMs,
+      });
+    } catch (error) {
+      this.logger.error(`rendering ${url} failed, index.html sent instead: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return false;
+    }
+    res.status(page.status).type('html');
+    // A slot the server could not render in time is not kept: the next shopper's render may manage.
+    const keep = this.kept && page.slot?.reason !== 'over budget' && page.slot?.reason !== 'load failed' && page.slot?.reason !== 'render failed';
+    if (!keep) {
+      await page.pipe(res);
+      return true;
+    }
+    const writer = new KeepingWriter(res);
+    const written = page.pipe(writer).then(
+      (): KeptPage | undefined => (writer.whole ? { status: page.status, body: Buffer.concat(writer.chunks) } : undefined),
+      () => undefined,
+    );
+    this.rendering.set(key, written);
+    const result = await written;
+    this.rendering.delete(key);
+    if (result) this.kept?.set(key, result);
+    return true;
+  }
+
+  /** The shell's renderer, loaded on first use; looked for again now and then while there is none. */
+  private rendererNow(): ServerRenderer | undefined {
+    if (!this.enabled) return undefined;
+    if (this.renderer) return this.renderer;
+    const now = performance.now();
+    if (now - this.lookedAt < RECHECK_MS) return undefined;
+    this.lookedAt = now;
+    if (!existsSync(this.rendererFile)) return undefined;
+    try {
+      const module = createRequire(import.meta.url)(this.rendererFile) as ServerRendererModule;
+      this.renderer = module.createServerRenderer({ log: (message) => this.logger.warn(message) });
+      this.logger.log(`rendering pages on the server with ${this.rendererFile}`);
+    } catch (error) {
+      this.logger.error(`the shell's server build ${this.rendererFile} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return this.renderer;
+  }
+}
+
+/** A remote as the server render uses it: its build's server container, if that build has one. */
+function serverRemoteOf(remote: RemoteLocation): ServerRenderRemote {
+  if (!remote.build) return { name: remote.name };
+  const serverEntry = resolve(remote.build.dir, REMOTE_SERVER_ENTRY);
+  return { name: remote.name, build: remote.build.id, serverEntry: existsSync(serverEntry) ? serverEntry : undefined };
+}
+
+function sendKept(res: Response, page: KeptPage): true {
+  res.status(page.status).type('html').send(page.body);
+  return true;
+}
+
+/**
+ * What the render is piped into when its page is to be kept: each chunk goes on to the response (waiting
+ * while it is full) and into the copy. A shopper who leaves mid-page does not stop the render: the rest
+ * is kept for the next one, and the copy is whole.
+ */
+class KeepingWriter extends Writable {
+  readonly chunks: Buffer[] = [];
+  whole = false;
+
+  constructor(private readonly res: Response) {
+    super();
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
+    this.chunks.push(chunk);
+    if (this.res.destroyed || this.res.write(chunk)) return callback();
+    const go = () => {
+      this.res.off('drain', go);
+      this.res.off('close', go);
+      callback();
+    };
+    this.res.once('drain', go);
+    this.res.once('close', go);
+  }
+
+  override _final(callback: () => void): void {
+    this.whole = true;
+    this.res.end();
+    callback();
+  }
+
+  /** React asks for a flush after each part it completes; the compression middleware buffers until then. */
+  flush(): void {
+    (this.res as Response & { flush?: () => void }).flush?.();
+  }
+}
