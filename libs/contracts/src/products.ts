@@ -69,3 +69,20 @@ export const RATING_LABELS = {
   4: 'Very Good',
   5: 'Excellent',
 } as const;
+
+/** Products a page of GET /api/products/sitemap lists: the most one sitemap file may name (sitemaps.org). */
+export const SITEMAP_PAGE_SIZE = 50_000;
+
+/** A product as a sitemap names it: its id and when it last changed. */
+export interface SitemapProductDto {
+  _id: string;
+  updatedAt: string;
+}
+
+/** GET /api/products/sitemap?pageNumber=: every product, oldest first, SITEMAP_PAGE_SIZE a page. */
+export interface ProductSitemapDto {
+  products: SitemapProductDto[];
+  page: number;
+  pages: number;
+  total: number;
+}

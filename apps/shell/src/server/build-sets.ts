@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { runInThisContext } from 'node:vm';
 import type { ComponentType } from 'react';
-import { createInstance } from '@module-federation/enhanced/runtime';
+import { createInstance, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { PageHeadOf, ServerRenderRemote } from '@shop/contracts';
 import { serverShared } from './shared-modules.js';
 
@@ -24,6 +24,8 @@ export interface ServerPageModule {
 }
 
 type Instance = ReturnType<typeof createInstance>;
+/** What a remote's container exports (`init`, `get`), as the runtime's loadEntry hook hands it back. */
+type Container = NonNullable<Awaited<ReturnType<NonNullable<ModuleFederationRuntimePlugin['loadEntry']>>>>;
 
 /** How many build sets stay loaded: the current one, a canary's, and a few just replaced. */
 const KEPT_SETS = 6;
@@ -32,7 +34,7 @@ const KEPT_SETS = 6;
  * Evaluates a server container (a CommonJS module, `library: commonjs-module`) from its file, with its
  * own `require` and folder: its chunks are read from the same folder by the container itself.
  */
-async function evaluateContainer(file: string): Promise<unknown> {
+async function evaluateContainer(file: string): Promise<Container> {
   const source = await readFile(file, 'utf8');
   const module = { exports: {} as unknown };
   const wrapper = runInThisContext(`(function (exports, module, require, __dirname, __filename) {${source}\n})`, { filename: file }) as (
@@ -43,14 +45,14 @@ async function evaluateContainer(file: string): Promise<unknown> {
     filename: string,
   ) => void;
   wrapper(module.exports, module, createRequire(file), dirname(file), file);
-  return module.exports;
+  return module.exports as Container;
 }
 
 /** The runtime plugin that loads a remote's container from its build's file instead of a script tag. */
-function containersFromFiles() {
+function containersFromFiles(): ModuleFederationRuntimePlugin {
   return {
     name: 'shop-server-containers',
-    loadEntry: ({ remoteInfo }: { remoteInfo: { entry: string } }) => evaluateContainer(remoteInfo.entry),
+    loadEntry: ({ remoteInfo }) => evaluateContainer(remoteInfo.entry),
   };
 }
 

@@ -14,6 +14,7 @@
  * browser renders it after hydrating the frame.
  */
 import { Writable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { createShopQueryClient, createShopStore, dehydrateShopQueries, FirstAnswers, httpOf } from '@shop/shop-client';
@@ -46,10 +47,8 @@ const anonymous = createShopStore({ storage: null, window: null });
 
 const OVER_BUDGET = Symbol('over budget');
 
-const after = (ms: number) =>
-  new Promise<typeof OVER_BUDGET>((resolve) => {
-    setTimeout(resolve, ms).unref();
-  });
+/** Resolves OVER_BUDGET after `ms`, without keeping the process up for it. */
+const after = (ms: number) => delay(ms, OVER_BUDGET, { ref: false });
 
 export function createServerRenderer({ log = () => undefined }: ServerRendererOptions = {}): ServerRenderer {
   const sets = new BuildSets();
@@ -126,7 +125,6 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
   );
 
   return new Promise<ServerRenderedPage>((resolve, reject) => {
-    let budget: NodeJS.Timeout | undefined;
     const stream = renderToPipeableStream(tree, {
       // Nothing of the page is written before all of it rendered (docs/ssr.md, "Streaming"): its slot's
       // module and answers were awaited before the render, so that costs ~nothing, and a page written
@@ -169,7 +167,8 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
       },
     });
     // What has not finished within the budget (a part that suspends on the server) is the browser's.
-    budget = setTimeout(() => stream.abort(new Error('over the server render budget')), request.budgetMs);
+    // (React starts rendering on a later turn: onAllReady never runs before this line.)
+    const budget = setTimeout(() => stream.abort(new Error('over the server render budget')), request.budgetMs);
   });
 }
 

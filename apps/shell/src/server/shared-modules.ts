@@ -8,6 +8,9 @@
  */
 import * as React from 'react';
 import * as ReactDom from 'react-dom';
+// The whole of it, not the browser's narrowed part (tools/rspack/react-router.mjs): a server bundle
+// downloads nothing, and a remote's server build finds every name it may import.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import * as ReactRouterDom from 'react-router-dom';
 import * as StyledComponents from 'styled-components';
 import * as ShopClient from '@shop/shop-client';

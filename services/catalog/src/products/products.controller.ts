@@ -15,7 +15,8 @@ import { AdminOnly, BodyLimit } from '@shop/service-kit';
 import { CreateProductDto } from './dto/create-product.dto.js';
 import { ListProductsQuery } from './dto/list-products.query.js';
 import { ProductIdParams } from './dto/product-id.params.js';
-import { MessageResponse, ProductDetailResponse, ProductListResponse, ProductResponse } from './dto/product.response.js';
+import { MessageResponse, ProductDetailResponse, ProductListResponse, ProductResponse, ProductSitemapResponse } from './dto/product.response.js';
+import { SitemapQuery } from './dto/sitemap.query.js';
 import { UpdateProductDto } from './dto/update-product.dto.js';
 import type { ProductRead } from './product-read-cache.js';
 import { ProductsService } from './products.service.js';
@@ -67,6 +68,15 @@ export class ProductsController {
   @ApiBadRequestResponse({ description: 'A pageNumber that is not a whole number from 1, or a keyword over 100 characters' })
   async list(@Query() query: ListProductsQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
     answerRead(req, res, await this.products.list(query.keyword, query.pageNumber ?? 1));
+  }
+
+  // Declared before ':id' so that 'sitemap' is never taken for an id.
+  @Get('sitemap')
+  @ApiOperation({ summary: "Every product's id and last change, oldest first, 50,000 a page: what the shop's /sitemap.xml lists" })
+  @PublicRead(ProductSitemapResponse)
+  @ApiBadRequestResponse({ description: 'A pageNumber that is not a whole number from 1' })
+  async sitemap(@Query() query: SitemapQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
+    answerRead(req, res, await this.products.sitemap(query.pageNumber ?? 1));
   }
 
   // Declared before ':id' so that 'top' is never taken for an id.

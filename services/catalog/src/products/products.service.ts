@@ -9,6 +9,8 @@ import {
   type ProductDetailDto,
   type ProductDto,
   type ProductListDto,
+  type ProductSitemapDto,
+  SITEMAP_PAGE_SIZE,
 } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
 import { toCents } from '@shop/pricing';
@@ -62,6 +64,31 @@ export class ProductsService {
    */
   detail(id: string): Promise<ProductRead> {
     return this.cache.read(`detail ${id.toLowerCase()}`, () => this.detailFromDatabase(id), { keep: false });
+  }
+
+  /**
+   * One page of every product's id and last change, oldest first (SITEMAP_PAGE_SIZE a page), for the
+   * shop's sitemap (docs/ssr.md). Served from the read cache as the lists are.
+   */
+  sitemap(page: number): Promise<ProductRead> {
+    return this.cache.read(`sitemap ${page}`, () => this.sitemapFromDatabase(page));
+  }
+
+  private async sitemapFromDatabase(page: number): Promise<ProductSitemapDto> {
+    const [products, total] = await this.products
+      .createQueryBuilder('product')
+      .select(['product.id', 'product.updatedAt'])
+      .orderBy('product.createdAt', 'ASC')
+      .addOrderBy('product.id', 'ASC')
+      .offset((page - 1) * SITEMAP_PAGE_SIZE)
+      .limit(SITEMAP_PAGE_SIZE)
+      .getManyAndCount();
+    return {
+      products: products.map((product) => ({ _id: product.id, updatedAt: product.updatedAt.toISOString() })),
+      page,
+      pages: Math.max(1, Math.ceil(total / SITEMAP_PAGE_SIZE)),
+      total,
+    };
   }
 
   private async listFromDatabase(keyword: string | undefined, page: number): Promise<ProductListDto> {

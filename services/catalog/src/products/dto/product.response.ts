@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { ProductDetailDto, ProductDto, ProductListDto, ReviewDto } from '@shop/contracts';
+import type { ProductDetailDto, ProductDto, ProductListDto, ProductSitemapDto, ReviewDto, SitemapProductDto } from '@shop/contracts';
 
 /** A product as every product call answers it (OpenAPI shape of ProductDto). */
 export class ProductResponse implements ProductDto {
@@ -36,6 +36,18 @@ export class ProductListResponse implements ProductListDto {
 }
 
 /** `{ message }` of a call that answers only a confirmation. */
+export class SitemapProductResponse implements SitemapProductDto {
+  @ApiProperty({ format: 'uuid' }) _id: string;
+  @ApiProperty({ format: 'date-time', description: 'When the product last changed' }) updatedAt: string;
+}
+
+export class ProductSitemapResponse implements ProductSitemapDto {
+  @ApiProperty({ type: [SitemapProductResponse], description: 'Oldest first' }) products: SitemapProductResponse[];
+  @ApiProperty({ description: 'The page answered' }) page: number;
+  @ApiProperty({ description: 'Number of pages (1 when there is no product)' }) pages: number;
+  @ApiProperty({ description: 'Number of products' }) total: number;
+}
+
 export class MessageResponse {
   @ApiProperty() message: string;
 }
