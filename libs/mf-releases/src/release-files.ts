@@ -59,10 +59,33 @@ export type ReleaseAction = z.infer<typeof releaseAction>;
 /** reports/<instance>.json: what one gateway process counted of each build (build-stats.ts). */
 export const REPORTS_FOLDER = 'reports';
 
-/** A build id: the first 10 hex digits of the SHA-256 of its remoteEntry.js (the gateway computes the same). */
+/** A remote's server build inside its build folder (docs/ssr.md). */
+const SERVER_ENTRY = join('server', 'remoteEntry.js');
+
+/**
+ * A build id: the first 10 hex digits of the SHA-256 of its remoteEntry.js, followed by its server
+ * build's remoteEntry.js when it has one (docs/ssr.md): each names every chunk of its build by content,
+ * so a change to the browser's code or the server's gives a new id. A build without a server build
+ * keeps the id it always had. The gateway computes ids with this too.
+ */
 export function buildIdOf(folder: string): string | undefined {
   const entry = join(folder, 'remoteEntry.js');
-  return existsSync(entry) ? createHash('sha256').update(readFileSync(entry)).digest('hex').slice(0, 10) : undefined;
+  if (!existsSync(entry)) return undefined;
+  const hash = createHash('sha256').update(readFileSync(entry));
+  const server = join(folder, SERVER_ENTRY);
+  if (existsSync(server)) hash.update(readFileSync(server));
+  return hash.digest('hex').slice(0, 10);
+}
+
+/** What changes when a build folder's id may have (its entries' sizes and times), to know when to hash it again. */
+export function buildStampOf(folder: string): string | undefined {
+  try {
+    const entry = statSync(join(folder, 'remoteEntry.js'));
+    const server = existsSync(join(folder, SERVER_ENTRY)) ? statSync(join(folder, SERVER_ENTRY)) : undefined;
+    return `${entry.size}:${entry.mtimeMs}:${server ? `${server.size}:${server.mtimeMs}` : '-'}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A JSON file parsed by `schema`; its absence or a broken one gives `fallback`. */

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
-import { BUILD_ID, CANARY_FILE, canaryFile, HISTORY_FILE, historyFile, inCanary, REMOTE_NAME, remotesFile, type CanaryFile, type HistoryFile } from '@shop/mf-releases';
+import { BUILD_ID, buildIdOf, buildStampOf, CANARY_FILE, canaryFile, HISTORY_FILE, historyFile, inCanary, REMOTE_NAME, remotesFile, type CanaryFile, type HistoryFile } from '@shop/mf-releases';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { FileCache } from './file-cache.js';
@@ -175,17 +174,12 @@ export class RemoteBuilds {
   }
 
   private buildIn(dir: string): RemoteBuild | undefined {
-    const entry = resolve(dir, 'remoteEntry.js');
-    let stamp: string;
-    try {
-      const stat = statSync(entry);
-      stamp = `${stat.size}:${stat.mtimeMs}`;
-    } catch {
-      return undefined;
-    }
+    const stamp = buildStampOf(dir);
+    if (stamp === undefined) return undefined;
     const cached = this.ids.get(dir);
     if (cached?.stamp === stamp) return { id: cached.id, dir };
-    const id = createHash('sha256').update(readFileSync(entry)).digest('hex').slice(0, 10);
+    const id = buildIdOf(dir);
+    if (id === undefined) return undefined;
     this.ids.set(dir, { stamp, id });
     return { id, dir };
   }
