@@ -11,6 +11,7 @@
  *                   node:http + pg server, side by side
  *   auth            200 simultaneous sign-ups, then 200 simultaneous sign-ins
  *   shoppers        N shoppers browsing, searching, registering, signing in, ordering and paying
+ *   pages           server-rendered pages for 50 anonymous shoppers: cached, uncached, and SSR off side by side
  *   memory          resident memory of every process of the idle shop
  *
  * Without a scenario, all of them, one after the other. BENCH_LOAD_RESULTS=<file> also writes what the
@@ -23,6 +24,7 @@ import { authBurst } from './scenarios/auth-burst.js';
 import { catalogReads } from './scenarios/catalog-reads.js';
 import { idleMemory } from './scenarios/idle-memory.js';
 import { orderPipeline, orderPolling } from './scenarios/order-pipeline.js';
+import { serverPages } from './scenarios/server-pages.js';
 import { shoppers } from './scenarios/shoppers.js';
 
 const scenarios: Record<string, () => Promise<void>> = {
@@ -31,6 +33,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   catalog: catalogReads,
   auth: authBurst,
   shoppers,
+  pages: serverPages,
   memory: idleMemory,
 };
 

@@ -9,7 +9,8 @@
  *   prints the main thread's blocking time from the Long Tasks API, with FCP and LCP (BENCH_THROTTLED_RUNS);
  * - scores home, product and cart with Lighthouse (mobile, simulated slow 4G), median of BENCH_LIGHTHOUSE_RUNS
  *   (BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's full JSON report and its trace there, to see where the time goes;
- *   BENCH_BASELINE=<folder of an earlier build's front-end dists> scores that build too, in alternating rounds;
+ *   BENCH_BASELINE=<folder of an earlier build's front-end dists> scores that build too, in alternating rounds,
+ *   and BENCH_BASELINE=ssr-off this build with server rendering off (SSR=off); the SEO score is printed too;
  *   BENCH_LIGHTHOUSE_CPU_SLOWDOWN=<factor> instead of Lighthouse's 4 stands for a slower machine;
  *   BENCH_PAGES=home,product,cart picks the pages of these two parts);
  * - times GET /api/products and GET /api/products/{id} through the gateway (sequential, then 10 at once).
@@ -40,6 +41,8 @@ const PARTS = new Set((process.env.BENCH_PARTS ?? 'first-card,throttled,lighthou
  * and this one and prints the ratio, as the machine's speed drifts between rounds.
  */
 const BASELINE = process.env.BENCH_BASELINE;
+/** BENCH_BASELINE's value for "this build with server rendering off" instead of an earlier build's folder. */
+const SSR_OFF = 'ssr-off';
 const launcher = fileURLToPath(new URL('../../../tools/launcher/dist/main.js', import.meta.url));
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-secret' };
 /**
@@ -66,7 +69,7 @@ function settingsNote(): string {
   const database = process.env.TEST_DATABASE_URL ? `, DATABASE_URL=${process.env.TEST_DATABASE_URL}` : '';
   const nats = process.env.TEST_NATS_URL ? `, NATS_URL=${process.env.TEST_NATS_URL}` : '';
   const lighthouse = LIGHTHOUSE_CPU_SLOWDOWN !== 4 ? `; Lighthouse's CPU slowdown ${LIGHTHOUSE_CPU_SLOWDOWN}x instead of 4x` : '';
-  const baseline = BASELINE ? `; the baseline shop also SHELL_DIR and MF_REMOTES from ${BASELINE}` : '';
+  const baseline = BASELINE === SSR_OFF ? '; the baseline shop also SSR=off' : BASELINE ? `; the baseline shop also SHELL_DIR and MF_REMOTES from ${BASELINE}` : '';
   return `shop settings unlike the defaults: ${Object.entries(own).map(([name, value]) => `${name}=${value}`).join(', ')}${database}${nats}, its own PORT, INSTANCE_PREFIX and DATA_DIR${baseline}${lighthouse}`;
 }
 
@@ -242,6 +245,8 @@ async function measureScreens(browser: Browser, shop: RunningShop, screens: Scre
 
 interface LighthouseFigures {
   score: number;
+  /** Lighthouse's SEO category score (0-100). */
+  seo: number;
   lcpMs: number;
   fcpMs: number;
   tbtMs: number;
@@ -267,7 +272,7 @@ async function lighthouseRun(url: string): Promise<LighthouseFigures> {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
   try {
-    const flags: Parameters<typeof lighthouse>[1] = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+    const flags: Parameters<typeof lighthouse>[1] = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] };
     // Lighthouse's mobile throttling with only the CPU factor changed (its defaults otherwise: slow 4G).
     if (LIGHTHOUSE_CPU_SLOWDOWN !== 4) flags.throttling = { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: LIGHTHOUSE_CPU_SLOWDOWN };
     const result = await lighthouse(url, flags);
@@ -285,6 +290,7 @@ async function lighthouseRun(url: string): Promise<LighthouseFigures> {
     const value = (audit: string) => audits[audit]?.numericValue ?? NaN;
     return {
       score: Math.round((categories.performance?.score ?? 0) * 100),
+      seo: Math.round((categories.seo?.score ?? 0) * 100),
       lcpMs: value('largest-contentful-paint'),
       fcpMs: value('first-contentful-paint'),
       tbtMs: value('total-blocking-time'),
@@ -388,7 +394,7 @@ async function measureLighthouse(shops: ScoredShop[]): Promise<void> {
   console.log(`\nLighthouse ${lighthouseVersion()} mobile performance, median of ${runs} (targets: score >= 95, LCP <= 2500 ms, CLS <= 0.1, TBT <= 100 ms)`);
   if (shops.length > 1) console.log(`rounds alternate between ${shops.map((shop) => shop.label).join(' and ')}, so both see the same machine`);
   console.log(`(${settingsNote()})`);
-  console.log('page     shop        score  LCP ms  FCP ms  TBT ms    CLS  speed index ms  CPU index');
+  console.log('page     shop        score  LCP ms  FCP ms  TBT ms    CLS  speed index ms  CPU index  SEO');
   for (const [name, path] of SCORED_PAGES) {
     const figures = new Map<ScoredShop, LighthouseFigures[]>(shops.map((shop) => [shop, []]));
     const failures: string[] = [];
@@ -409,7 +415,7 @@ async function measureLighthouse(shops: ScoredShop[]): Promise<void> {
         continue;
       }
       const m = (key: LighthouseFigure) => median(own.map((figure) => figure[key]));
-      const row = { score: m('score'), lcpMs: m('lcpMs'), fcpMs: m('fcpMs'), tbtMs: m('tbtMs'), cls: m('cls'), speedIndexMs: m('speedIndexMs'), cpuIndex: m('cpuIndex') };
+      const row = { score: m('score'), lcpMs: m('lcpMs'), fcpMs: m('fcpMs'), tbtMs: m('tbtMs'), cls: m('cls'), speedIndexMs: m('speedIndexMs'), cpuIndex: m('cpuIndex'), seo: m('seo') };
       medians.set(shop, row);
       console.log(
         [
@@ -422,6 +428,7 @@ async function measureLighthouse(shops: ScoredShop[]): Promise<void> {
           row.cls.toFixed(3).padStart(6),
           row.speedIndexMs.toFixed(0).padStart(15),
           row.cpuIndex.toFixed(0).padStart(10),
+          String(row.seo).padStart(4),
         ].join(' '),
       );
       console.log(`${' '.repeat(20)}longest tasks of the last run: ${own.at(-1)?.longTasks.join(', ')}`);
@@ -510,13 +517,19 @@ async function main(): Promise<void> {
     if (PARTS.has('first-card')) await measureFirstCard(browser, shop);
     const scored: ScoredShop[] = [{ label: 'this build', base: shop.base, productId: product._id }];
     if (BASELINE && (PARTS.has('lighthouse') || PARTS.has('throttled'))) {
-      baseline = await startIsolatedShop(launcher, {
-        ...SHOP_SETTINGS,
-        SHELL_DIR: join(BASELINE, 'shell'),
-        MF_REMOTES: ['catalog', 'checkout', 'admin'].map((remote) => `${remote}=${join(BASELINE, `${remote}-mf`)}`).join(' '),
-      });
+      // BENCH_BASELINE=ssr-off: the same build with server rendering off (docs/ssr.md), the browser rendering every page.
+      baseline = await startIsolatedShop(
+        launcher,
+        BASELINE === SSR_OFF
+          ? { ...SHOP_SETTINGS, SSR: 'off' }
+          : {
+              ...SHOP_SETTINGS,
+              SHELL_DIR: join(BASELINE, 'shell'),
+              MF_REMOTES: ['catalog', 'checkout', 'admin'].map((remote) => `${remote}=${join(BASELINE, `${remote}-mf`)}`).join(' '),
+            },
+      );
       const baselineProducts = (await (await fetch(`${baseline.base}/api/products`)).json()) as ProductListDto;
-      scored.unshift({ label: 'baseline', base: baseline.base, productId: baselineProducts.products[0]._id });
+      scored.unshift({ label: BASELINE === SSR_OFF ? 'SSR off' : 'baseline', base: baseline.base, productId: baselineProducts.products[0]._id });
     }
     if (PARTS.has('throttled')) await measureThrottled(browser, scored);
     if (PARTS.has('lighthouse')) await measureLighthouse(scored);

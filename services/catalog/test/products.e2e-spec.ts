@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { PRODUCTS_PAGE_SIZE, Subjects, type ProductDetailDto, type ProductDto, type ProductListDto } from '@shop/contracts';
+import { PRODUCTS_PAGE_SIZE, Subjects, type ProductDetailDto, type ProductDto, type ProductListDto, type ProductSitemapDto } from '@shop/contracts';
 import { createProduct, eventsAbout, publishedEvents, startCatalog, type TestCatalog } from './support/catalog-app.js';
 
 const PRODUCT_KEYS = [
@@ -178,6 +178,27 @@ describe('catalog products', () => {
       await get(`/api/products?keyword=${'a'.repeat(100)}`).expect(200);
       const res = await get(`/api/products?keyword=${'a'.repeat(101)}`).expect(400);
       expect(res.body).toEqual({ message: 'keyword must be a text of at most 100 characters' });
+    });
+  });
+
+  describe('sitemap', () => {
+    it("answers every product's id and last change, oldest first, with page, pages and total", async () => {
+      const res = await get('/api/products/sitemap').expect(200);
+      const list = res.body as ProductSitemapDto;
+      expect(list).toMatchObject({ page: 1, pages: 1 });
+      expect(list.total).toBe(list.products.length);
+      expect(list.total).toBeGreaterThanOrEqual(10);
+      for (const entry of list.products) expect(Object.keys(entry).sort()).toEqual(['_id', 'updatedAt']);
+      // Oldest first: the pager items were made in order 1..10.
+      const pagerIds = (await get('/api/products?keyword=Pager item 1&pageNumber=1').expect(200)).body.products.map((p: ProductDto) => p._id) as string[];
+      expect(list.products.some((entry) => pagerIds.includes(entry._id))).toBe(true);
+      expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
+    });
+
+    it('answers a page beyond the last with no products, and a bad page number with 400', async () => {
+      expect((await get('/api/products/sitemap?pageNumber=2').expect(200)).body).toMatchObject({ products: [], page: 2, pages: 1 });
+      const bad = await get('/api/products/sitemap?pageNumber=zero').expect(400);
+      expect(bad.body).toEqual({ message: expect.any(String) });
     });
   });
 

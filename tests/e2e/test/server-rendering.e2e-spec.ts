@@ -177,9 +177,9 @@ describe('server-rendered pages', () => {
     expect(await page.locator('main').textContent()).toContain(`$${product.price.toFixed(2)}`);
     expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('product');
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`https://shop.example/product/${product._id}`);
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, any>;
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { offers?: { availability?: string } };
     expect(jsonLd).toMatchObject({ '@type': 'Product', name: product.name, offers: { price: product.price.toFixed(2), priceCurrency: 'USD' } });
-    expect(jsonLd.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/);
+    expect(jsonLd.offers?.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/);
 
     const missing = await page.goto('/product/00000000-0000-4000-8000-000000000000');
     expect(missing?.status()).toBe(404);

@@ -1,0 +1,63 @@
+import { pageDocument, scriptJson } from './page-document.js';
+
+const TEMPLATE =
+  '<!doctype html><html><head><title>Welcome to ProShop</title><meta name="description" content="We sell the best products for cheap" /><script defer src="/main.js"></script></head>' +
+  '<body><div id="root"><div class="first-paint"><div>ProShop</div></div></div>\n</body></html>';
+
+const parts = { template: TEMPLATE, origin: 'https://shop.example', pathname: '/product/42', styles: new Map<string, string>(), dataPreloads: [] as string[] };
+
+describe('the document around a server-rendered page', () => {
+  it("puts the page's title and description in place of the shop's, and adds canonical and Open Graph", () => {
+    const { start } = pageDocument({ ...parts, head: { title: 'Airpods', description: 'Small & loud', type: 'product', image: '/uploads/a.webp' } });
+    expect(start).toContain('<title>Airpods | ProShop</title>');
+    expect(start).toContain('<meta name="description" content="Small &amp; loud">');
+    expect(start).not.toContain('We sell the best products for cheap');
+    expect(start).toContain('<link rel="canonical" href="https://shop.example/product/42">');
+    expect(start).toContain('<meta property="og:type" content="product">');
+    expect(start).toContain('<meta property="og:image" content="https://shop.example/uploads/a.webp">');
+    // The template's scripts stay, and the root element opens last.
+    expect(start).toContain('<script defer src="/main.js"></script>');
+    expect(start.endsWith('<div id="root">')).toBe(true);
+  });
+
+  it("keeps the shop's title without a page title, and marks a page kept out of search results", () => {
+    const { start } = pageDocument({ ...parts, head: { noindex: true } });
+    expect(start).toContain('<title>Welcome to ProShop</title>');
+    expect(start).toContain('<meta name="robots" content="noindex, follow">');
+  });
+
+  it('escapes what comes from data wherever it goes: text, attributes, JSON-LD, styles', () => {
+    const { start } = pageDocument({
+      ...parts,
+      head: { title: '</title><script>alert(1)</script>', canonicalPath: '/product/"><x', jsonLd: { name: '</script><script>alert(2)</script>' } },
+      styles: new Map([['x"><y', 'a{b:c}</style><script>alert(3)</script>']]),
+    });
+    expect(start).not.toContain('<script>alert(1)');
+    expect(start).not.toContain('<script>alert(2)');
+    // Inside <style> nothing is markup until `</style`: the stylesheet cannot close its element.
+    expect(start).not.toContain('</style><script>alert(3)');
+    expect(start).toContain('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; | ProShop');
+    expect(start).toContain('\\u003c/script>');
+    expect(start).toContain('<\\/style>');
+    expect(start).toContain('<style id="x&quot;&gt;&lt;y">');
+  });
+
+  it('writes the data hints only when the browser fetches the answers itself', () => {
+    expect(pageDocument({ ...parts, head: {}, dataPreloads: ['/api/products/42'] }).start).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products/42">',
+    );
+    expect(pageDocument({ ...parts, head: {} }).start).not.toContain('as="fetch"');
+  });
+
+  it('ends with the root, the hydration state and the rest of the template', () => {
+    const { end } = pageDocument({ ...parts, head: {} });
+    const html = end({ queries: { queries: [], mutations: [] }, browserSlot: 'checkout/CartPage' });
+    expect(html).toBe(
+      `</div><script type="application/json" id="shop-ssr">${scriptJson({ queries: { queries: [], mutations: [] }, browserSlot: 'checkout/CartPage' })}</script></body></html>`,
+    );
+  });
+
+  it('refuses a template without a root element', () => {
+    expect(() => pageDocument({ ...parts, template: '<html><body></body></html>', head: {} })).toThrow('index.html has no <div id="root"> inside its <body>');
+  });
+});
