@@ -204,9 +204,11 @@ describe('a remote released while the shop runs', () => {
 
     await homeShows(async (page, errors) => {
       const path = await product(page);
-      // A first visit to the product page: index.html preloads the new answer, named by the catalog's build.
+      // A first visit to the product page: the server reads the new answer, named by the catalog's build,
+      // renders it and hands it to the browser with the page (docs/ssr.md).
       const html = await (await page.request.get(path, { headers: { Accept: 'text/html' } })).text();
-      expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products/top">');
+      expect(html).toMatch(/<section aria-label="Shoppers also liked"><a [^>]*href="\/product\//);
+      expect(html).toContain('"queryKey":["products","top","also-liked"]');
       await page.goto(path);
       const alsoLiked = page.getByRole('region', { name: 'Shoppers also liked' });
       await alsoLiked.getByRole('link').first().waitFor({ timeout: 5_000 });

@@ -103,8 +103,11 @@ describe('a shopper', () => {
 
   it('browses the latest products with the top-rated carousel, and pages through them', async () => {
     const response = await page.goto('/');
-    // The shell's default title (the spec's welcome text), then the home screen's own once it shows.
-    expect(await response?.text()).toContain('<title>Welcome to ProShop</title>');
+    // Rendered on the server (docs/ssr.md): the home screen's own title in the HTML already, and the
+    // spec's description.
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<title>Latest Products | ProShop</title>');
+    expect(html).toContain('<meta name="description" content="We sell the best products for cheap"');
     await page.waitForFunction(() => document.title === 'Latest Products | ProShop');
     await page.getByRole('heading', { name: 'Latest Products' }).waitFor();
     await page.getByRole('link', { name: PRODUCT.name }).first().waitFor();
