@@ -120,7 +120,13 @@ function browserConfig(production) {
         templateParameters: { globalStyleId: GLOBAL_STYLE_ID, globalCss: globalCss() },
       }),
       // The route table, read by the gateway to send each page's remote files with index.html.
-      new rspack.CopyRspackPlugin({ patterns: [{ from: './src/app/routes.json', to: 'routes.json' }] }),
+      // The route table, and the starter of server-rendered pages (src/start-after-load.js, docs/ssr.md).
+      new rspack.CopyRspackPlugin({
+        patterns: [
+          { from: './src/app/routes.json', to: 'routes.json' },
+          { from: './src/start-after-load.js', to: 'start-after-load.js' },
+        ],
+      }),
       ...precompress(rspack),
     ],
     devServer: {

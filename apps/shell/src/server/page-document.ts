@@ -21,6 +21,13 @@ export const scriptJson = (value: unknown) =>
 /** CSS inside a `<style>` element: it cannot close the element. */
 const styleText = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 
+/** The ids of the stylesheets a template carries already (the global one): a render collects them no more. */
+let lastTemplate: { template: string; ids: string[] } | undefined;
+export function styleIdsOf(template: string): string[] {
+  if (lastTemplate?.template !== template) lastTemplate = { template, ids: [...template.matchAll(/<style id="([^"]+)"/g)].map((match) => match[1] as string) };
+  return lastTemplate.ids;
+}
+
 export interface PageDocument {
   /** Everything before the page's HTML: the head, the body's start and the root element's start tag. */
   start: string;
@@ -39,12 +46,40 @@ export interface DocumentParts {
   dataPreloads: readonly string[];
 }
 
+/** The file that starts the shell on a server-rendered page once it has loaded (src/start-after-load.js). */
+export const STARTER = '/start-after-load.js';
+/** The element in which the starter finds the scripts to run and the remote files to preload. */
+export const SCRIPTS_ID = 'shop-scripts';
+
+const SCRIPT_TAG = /<script defer src="([^"]+)"><\/script>/g;
+const SCRIPT_HINT = /<link rel="preload" as="script" href="([^"]+)">/g;
+
+/**
+ * The template's head with its scripts (the shell's `defer` scripts, the hints for the page's remote
+ * files) replaced by the starter and their list: the page paints, and its images load, before any of
+ * them is fetched (docs/ssr.md, "Starting after load"). Made once per template.
+ */
+const startingAfterLoad = new Map<string, string>();
+function startAfterLoad(beforeRoot: string): string {
+  let html = startingAfterLoad.get(beforeRoot);
+  if (html === undefined) {
+    const run = [...beforeRoot.matchAll(SCRIPT_TAG)].map((match) => match[1] as string);
+    const preload = [...beforeRoot.matchAll(SCRIPT_HINT)].map((match) => match[1] as string);
+    const starter = `<script type="application/json" id="${SCRIPTS_ID}">${scriptJson({ run, preload })}</script><script defer src="${STARTER}"></script>`;
+    html = beforeRoot.replace(SCRIPT_TAG, '').replace(SCRIPT_HINT, '');
+    html = html.includes('</head>') ? html.replace('</head>', `${starter}</head>`) : `${starter}${html}`;
+    if (startingAfterLoad.size >= 64) startingAfterLoad.delete(startingAfterLoad.keys().next().value as string);
+    startingAfterLoad.set(beforeRoot, html);
+  }
+  return html;
+}
+
 /** Cuts the template at its root element and writes the page's head into it. */
 export function pageDocument({ template, origin, pathname, head, styles, dataPreloads }: DocumentParts): PageDocument {
   const rootAt = template.indexOf(ROOT_START);
   const bodyEndAt = template.lastIndexOf('</body>');
   if (rootAt === -1 || bodyEndAt < rootAt) throw new Error('index.html has no <div id="root"> inside its <body>');
-  const before = withHead(template.slice(0, rootAt), headElements({ origin, pathname, head, styles, dataPreloads }), head);
+  const before = withHead(startAfterLoad(template.slice(0, rootAt)), headElements({ origin, pathname, head, styles, dataPreloads }), head);
   return {
     start: `${before}${ROOT_START}`,
     end: (state) => `</div><script type="application/json" id="${SERVER_RENDER_STATE_ID}">${scriptJson(state)}</script>${template.slice(bodyEndAt)}`,
@@ -72,7 +107,8 @@ function headElements({ origin, pathname, head, styles, dataPreloads }: Omit<Doc
     meta('og:url', canonical),
     meta('og:image', head.image ? new URL(head.image, origin).href : undefined),
     head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
-    ...[...styles].map(([id, css]) => `<style id="${escapeHtml(id)}">${styleText(css)}</style>`),
+    // An empty entry stands for a stylesheet the template carries already (styleIdsOf).
+    ...[...styles].filter(([, css]) => css !== '').map(([id, css]) => `<style id="${escapeHtml(id)}">${styleText(css)}</style>`),
     ...dataPreloads.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}">`),
   ].join('');
 }

@@ -35,7 +35,7 @@ import { ShellRoutes } from '../app/routes.js';
 import { shopRoutes, type ShopRoute } from '../app/route-table.js';
 import { ServerSlotContext, type ServerSlot } from '../app/server-slot.js';
 import { BuildSets, type ServerPageModule } from './build-sets.js';
-import { pageDocument } from './page-document.js';
+import { pageDocument, styleIdsOf } from './page-document.js';
 
 export interface ServerRendererOptions {
   /** Where the renderer says what it could not render (the gateway's logger); nowhere by default. */
@@ -108,7 +108,8 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
   }
 
   const head = page ? headOf(page, { params: match?.params ?? {}, origin: request.origin, answer: (address) => firstAnswers.peek(address) }, serverSlot?.id ?? '', log) : {};
-  const styles: StaticStylesCollection = new Map();
+  // The template's own stylesheets (the global one) count as collected: not computed, not written twice.
+  const styles: StaticStylesCollection = new Map(styleIdsOf(request.template).map((styleId) => [styleId, '']));
   // A first answer of 400 or 404 (an id that is no product id, a product that does not exist): the page is not found.
   const status = statuses.some((code) => code === 404 || code === 400) ? 404 : 200;
 

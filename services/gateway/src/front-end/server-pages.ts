@@ -24,6 +24,7 @@ import {
   type ServerRenderer,
   type ServerRendererModule,
   type ServerRenderRemote,
+  type ServerRenderRequest,
 } from '@shop/contracts';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import { ApiCache } from '../api-cache/api-cache.service.js';
@@ -41,7 +42,12 @@ const MAX_BYTES = 64 * 1024 * 1024;
 interface KeptPage {
   status: number;
   body: Buffer;
+  /** After this (half its lifetime), a request it answers also renders its successor in the background. */
+  refreshAfter: number;
 }
+
+/** A page whose slot the server could not render (in time, or at all) is not kept: the next shopper's render may manage. */
+const keepable = (page: ServerRenderedPage) => page.slot?.renderedBy !== 'browser' || page.slot.reason === 'no server build';
 
 @Injectable()
 export class ServerPages {
@@ -49,6 +55,7 @@ export class ServerPages {
   private readonly rendererFile: string;
   private readonly origin: string;
   private readonly budgetMs: number;
+  private readonly cacheMs: number;
   private readonly enabled: boolean;
   private renderer?: ServerRenderer;
   private lookedAt = -Infinity;
@@ -64,6 +71,7 @@ export class ServerPages {
     this.rendererFile = resolve(config.SHELL_DIR, SERVER_RENDERER_FILE);
     this.origin = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).origin;
     this.budgetMs = config.SSR_SLOT_BUDGET_MS;
+    this.cacheMs = config.SSR_CACHE_MS;
     if (config.SSR_CACHE_MS > 0) {
       this.kept = new LRUCache<string, KeptPage>({ max: MAX_PAGES, maxSize: MAX_BYTES, ttl: config.SSR_CACHE_MS, sizeCalculation: (page, key) => page.body.length + key.length });
       // A product changed through this gateway: no page shows it as it was.
@@ -88,46 +96,82 @@ export class ServerPages {
     if (!renderer) return false;
     const serverRemotes = remotes.map(serverRemoteOf);
     const key = `${serverRemotes.map((remote) => `${remote.name}@${remote.build ?? '-'}`).join(' ')} ${url}`;
+    const request: ServerRenderRequest = {
+      url,
+      origin: this.origin,
+      template: parts.html,
+      remotes: serverRemotes,
+      firstCalls: parts.firstCalls,
+      fetch: this.reader.fetchFor(requestId),
+      budgetMs: this.budgetMs,
+    };
     const kept = this.kept?.get(key);
-    if (kept) return sendKept(res, kept);
+    if (kept) {
+      // Past half its lifetime it still serves, and its successor is rendered meanwhile: under load a
+      // page never expires, and no shopper waits for a render of a page kept (as the API cache does).
+      if (performance.now() >= kept.refreshAfter) this.refresh(renderer, key, request);
+      return sendKept(res, kept);
+    }
     const underWay = this.rendering.get(key);
     if (underWay) {
       // Another shopper's render of the same page: its result, rather than a second render.
       const page = await underWay;
       if (page) return sendKept(res, page);
     }
+    let settle: (page: KeptPage | undefined) => void = () => undefined;
+    if (this.kept) {
+      const whole = new Promise<KeptPage | undefined>((resolve) => (settle = resolve));
+      this.rendering.set(key, whole);
+      void whole.then((page) => {
+        if (this.rendering.get(key) === whole) this.rendering.delete(key);
+        if (page) this.keep(key, page);
+      });
+    }
     let page: ServerRenderedPage;
     try {
-      page = await renderer.render({
-        url,
-        origin: this.origin,
-        template: parts.html,
-        remotes: serverRemotes,
-        firstCalls: parts.firstCalls,
-        fetch: this.reader.fetchFor(requestId),
-        budgetMs: this.budgetMs,
-      });
+      page = await renderer.render(request);
     } catch (error) {
+      settle(undefined);
       this.logger.error(`rendering ${url} failed, index.html sent instead: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return false;
     }
     res.status(page.status).type('html');
-    // A slot the server could not render in time is not kept: the next shopper's render may manage.
-    const keep = this.kept && page.slot?.reason !== 'over budget' && page.slot?.reason !== 'load failed' && page.slot?.reason !== 'render failed';
-    if (!keep) {
+    if (!this.kept || !keepable(page)) {
+      settle(undefined);
       await page.pipe(res);
       return true;
     }
     const writer = new KeepingWriter(res);
-    const written = page.pipe(writer).then(
-      (): KeptPage | undefined => (writer.whole ? { status: page.status, body: Buffer.concat(writer.chunks) } : undefined),
-      () => undefined,
-    );
-    this.rendering.set(key, written);
-    const result = await written;
-    this.rendering.delete(key);
-    if (result) this.kept?.set(key, result);
+    await page.pipe(writer).catch(() => undefined);
+    settle(writer.whole ? { status: page.status, body: Buffer.concat(writer.chunks), refreshAfter: 0 } : undefined);
     return true;
+  }
+
+  /** Renders a kept page again in the background (unless that is under way), for the shoppers after. */
+  private refresh(renderer: ServerRenderer, key: string, request: ServerRenderRequest): void {
+    if (this.rendering.has(key)) return;
+    const whole = renderer
+      .render(request)
+      .then(async (page) => {
+        if (!keepable(page)) return undefined;
+        const writer = new KeepingWriter();
+        await page.pipe(writer);
+        return writer.whole ? { status: page.status, body: Buffer.concat(writer.chunks), refreshAfter: 0 } : undefined;
+      })
+      .catch((error: unknown) => {
+        this.logger.warn(`rendering ${request.url} again failed: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      });
+    this.rendering.set(key, whole);
+    void whole.then((page) => {
+      if (this.rendering.get(key) === whole) this.rendering.delete(key);
+      if (page) this.keep(key, page);
+    });
+  }
+
+  private keep(key: string, page: KeptPage): void {
+    page.refreshAfter = performance.now() + this.cacheMs / 2;
+    this.kept?.set(key, page);
   }
 
   /** The shell's renderer, loaded on first use; looked for again now and then while there is none. */
@@ -170,30 +214,32 @@ class KeepingWriter extends Writable {
   readonly chunks: Buffer[] = [];
   whole = false;
 
-  constructor(private readonly res: Response) {
+  /** `res`: the shopper's response, if one waits for the page (none for a render in the background). */
+  constructor(private readonly res?: Response) {
     super();
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
     this.chunks.push(chunk);
-    if (this.res.destroyed || this.res.write(chunk)) return callback();
+    const res = this.res;
+    if (!res || res.destroyed || res.write(chunk)) return callback();
     const go = () => {
-      this.res.off('drain', go);
-      this.res.off('close', go);
+      res.off('drain', go);
+      res.off('close', go);
       callback();
     };
-    this.res.once('drain', go);
-    this.res.once('close', go);
+    res.once('drain', go);
+    res.once('close', go);
   }
 
   override _final(callback: () => void): void {
     this.whole = true;
-    this.res.end();
+    this.res?.end();
     callback();
   }
 
   /** React asks for a flush after each part it completes; the compression middleware buffers until then. */
   flush(): void {
-    (this.res as Response & { flush?: () => void }).flush?.();
+    (this.res as (Response & { flush?: () => void }) | undefined)?.flush?.();
   }
 }

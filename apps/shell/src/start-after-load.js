@@ -1,0 +1,36 @@
+/*
+ * Starts the shell on a server-rendered page once the page has loaded (docs/ssr.md, "Starting after
+ * load"). The page is whole without a script: its scripts are fetched after its images instead of
+ * beside them, so on a slow connection the largest image paints first, and the browser then attaches
+ * to the page. The server lists the scripts (and the page's remote files to preload) in the element
+ * #shop-scripts; they run in order, as `defer` scripts would. Plain ES5, no build step: it must run
+ * before anything else is there.
+ */
+(function () {
+  var list = document.getElementById('shop-scripts');
+  if (!list) return;
+  var scripts = JSON.parse(list.textContent || '{}');
+  function start() {
+    (scripts.preload || []).forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'script';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    (scripts.run || []).forEach(function (src) {
+      var script = document.createElement('script');
+      script.src = src;
+      script.async = false;
+      document.head.appendChild(script);
+    });
+  }
+  // After the load event and the paint that follows it.
+  function afterPaint() {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+  if (document.readyState === 'complete') afterPaint();
+  else window.addEventListener('load', afterPaint, { once: true });
+})();
