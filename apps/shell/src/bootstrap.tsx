@@ -9,6 +9,7 @@ import { BROWSER_SLOT_DIGEST } from '@shop/contracts';
 import { createShopQueryClient, hydrateShopQueries, httpOf, prefetchFirstAnswers, provideRemoteParts } from '@shop/shop-client';
 import { addStaticStyles } from '@shop/ui';
 import { App } from './app/app.js';
+import { reportRenderError } from './page-reports/page-reports.js';
 import { reportingPartViews } from './app/remote-views.js';
 import { FRAME_STYLE_ID, frameCss } from './app/layout/styles.js';
 import { ShellRoutes } from './app/routes.js';
@@ -51,6 +52,12 @@ export async function start(remotesReady: Promise<void>, { firstPageWaitMs = FIR
   if (rendered) hydrateShopQueries(queryClient, rendered.queries);
   const firstAnswers = prefetchFirstAnswers(httpOf(), firstAnswersOf());
   await remotesReady;
+  // The server could not render this page's remote: an error of that remote's build (now registered),
+  // as one in the browser would be.
+  if (rendered?.browserSlot && rendered.serverFailure) {
+    const remote = rendered.browserSlot.slice(0, rendered.browserSlot.indexOf('/'));
+    reportRenderError(remote, new Error(`${rendered.browserSlot}: ${rendered.serverFailure} on the server`));
+  }
   // Remotes render each other's parts (admin's order actions on checkout's order page) through the shell's runtime.
   // Wrapped so a part that renders counts as a view of its remote (page-reports/).
   provideRemoteParts(reportingPartViews(loadRemoteModule));

@@ -17,6 +17,8 @@ describe('the state a server-rendered page hands the browser', () => {
   it('is read from the page', () => {
     const queries = { queries: [{ queryKey: ['products', 'top'], queryHash: '["products","top"]', state: { data: [] } }], mutations: [] };
     expect(serverRenderState(pageWith(JSON.stringify({ queries, browserSlot: 'checkout/CartPage' })))).toEqual({ queries, browserSlot: 'checkout/CartPage' });
+    expect(serverRenderState(pageWith(JSON.stringify({ queries, browserSlot: 'catalog/HomePage', serverFailure: 'render failed' })))?.serverFailure).toBe('render failed');
+    expect(serverRenderState(pageWith(JSON.stringify({ queries, serverFailure: '<script>' })))?.serverFailure).toBeUndefined();
   });
 
   it('is none on a page the server did not render, or whose state is garbled: the browser renders it', () => {

@@ -5,7 +5,10 @@ import type { ShopQueryState } from '@shop/shop-client';
 export interface PageRenderState {
   queries: ShopQueryState;
   browserSlot?: string;
+  serverFailure?: ServerRenderState['serverFailure'];
 }
+
+const FAILURES = new Set(['load failed', 'render failed']);
 
 /** The page's server render state, or undefined when the page was not rendered on the server (or the state is garbled). */
 export function serverRenderState(page: Document = document): PageRenderState | undefined {
@@ -15,7 +18,11 @@ export function serverRenderState(page: Document = document): PageRenderState | 
     const state = JSON.parse(text) as Partial<ServerRenderState>;
     const queries = state.queries as Partial<ShopQueryState> | undefined;
     if (!queries || !Array.isArray(queries.queries) || !Array.isArray(queries.mutations)) return undefined;
-    return { queries: queries as ShopQueryState, browserSlot: typeof state.browserSlot === 'string' ? state.browserSlot : undefined };
+    return {
+      queries: queries as ShopQueryState,
+      browserSlot: typeof state.browserSlot === 'string' ? state.browserSlot : undefined,
+      serverFailure: FAILURES.has(String(state.serverFailure)) ? state.serverFailure : undefined,
+    };
   } catch {
     return undefined;
   }

@@ -81,6 +81,12 @@ export interface ServerRenderState {
   queries: unknown;
   /** The slot the browser renders itself, if the server left it (its boundary shows the fallback). */
   browserSlot?: string;
+  /**
+   * Why the server left it, when its remote's build failed there ('load failed', 'render failed'): the
+   * browser counts it as an error of that build in its page reports, so a canary whose server code fails
+   * is rolled back like one whose browser code fails. (No error message: the server's stays in its log.)
+   */
+  serverFailure?: 'load failed' | 'render failed';
 }
 
 /** What a page tells search engines and link previews, written into `<head>` by the server render. */

@@ -15,9 +15,17 @@ describe('the document around a server-rendered page', () => {
     expect(start).toContain('<link rel="canonical" href="https://shop.example/product/42">');
     expect(start).toContain('<meta property="og:type" content="product">');
     expect(start).toContain('<meta property="og:image" content="https://shop.example/uploads/a.webp">');
-    // The template's scripts stay, and the root element opens last.
-    expect(start).toContain('<script defer src="/main.js"></script>');
+    // The template's scripts start once the page has loaded, and the root element opens last.
+    expect(start).not.toContain('<script defer src="/main.js"></script>');
+    expect(start).toContain('<script type="application/json" id="shop-scripts">{"run":["/main.js"],"preload":[]}</script><script defer src="/start-after-load.js"></script>');
     expect(start.endsWith('<div id="root">')).toBe(true);
+  });
+
+  it("hands the remote's files to the starter to preload, not to the browser at once", () => {
+    const template = TEMPLATE.replace('</head>', '<link rel="preload" as="script" href="/mf/catalog/abc/remoteEntry.js"></head>');
+    const { start } = pageDocument({ ...parts, template, head: {} });
+    expect(start).not.toContain('<link rel="preload" as="script"');
+    expect(start).toContain('{"run":["/main.js"],"preload":["/mf/catalog/abc/remoteEntry.js"]}');
   });
 
   it("keeps the shop's title without a page title, and marks a page kept out of search results", () => {

@@ -150,7 +150,11 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
           pipe: (sink) =>
             new Promise<void>((done, fail) => {
               const writer = new PageWriter(sink, document.start, () =>
-                document.end({ queries: dehydrateShopQueries(queryClient), browserSlot: slot?.renderedBy === 'browser' ? serverSlot?.id : undefined }),
+                document.end({
+                  queries: dehydrateShopQueries(queryClient),
+                  browserSlot: slot?.renderedBy === 'browser' ? serverSlot?.id : undefined,
+                  serverFailure: slot?.reason === 'load failed' || slot?.reason === 'render failed' ? slot.reason : undefined,
+                }),
               );
               writer.once('finish', () => done());
               writer.once('error', fail);
