@@ -60,12 +60,26 @@ interface RouteMatch {
   params: Record<string, string>;
 }
 
+/**
+ * The route at `pathname` and its segments, decoded as React Router's useParams gives them to the page
+ * (`/search/a%20b` is the keyword `a b`), so the page's head names what the page shows. A segment that is
+ * no valid encoding is kept as it came.
+ */
 function routeAt(pathname: string): RouteMatch | undefined {
   for (const route of shopRoutes) {
     const params = matchRoutePattern(route.path, pathname);
-    if (params) return { route, params };
+    if (params) return { route, params: Object.fromEntries(Object.entries(params).map(([name, value]) => [name, decoded(value)])) };
   }
   return undefined;
+}
+
+function decoded(segment: string): string {
+  try {
+    // Control characters (a NUL) have no place in a title or a description.
+    return decodeURIComponent(segment).replace(/\p{Cc}/gu, '');
+  } catch {
+    return segment;
+  }
 }
 
 async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (message: string) => void): Promise<ServerRenderedPage> {
