@@ -15,9 +15,12 @@ import { cardCss } from './card.styles.js';
 import { carouselCss } from './carousel.styles.js';
 import { fieldCss } from './form-field.styles.js';
 import { gridCss } from './grid.styles.js';
+import { markCss } from './marks.styles.js';
 import { paginateCss } from './paginate.styles.js';
 import { ratingCss } from './rating.styles.js';
 import { spinnerCss } from './spinner.styles.js';
+import { stepBarCss } from './step-bar.styles.js';
+import { tableCss } from './table.styles.js';
 import { media, theme as shopTheme, type ShopTheme } from './theme.js';
 import { visuallyHiddenCss } from './visually-hidden.styles.js';
 
@@ -25,7 +28,7 @@ import { visuallyHiddenCss } from './visually-hidden.styles.js';
  * The components whose styles are static (their `*.styles.ts`): their CSS is part of the page's one
  * stylesheet. The others still use styled-components, and move here one by one (docs/decisions.md).
  */
-const COMPONENTS_CSS = [visuallyHiddenCss, gridCss, buttonCss, fieldCss, cardCss, carouselCss, paginateCss, ratingCss, spinnerCss, alertCss];
+const COMPONENTS_CSS = [visuallyHiddenCss, gridCss, buttonCss, fieldCss, cardCss, carouselCss, paginateCss, ratingCss, spinnerCss, alertCss, tableCss, stepBarCss, markCss];
 
 /** The id of the `<style>` element that holds the global CSS, in index.html or added by GlobalStyle. */
 export const GLOBAL_STYLE_ID = 'shop-global-style';

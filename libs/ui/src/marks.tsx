@@ -1,10 +1,6 @@
-import { styled } from 'styled-components';
+import { cx } from './css.js';
+import { mark } from './marks.styles.js';
 import { VisuallyHidden } from './visually-hidden.js';
-
-const Sign = styled.span<{ $tone: 'yes' | 'no' }>`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme, $tone }) => ($tone === 'yes' ? theme.colors.successText : theme.colors.danger)};
-`;
 
 export interface MarkProps {
   /** What the sign means, for screen readers: 'Yes', 'No', 'Not paid'… */
@@ -15,9 +11,9 @@ export interface MarkProps {
 export function Tick({ label }: MarkProps) {
   return (
     <>
-      <Sign $tone="yes" aria-hidden="true">
+      <span className={cx(mark.root, mark.yes)} aria-hidden="true">
         ✓
-      </Sign>
+      </span>
       <VisuallyHidden>{label}</VisuallyHidden>
     </>
   );
@@ -27,9 +23,9 @@ export function Tick({ label }: MarkProps) {
 export function Cross({ label }: MarkProps) {
   return (
     <>
-      <Sign $tone="no" aria-hidden="true">
+      <span className={cx(mark.root, mark.no)} aria-hidden="true">
         ✗
-      </Sign>
+      </span>
       <VisuallyHidden>{label}</VisuallyHidden>
     </>
   );

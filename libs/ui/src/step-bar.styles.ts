@@ -1,36 +1,39 @@
-import { Link } from 'react-router-dom';
-import { styled } from 'styled-components';
-import { media } from './theme.js';
+import { css } from './css.js';
+import { media, theme } from './theme.js';
 
-export const List = styled.ol`
+const { colors, space, fontWeights } = theme;
+
+export const stepBar = { list: 'shop-step-bar', link: 'shop-step-bar__link', disabled: 'shop-step-bar__disabled' } as const;
+
+export const stepBarCss = css`
+.${stepBar.list} {
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
   /* Tight on a phone, so the four steps fit one 375 px line. */
-  gap: ${({ theme }) => theme.space[1]};
-  margin: ${({ theme }) => `0 0 ${theme.space[4]}`};
+  gap: ${space[1]};
+  margin: 0 0 ${space[4]};
   padding: 0;
   list-style: none;
-
-  ${media.up('sm')} {
-    column-gap: ${({ theme }) => theme.space[3]};
+}
+${media.up('sm')} {
+  .${stepBar.list} {
+    column-gap: ${space[3]};
   }
-`;
-
-export const StepLink = styled(Link)`
+}
+.${stepBar.link} {
   display: inline-block;
-  padding: ${({ theme }) => theme.space[2]};
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-
-  &[aria-current='step'] {
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
-  }
-`;
-
-/** A step not reached yet: plain text, dimmed, not focusable. */
-export const StepDisabled = styled.span`
+  padding: ${space[2]};
+  color: ${colors.primary};
+  font-weight: ${fontWeights.medium};
+}
+.${stepBar.link}[aria-current='step'] {
+  font-weight: ${fontWeights.bold};
+}
+/* A step not reached yet: plain text, dimmed, not focusable. */
+.${stepBar.disabled} {
   display: inline-block;
-  padding: ${({ theme }) => theme.space[2]};
-  color: ${({ theme }) => theme.colors.textMuted};
+  padding: ${space[2]};
+  color: ${colors.textMuted};
+}
 `;

@@ -1,4 +1,5 @@
-import { List, StepDisabled, StepLink } from './step-bar.styles.js';
+import { Link } from 'react-router-dom';
+import { stepBar } from './step-bar.styles.js';
 
 /** The checkout steps, labelled as the spec names them (section 2, Checkout), with the page each opens. */
 export const CHECKOUT_STEPS = [
@@ -21,22 +22,24 @@ export interface StepBarProps {
 export function StepBar({ reached, current = reached }: StepBarProps) {
   return (
     <nav aria-label="Checkout steps">
-      <List>
+      <ol className={stepBar.list}>
         {CHECKOUT_STEPS.map((step, index) => {
           const number = index + 1;
           return (
             <li key={step.label}>
               {number <= reached ? (
-                <StepLink to={step.to} aria-current={number === current ? 'step' : undefined}>
+                <Link className={stepBar.link} to={step.to} aria-current={number === current ? 'step' : undefined}>
                   {step.label}
-                </StepLink>
+                </Link>
               ) : (
-                <StepDisabled aria-disabled="true">{step.label}</StepDisabled>
+                <span className={stepBar.disabled} aria-disabled="true">
+                  {step.label}
+                </span>
               )}
             </li>
           );
         })}
-      </List>
+      </ol>
     </nav>
   );
 }

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
+import { cx } from './css.js';
 import { VisuallyHidden } from './visually-hidden.js';
-import { Scroll, StyledTable } from './table.styles.js';
+import { table } from './table.styles.js';
 
 /** A column's heading: its text, or a name only screen readers hear (a column of row actions). */
 export type TableColumn = string | { hiddenLabel: string };
@@ -16,10 +17,10 @@ export interface TableProps extends ComponentProps<'table'> {
  * A striped, bordered table that scrolls horizontally on small screens. With `columns`, it writes the
  * head and its children are the rows; without, children are thead/tbody as usual.
  */
-export function Table({ label, columns, children, ...props }: TableProps) {
+export function Table({ label, columns, children, className, ...props }: TableProps) {
   return (
-    <Scroll role="region" aria-label={label} tabIndex={0}>
-      <StyledTable {...props}>
+    <div className={table.scroll} role="region" aria-label={label} tabIndex={0}>
+      <table {...props} className={cx(table.table, className)}>
         {columns ? (
           <>
             <thead>
@@ -42,8 +43,8 @@ export function Table({ label, columns, children, ...props }: TableProps) {
         ) : (
           children
         )}
-      </StyledTable>
-    </Scroll>
+      </table>
+    </div>
   );
 }
 

@@ -58,6 +58,15 @@ describe('ProductEditPage', () => {
     expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue(product.description);
   });
 
+  it("keeps the upload spinner's line in place, styled by the form's static stylesheet", async () => {
+    mockApi({ 'GET /api/products/p1': { json: product } });
+    renderPage('/admin/product/p1/edit', { user: anAdmin });
+    const uploadField = await screen.findByLabelText('Upload image');
+    expect(uploadField.closest('div')?.nextElementSibling).toHaveClass('admin-product-edit__upload');
+    expect(document.head.querySelectorAll('style#admin-product-edit-style')).toHaveLength(1);
+    expect(document.getElementById('admin-product-edit-style')?.textContent).toContain('.admin-product-edit__upload {');
+  });
+
   it("sends every field with 'Update' and goes back to the products table", async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({

@@ -153,6 +153,24 @@ describe('ReleasesPage', () => {
     expect(await screen.findByText('No actions yet.')).toBeInTheDocument();
   });
 
+  it("styles its parts with the admin's static stylesheets, each added to the page's head once", async () => {
+    mockApi({ 'GET /api/releases': answer(aStatus()) });
+    renderPage('/admin/releases', { user: anAdmin });
+    const buildCell = await screen.findByRole('rowheader', { name: 'c2' });
+    expect(buildCell.tagName).toBe('TH');
+    expect(buildCell).toHaveAttribute('scope', 'row');
+    expect(buildCell).toHaveClass('admin-row-header', 'admin-releases__build');
+    expect(within(rowOf('c2')).getAllByRole('cell')[1]).toHaveClass('admin-releases__figure');
+    expect(screen.getByRole('combobox', { name: 'New share for the catalog canary c3' })).toHaveClass('admin-releases__share');
+    for (const [id, rule] of [
+      ['admin-releases-style', '.admin-releases__build.admin-releases__build.admin-releases__build {'],
+      ['admin-layout-style', '.admin-row-header {'],
+    ] as const) {
+      expect(document.head.querySelectorAll(`style#${id}`)).toHaveLength(1);
+      expect(document.getElementById(id)?.textContent).toContain(rule);
+    }
+  });
+
   it('keeps every table in a region that scrolls sideways on a narrow screen', async () => {
     mockApi({ 'GET /api/releases': answer(aStatus()) });
     renderPage('/admin/releases', { user: anAdmin });

@@ -1,33 +1,42 @@
-import { styled } from 'styled-components';
-import { media } from '@shop/ui';
+/** The lines of an order: static CSS from the @shop/ui theme, added once by the list of lines. */
+import { classed, css, media, theme } from '@shop/ui';
 
-export const List = styled.ul`
+const { colors, space } = theme;
+
+const orderItems = { list: 'checkout-order-items', item: 'checkout-order-items__item', amount: 'checkout-order-items__amount' } as const;
+
+export const ORDER_ITEMS_STYLE_ID = 'checkout-order-items-style';
+
+export const orderItemsCss = css`
+.${orderItems.list} {
   margin: 0;
   padding: 0;
   list-style: none;
-`;
-
-export const Item = styled.li`
+}
+.${orderItems.item} {
   display: grid;
-  grid-template-columns: ${({ theme }) => theme.space[5]} 1fr;
-  gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
+  grid-template-columns: ${space[5]} 1fr;
+  gap: ${space[2]} ${space[3]};
   align-items: center;
-  padding: ${({ theme }) => `${theme.space[2]} 0`};
-  border-bottom: ${({ theme }) => `${theme.borders.hairline} solid ${theme.colors.border}`};
-
-  &:last-child {
-    border-bottom: 0;
-  }
-
-  ${media.up('md')} {
-    grid-template-columns: ${({ theme }) => theme.space[5]} 1fr auto;
-  }
-`;
-
-export const Amount = styled.span`
+  padding: ${space[2]} 0;
+  border-bottom: ${theme.borders.hairline} solid ${colors.border};
+}
+.${orderItems.item}:last-child {
+  border-bottom: 0;
+}
+.${orderItems.amount} {
   grid-column: 2;
-
-  ${media.up('md')} {
+}
+${media.up('md')} {
+  .${orderItems.item} {
+    grid-template-columns: ${space[5]} 1fr auto;
+  }
+  .${orderItems.amount} {
     grid-column: 3;
   }
+}
 `;
+
+export const List = classed('ul', orderItems.list);
+export const Item = classed('li', orderItems.item);
+export const Amount = classed('span', orderItems.amount);

@@ -1,18 +1,22 @@
 import { useId, type ReactNode } from 'react';
-import { styled } from 'styled-components';
 import type { ShippingAddressDto } from '@shop/contracts';
+import { css, theme, useStaticStyles } from '@shop/ui';
 
-const Section = styled.section`
-  padding-bottom: ${({ theme }) => theme.space[3]};
-  border-bottom: ${({ theme }) => `${theme.borders.hairline} solid ${theme.colors.border}`};
+const section = 'checkout-order-section';
 
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
+const SECTION_STYLE_ID = 'checkout-order-section-style';
 
-  p {
-    overflow-wrap: anywhere;
-  }
+const sectionCss = css`
+.${section} {
+  padding-bottom: ${theme.space[3]};
+  border-bottom: ${theme.borders.hairline} solid ${theme.colors.border};
+}
+.${section} h2 {
+  font-size: ${theme.fontSizes.lg};
+}
+.${section} p {
+  overflow-wrap: anywhere;
+}
 `;
 
 export interface OrderSectionProps {
@@ -23,11 +27,12 @@ export interface OrderSectionProps {
 /** A part of the place-order and order pages ('Shipping', 'Payment Method', 'Order Items'), named by its heading. */
 export function OrderSection({ title, children }: OrderSectionProps) {
   const headingId = useId();
+  useStaticStyles(SECTION_STYLE_ID, sectionCss);
   return (
-    <Section aria-labelledby={headingId}>
+    <section className={section} aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       {children}
-    </Section>
+    </section>
   );
 }
 

@@ -1,24 +1,29 @@
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { styled } from 'styled-components';
 import { useShopActions } from '@shop/shop-client';
-import { Button, Check } from '@shop/ui';
+import { Button, Check, css, theme, useStaticStyles } from '@shop/ui';
 
-const Choices = styled.fieldset`
-  margin: ${({ theme }) => `0 0 ${theme.space[3]}`};
+const choices = 'checkout-payment__choices';
+
+const PAYMENT_STYLE_ID = 'checkout-payment-style';
+
+const paymentCss = css`
+.${choices} {
+  margin: 0 0 ${theme.space[3]};
   padding: 0;
   border: 0;
-
-  legend {
-    margin-bottom: ${({ theme }) => theme.space[2]};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-  }
+}
+.${choices} legend {
+  margin-bottom: ${theme.space[2]};
+  font-weight: ${theme.fontWeights.medium};
+}
 `;
 
 /** The payment method: the one radio of spec section 2, 'PayPal or Credit Card' (value PayPal), chosen. */
 export function PaymentForm() {
   const { savePaymentGateway } = useShopActions();
   const navigate = useNavigate();
+  useStaticStyles(PAYMENT_STYLE_ID, paymentCss);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,10 +33,10 @@ export function PaymentForm() {
 
   return (
     <form onSubmit={onSubmit}>
-      <Choices>
+      <fieldset className={choices}>
         <legend>Select Method</legend>
         <Check type="radio" name="paymentGateway" value="PayPal" label="PayPal or Credit Card" checked readOnly />
-      </Choices>
+      </fieldset>
       <Button type="submit">Continue</Button>
     </form>
   );
