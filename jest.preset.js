@@ -39,9 +39,6 @@ export function jestConfig(options = {}) {
     extensionsToTreatAsEsm: ['.ts', '.tsx'],
     setupFilesAfterEnv: [...(web ? [`${root}jest.web-setup.js`] : []), ...(options.setupFilesAfterEnv ?? [])],
     moduleNameMapper: {
-      // Jest ignores package.json "browser", so it would load styled-components' server build, which never
-      // injects createGlobalStyle rules on the client. Browser tests use the browser build, as the bundler does.
-      ...(web ? { '^styled-components$': require.resolve('styled-components/dist/styled-components.browser.cjs.js') } : {}),
       '^@shop/(paypal-stand-in)$': `${root}tools/$1/src/index.ts`,
       '^@shop/([a-z-]+)$': `${root}libs/$1/src/index.ts`,
       '^(\\.{1,2}/.*)\\.js$': '$1',

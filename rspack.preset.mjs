@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
  * One copy of each on the page. The shell provides them (eagerly, in its entry script); a remote's
  * own copies are fallbacks for its standalone page and never load in the shop.
  */
-export const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'styled-components', '@shop/shop-client', '@shop/ui'];
+export const SINGLETONS = ['react', 'react-dom', 'react-router-dom', '@shop/shop-client', '@shop/ui'];
 // Not @tanstack/react-query: only @shop/shop-client uses it, and that is a singleton already, so one
 // copy of the query cache is on the page and the build keeps of TanStack only what shop-client uses.
 // Pages reach server state through shop-client's hooks, never through TanStack directly. The same holds

@@ -25,7 +25,7 @@ void remotesReady.then(() => loadFirstPage());
 
 const groups: Array<() => Promise<unknown>> = [
   () => import(/* webpackMode: "eager" */ 'react-dom/client'),
-  () => Promise.all([import(/* webpackMode: "eager" */ 'styled-components'), import(/* webpackMode: "eager" */ 'react-router-dom')]),
+  () => import(/* webpackMode: "eager" */ 'react-router-dom'),
   () => Promise.all([import(/* webpackMode: "eager" */ '@shop/ui'), import(/* webpackMode: "eager" */ '@shop/shop-client')]),
 ];
 

@@ -3,11 +3,10 @@
  * focus ring no one can miss, motion switched off for people who ask for less of it, the tokens as CSS
  * variables) and the static components' styles (see css.ts).
  *
- * Plain text rather than a styled-components global style, so the shell's build writes it into
- * index.html (`@shop/ui/global-css`) and the browser has it before any script runs: the shell's first
- * render then generates no global CSS at all (styled-components rebuilt it on the main thread, ~90 ms
- * of a throttled phone's first render). GlobalStyle adds the same text where no index.html carries it
- * (a remote run on its own, tests).
+ * Plain text, so the shell's build writes it into index.html (`@shop/ui/global-css`) and the browser has
+ * it before any script runs: no render generates CSS (styled-components, which the shop used before,
+ * rebuilt it on the main thread, ~90 ms of a throttled phone's first render). GlobalStyle adds the same
+ * text where no index.html carries it (a remote run on its own, tests).
  */
 import { alertCss } from './alert.styles.js';
 import { buttonCss } from './button.styles.js';
@@ -25,8 +24,7 @@ import { media, theme as shopTheme, type ShopTheme } from './theme.js';
 import { visuallyHiddenCss } from './visually-hidden.styles.js';
 
 /**
- * The components whose styles are static (their `*.styles.ts`): their CSS is part of the page's one
- * stylesheet. The others still use styled-components, and move here one by one (docs/decisions.md).
+ * Every component's styles (their `*.styles.ts`): their CSS is part of the page's one stylesheet.
  */
 const COMPONENTS_CSS = [visuallyHiddenCss, gridCss, buttonCss, fieldCss, cardCss, carouselCss, paginateCss, ratingCss, spinnerCss, alertCss, tableCss, stepBarCss, markCss];
 

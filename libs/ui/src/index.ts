@@ -1,7 +1,7 @@
 /** @shop/ui: the shop's design system. This file is the library's only door. */
 export * from './tokens.js';
 export { theme, media } from './theme.js';
-export type { ShopTheme } from './styled.js';
+export type { ShopTheme } from './theme.js';
 export { GlobalStyle } from './global-style.js';
 export { addStaticStyles, StaticStylesProvider, useStaticStyles, type StaticStylesCollection } from './static-styles.js';
 export { classed } from './classed.js';

@@ -1,18 +1,20 @@
 import type { ReactNode } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { GlobalStyle } from './global-style.js';
-import { theme } from './theme.js';
 
 export interface ShopThemeProviderProps {
   children?: ReactNode;
 }
 
-/** Gives everything inside the shop's theme and its global styles. The shell mounts it once, and each remote when it runs standalone. */
+/**
+ * The shop's global styles around everything inside: the shell mounts it once, and each remote when it
+ * runs standalone. Every value a stylesheet uses comes from `theme` when the stylesheet is built (static
+ * CSS, docs/ui.md), so there is nothing to provide at run time.
+ */
 export function ShopThemeProvider({ children }: ShopThemeProviderProps) {
   return (
-    <ThemeProvider theme={theme}>
+    <>
       <GlobalStyle />
       {children}
-    </ThemeProvider>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The styled-components theme: the design tokens gathered into one object, plus a `media` helper for
- * breakpoint queries. Components read every style value from `props.theme` (typed by styled.d.ts).
+ * The theme: the design tokens gathered into one object, plus a `media` helper for breakpoint queries.
+ * Every stylesheet (the components' `*.styles.ts`, the remotes' page stylesheets) is built once from it.
  */
 import {
   borders,
@@ -42,7 +42,7 @@ export const theme = {
 export type ShopTheme = typeof theme;
 
 /**
- * Media queries built from the spec's breakpoints, for use inside styled templates:
+ * Media queries built from the spec's breakpoints, for use inside stylesheets:
  * `${media.up('md')} { ... }` applies from 768 px up; `media.down('md')` below 768 px.
  */
 export const media = {

@@ -1,6 +1,6 @@
 /**
  * The shop's design tokens. Every style value in the shop's front ends comes from here (through the
- * styled-components theme or the CSS variables that mirror it), never from a literal in a component.
+ * theme or the CSS variables that mirror it), never from a literal in a component.
  * Not tokens: sizes relative to the text (`1em`, a star as tall as its line) or the viewport (`100vh`),
  * and the 1 px box of the visually-hidden technique.
  */

@@ -1,7 +1,7 @@
 /**
- * The shared context of every screen: the theme and the data layer. The shell mounts these once,
- * around the router, and the remotes' pages (which receive react, styled-components,
- * @tanstack/react-query and @shop/shop-client as shared singletons) read the same instances.
+ * The shared context of every screen: the global styles and the data layer. The shell mounts these once,
+ * around the router, and the remotes' pages (which receive react, the router, @shop/ui and
+ * @shop/shop-client as shared singletons) read the same instances.
  */
 import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';

@@ -12,7 +12,6 @@ import * as ReactDom from 'react-dom';
 // downloads nothing, and a remote's server build finds every name it may import.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import * as ReactRouterDom from 'react-router-dom';
-import * as StyledComponents from 'styled-components';
 import * as ShopClient from '@shop/shop-client';
 import * as ShopUi from '@shop/ui';
 
@@ -23,7 +22,6 @@ const libraries: Record<string, object> = {
   react: React,
   'react-dom': ReactDom,
   'react-router-dom': ReactRouterDom,
-  'styled-components': StyledComponents,
   '@shop/shop-client': ShopClient,
   '@shop/ui': ShopUi,
 };
