@@ -16,7 +16,7 @@ export function contentSecurityPolicyOf(config: Pick<GatewayConfig, 'PAYPAL_SDK_
     'base-uri': ["'self'"],
     'script-src': ["'self'", ...paypal],
     'script-src-attr': ["'none'"],
-    // styled-components writes its rules into <style> elements at run time.
+    // The pages' static stylesheets are <style> elements (index.html, a server-rendered page's head, useStaticStyles).
     'style-src': ["'self'", "'unsafe-inline'"],
     // Images picked for upload are previewed from blob: and data: URLs.
     'img-src': ["'self'", 'data:', 'blob:', ...paypal],
