@@ -92,6 +92,11 @@ img {
 picture {
   display: contents;
 }
+/* Its <source> elements are not boxes either: without this, in a grid (an order's lines) each one took a
+   cell of its own, as browsers give <source> no display of its own. */
+picture > source {
+  display: none;
+}
 /* Keyboard focus: a thick ring with an offset, visible on light and dark controls alike. */
 :focus-visible {
   outline: ${theme.borders.focus} solid ${theme.colors.focus};
