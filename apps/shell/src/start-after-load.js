@@ -25,10 +25,21 @@
       document.head.appendChild(script);
     });
   }
-  // After the load event and the paint that follows it.
+  // After the load event, the decoding of the page's first images (those it asked for first) and the
+  // paint that shows them: the largest one is then on the screen before any script is fetched.
   function afterPaint() {
-    requestAnimationFrame(function () {
-      setTimeout(start, 0);
+    var first = Array.prototype.filter.call(document.images, function (image) {
+      return image.getAttribute('fetchpriority') === 'high' && typeof image.decode === 'function';
+    });
+    var decoded = first.map(function (image) {
+      return image.decode().catch(function () {});
+    });
+    Promise.all(decoded).then(function () {
+      requestAnimationFrame(function () {
+        requestAnimationFrame(function () {
+          setTimeout(start, 0);
+        });
+      });
     });
   }
   if (document.readyState === 'complete') afterPaint();

@@ -4,7 +4,7 @@ const TEMPLATE =
   '<!doctype html><html><head><title>Welcome to ProShop</title><meta name="description" content="We sell the best products for cheap" /><script defer src="/main.js"></script></head>' +
   '<body><div id="root"><div class="first-paint"><div>ProShop</div></div></div>\n</body></html>';
 
-const parts = { template: TEMPLATE, origin: 'https://shop.example', pathname: '/product/42', styles: new Map<string, string>(), dataPreloads: [] as string[] };
+const parts = { template: TEMPLATE, origin: 'https://shop.example', pathname: '/product/42', styles: new Map<string, string>(), dataPreloads: [] as string[], startAfterLoad: true };
 
 describe('the document around a server-rendered page', () => {
   it("puts the page's title and description in place of the shop's, and adds canonical and Open Graph", () => {
@@ -19,6 +19,12 @@ describe('the document around a server-rendered page', () => {
     expect(start).not.toContain('<script defer src="/main.js"></script>');
     expect(start).toContain('<script type="application/json" id="shop-scripts">{"run":["/main.js"],"preload":[]}</script><script defer src="/start-after-load.js"></script>');
     expect(start.endsWith('<div id="root">')).toBe(true);
+  });
+
+  it('keeps the scripts as they are on a page whose slot the browser renders', () => {
+    const { start } = pageDocument({ ...parts, head: {}, startAfterLoad: false });
+    expect(start).toContain('<script defer src="/main.js"></script>');
+    expect(start).not.toContain('start-after-load.js');
   });
 
   it("hands the remote's files to the starter to preload, not to the browser at once", () => {

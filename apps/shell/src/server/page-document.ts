@@ -44,6 +44,11 @@ export interface DocumentParts {
   styles: ReadonlyMap<string, string>;
   /** Preload hints for the page's first answers, when the browser fetches them itself (its slot is the browser's). */
   dataPreloads: readonly string[];
+  /**
+   * The page is whole without a script (its slot was rendered here): its scripts start after it has loaded.
+   * A page whose slot the browser renders keeps them as they are, fetched at once.
+   */
+  startAfterLoad: boolean;
 }
 
 /** The file that starts the shell on a server-rendered page once it has loaded (src/start-after-load.js). */
@@ -75,11 +80,12 @@ function startAfterLoad(beforeRoot: string): string {
 }
 
 /** Cuts the template at its root element and writes the page's head into it. */
-export function pageDocument({ template, origin, pathname, head, styles, dataPreloads }: DocumentParts): PageDocument {
+export function pageDocument({ template, origin, pathname, head, styles, dataPreloads, startAfterLoad: afterLoad }: DocumentParts): PageDocument {
   const rootAt = template.indexOf(ROOT_START);
   const bodyEndAt = template.lastIndexOf('</body>');
   if (rootAt === -1 || bodyEndAt < rootAt) throw new Error('index.html has no <div id="root"> inside its <body>');
-  const before = withHead(startAfterLoad(template.slice(0, rootAt)), headElements({ origin, pathname, head, styles, dataPreloads }), head);
+  const beforeRoot = template.slice(0, rootAt);
+  const before = withHead(afterLoad ? startAfterLoad(beforeRoot) : beforeRoot, headElements({ origin, pathname, head, styles, dataPreloads }), head);
   return {
     start: `${before}${ROOT_START}`,
     end: (state) => `</div><script type="application/json" id="${SERVER_RENDER_STATE_ID}">${scriptJson(state)}</script>${template.slice(bodyEndAt)}`,
@@ -94,7 +100,7 @@ function withHead(beforeRoot: string, elements: string, head: PageHead): string 
   return html.includes('</head>') ? html.replace('</head>', `${elements}</head>`) : `${elements}${html}`;
 }
 
-function headElements({ origin, pathname, head, styles, dataPreloads }: Omit<DocumentParts, 'template'>): string {
+function headElements({ origin, pathname, head, styles, dataPreloads }: Omit<DocumentParts, 'template' | 'startAfterLoad'>): string {
   const canonical = new URL(head.canonicalPath ?? pathname, origin).href;
   const meta = (property: string, content: string | undefined) => (content ? `<meta property="${property}" content="${escapeHtml(content)}">` : '');
   return [

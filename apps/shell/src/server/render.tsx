@@ -157,6 +157,7 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
           styles,
           // The browser fetches the page's first answers itself only when it renders the page itself.
           dataPreloads: slot?.renderedBy === 'server' ? [] : request.firstCalls,
+          startAfterLoad: slot?.renderedBy === 'server',
         });
         resolve({
           status,
