@@ -75,8 +75,12 @@ export async function start(remotesReady: Promise<void>, { firstPageWaitMs = FIR
   );
   if (rendered) {
     // The same builds as the server's (the gateway wrote the same build set into the page), the same
-    // answers: React attaches to the server's HTML instead of making it again.
-    hydrateRoot(container, shell, { onRecoverableError });
+    // answers: React attaches to the server's HTML instead of making it again. As a transition, like the
+    // browser's own first render below: React hydrates in slices with the browser's turn in between
+    // (at its default priority hydration is one task, the longest of a slow phone's page load).
+    startTransition(() => {
+      hydrateRoot(container, shell, { onRecoverableError });
+    });
     return;
   }
   // The frame and the first page render in one pass, as a transition: React works in slices of a few
