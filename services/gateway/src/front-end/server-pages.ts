@@ -194,10 +194,22 @@ export class ServerPages {
 }
 
 /** A remote as the server render uses it: its build's server container, if that build has one. */
+/**
+ * Whether a build has a server build, by folder and id: a build's files never change under its id (the id
+ * is the hash of its entries), so the disk is looked at once per build rather than for every page.
+ */
+const serverEntries = new LRUCache<string, { serverEntry?: string }>({ max: 256 });
+
 function serverRemoteOf(remote: RemoteLocation): ServerRenderRemote {
   if (!remote.build) return { name: remote.name };
-  const serverEntry = resolve(remote.build.dir, REMOTE_SERVER_ENTRY);
-  return { name: remote.name, build: remote.build.id, serverEntry: existsSync(serverEntry) ? serverEntry : undefined };
+  const key = `${remote.build.dir} ${remote.build.id}`;
+  let known = serverEntries.get(key);
+  if (!known) {
+    const serverEntry = resolve(remote.build.dir, REMOTE_SERVER_ENTRY);
+    known = { serverEntry: existsSync(serverEntry) ? serverEntry : undefined };
+    serverEntries.set(key, known);
+  }
+  return { name: remote.name, build: remote.build.id, serverEntry: known.serverEntry };
 }
 
 function sendKept(res: Response, page: KeptPage): true {
