@@ -8,7 +8,9 @@
  */
 (function () {
   var list = document.getElementById('shop-scripts');
-  if (!list) return;
+  // Once per page, whatever happens to the markup.
+  if (!list || window.__shopStarting) return;
+  window.__shopStarting = true;
   var scripts = JSON.parse(list.textContent || '{}');
   function start() {
     (scripts.preload || []).forEach(function (href) {

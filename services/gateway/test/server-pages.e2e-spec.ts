@@ -237,10 +237,31 @@ describe('a shop of more than one sitemap file', () => {
     await request(shop.gateway.url).get('/sitemap-products-4.xml').expect(404);
   });
 
-  it('answers 503 with a message when the catalog cannot answer', async () => {
+  it('answers a file past the last with 404 without asking the catalog (the first file says how many there are)', async () => {
+    const asked = shop.catalog.received.length;
+    await request(shop.gateway.url).get('/sitemap-products-999999.xml').expect(404);
+    expect(shop.catalog.received.length).toBe(asked);
+  });
+});
+
+describe('a sitemap while the catalog cannot answer', () => {
+  const files = builtFrontEnd();
+  let shop: TestShop;
+
+  beforeAll(async () => {
+    shop = await startShop({ SHELL_DIR: files.shellDir, MF_REMOTES: `catalog=${files.catalogDir}`, PUBLIC_URL: 'https://shop.example' });
     shop.catalog.handler = (_req, res) => sendJson(res, 500, { message: 'down' });
-    const other = await request(shop.gateway.url).get('/sitemap-products-9.xml').expect(503);
-    expect(other.body).toEqual({ message: 'The catalog is unavailable right now' });
+  });
+
+  afterAll(async () => {
+    await shop?.close();
+    rmSync(files.root, { recursive: true, force: true });
+  });
+
+  it('answers 503 with a message', async () => {
+    const res = await request(shop.gateway.url).get('/sitemap.xml').expect(503);
+    expect(res.body).toEqual({ message: 'The catalog is unavailable right now' });
+    await request(shop.gateway.url).get('/sitemap-products-2.xml').expect(503);
   });
 });
 

@@ -52,12 +52,28 @@ async function evaluateContainer(file: string): Promise<Container> {
 function containersFromFiles(): ModuleFederationRuntimePlugin {
   return {
     name: 'shop-server-containers',
-    loadEntry: ({ remoteInfo }) => evaluateContainer(remoteInfo.entry),
+    // The entry names its build (`…/server/remoteEntry.js?build=3f9a1c2b7d`): the file is the part before `?`.
+    loadEntry: ({ remoteInfo }) => evaluateContainer(remoteInfo.entry.replace(/\?.*$/, '')),
   };
 }
 
+/**
+ * A remote's entry as a set registers it: its file, with its build id as a query. The runtime keeps every
+ * loaded container globally by remote name and entry; with the build in the entry, a build rebuilt in place
+ * (same folder, new id) is loaded afresh, never taken for the one before.
+ */
+const entryOf = (remote: ServerRenderRemote) => `${remote.serverEntry as string}?build=${encodeURIComponent(remote.build ?? '')}`;
+
+/** The runtime's global list of loaded containers, by `name` and entry. */
+const loadedContainers = () => (globalThis as { __GLOBAL_LOADING_REMOTE_ENTRY__?: Record<string, unknown> }).__GLOBAL_LOADING_REMOTE_ENTRY__;
+
+interface BuildSet {
+  instance: Instance;
+  entries: string[];
+}
+
 export class BuildSets {
-  private readonly sets = new Map<string, Instance>();
+  private readonly sets = new Map<string, BuildSet>();
   private made = 0;
 
   constructor(private readonly kept = KEPT_SETS) {}
@@ -82,26 +98,38 @@ export class BuildSets {
       // Most recently used last: the first one is the one to drop.
       this.sets.delete(key);
       this.sets.set(key, known);
-      return known;
+      return known.instance;
     }
+    const entries = served.map(entryOf);
     const instance = createInstance({
       name: `shell_server_${(this.made += 1)}`,
-      remotes: served.map((remote) => ({ name: remote.name, entry: remote.serverEntry as string })),
+      remotes: served.map((remote, at) => ({ name: remote.name, entry: entries[at] as string })),
       shared: serverShared(),
       shareStrategy: 'loaded-first',
       plugins: [containersFromFiles()],
     });
-    this.sets.set(key, instance);
+    this.sets.set(key, { instance, entries });
     while (this.sets.size > this.kept) this.drop(this.sets.keys().next().value as string);
     return instance;
   }
 
-  /** Forgets a set: the runtime's global list of instances lets go of it too, so it can be collected. */
+  /**
+   * Forgets a set, and with it what the runtime keeps globally of it: the instance in its list of instances,
+   * and the containers of the builds no other set kept uses (with their chunks, the bulk of a build).
+   */
   private drop(key: string): void {
-    const instance = this.sets.get(key);
+    const set = this.sets.get(key);
     this.sets.delete(key);
+    if (!set) return;
     const global = (globalThis as { __FEDERATION__?: { __INSTANCES__?: unknown[] } }).__FEDERATION__;
-    const at = instance ? (global?.__INSTANCES__?.indexOf(instance) ?? -1) : -1;
+    const at = global?.__INSTANCES__?.indexOf(set.instance) ?? -1;
     if (at >= 0) global?.__INSTANCES__?.splice(at, 1);
+    const inUse = new Set([...this.sets.values()].flatMap((other) => other.entries));
+    const containers = loadedContainers();
+    if (!containers) return;
+    for (const entry of set.entries) {
+      if (inUse.has(entry)) continue;
+      for (const name of Object.keys(containers)) if (name.endsWith(entry)) delete containers[name];
+    }
   }
 }

@@ -56,6 +56,15 @@ describe('the document around a server-rendered page', () => {
     expect(start).toContain('<style id="x&quot;&gt;&lt;y">');
   });
 
+  it("writes text with $ patterns as it is (a string replacement's $`, $' and $& would paste the template)", () => {
+    const { start } = pageDocument({ ...parts, head: { title: "Search: $` $' $&", description: "$'", jsonLd: { name: '$`' } } });
+    expect(start).toContain("<title>Search: $` $&#39; $&amp; | ProShop</title>");
+    expect(start).toContain('<meta name="description" content="$&#39;">');
+    expect(start).toContain('{"name":"$`"}');
+    expect(start.match(/<title>/g)).toHaveLength(1);
+    expect(start.match(/id="shop-scripts"/g)).toHaveLength(1);
+  });
+
   it('writes the data hints only when the browser fetches the answers itself', () => {
     expect(pageDocument({ ...parts, head: {}, dataPreloads: ['/api/products/42'] }).start).toContain(
       '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products/42">',

@@ -72,7 +72,7 @@ function startAfterLoad(beforeRoot: string): string {
     const preload = [...beforeRoot.matchAll(SCRIPT_HINT)].map((match) => match[1] as string);
     const starter = `<script type="application/json" id="${SCRIPTS_ID}">${scriptJson({ run, preload })}</script><script defer src="${STARTER}"></script>`;
     html = beforeRoot.replace(SCRIPT_TAG, '').replace(SCRIPT_HINT, '');
-    html = html.includes('</head>') ? html.replace('</head>', `${starter}</head>`) : `${starter}${html}`;
+    html = insertBeforeHeadEnd(html, starter);
     if (startingAfterLoad.size >= 64) startingAfterLoad.delete(startingAfterLoad.keys().next().value as string);
     startingAfterLoad.set(beforeRoot, html);
   }
@@ -95,9 +95,19 @@ export function pageDocument({ template, origin, pathname, head, styles, dataPre
 /** The template's head with the page's title and description in place of the shop's defaults, and the rest added. */
 function withHead(beforeRoot: string, elements: string, head: PageHead): string {
   let html = beforeRoot;
-  if (head.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${head.title} | ${SHOP_NAME}`)}</title>`);
-  if (head.description) html = html.replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(head.description)}">`);
-  return html.includes('</head>') ? html.replace('</head>', `${elements}</head>`) : `${elements}${html}`;
+  // Replacements are functions, never strings: a string's `$&`, `$'` or `` $` `` (in a product's name, a
+  // search) would paste pieces of the template into the page.
+  const title = head.title ? `<title>${escapeHtml(`${head.title} | ${SHOP_NAME}`)}</title>` : undefined;
+  if (title) html = html.replace(/<title>[^<]*<\/title>/, () => title);
+  const description = head.description ? `<meta name="description" content="${escapeHtml(head.description)}">` : undefined;
+  if (description) html = html.replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => description);
+  return insertBeforeHeadEnd(html, elements);
+}
+
+/** `text` just before `</head>` (or in front, without one), inserted as it is. */
+function insertBeforeHeadEnd(html: string, text: string): string {
+  const at = html.indexOf('</head>');
+  return at === -1 ? `${text}${html}` : `${html.slice(0, at)}${text}${html.slice(at)}`;
 }
 
 function headElements({ origin, pathname, head, styles, dataPreloads }: Omit<DocumentParts, 'template' | 'startAfterLoad'>): string {

@@ -45,10 +45,10 @@ export interface ServerRendererOptions {
 /** The session and cart store of every server render: none, and no storage (the server renders anonymously). */
 const anonymous = createShopStore({ storage: null, window: null });
 
-const OVER_BUDGET = Symbol('over budget');
+const OVER_BUDGET: unique symbol = Symbol('over budget');
 
-/** Resolves OVER_BUDGET after `ms`, without keeping the process up for it. */
-const after = (ms: number) => delay(ms, OVER_BUDGET, { ref: false });
+/** Resolves OVER_BUDGET after `ms` (unless `signal` stops it first), without keeping the process up for it. */
+const after = (ms: number, signal: AbortSignal): Promise<typeof OVER_BUDGET> => delay(ms, OVER_BUDGET, { ref: false, signal }).catch(() => OVER_BUDGET);
 
 export function createServerRenderer({ log = () => undefined }: ServerRendererOptions = {}): ServerRenderer {
   const sets = new BuildSets();
@@ -90,9 +90,15 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
   // The statuses of the page's first answers: a product that does not exist is a 404 page.
   const statuses: number[] = [];
   const readApi: typeof fetch = async (input, init) => {
-    const response = await request.fetch(input, init);
-    statuses.push(response.status);
-    return response;
+    try {
+      const response = await request.fetch(input, init);
+      statuses.push(response.status);
+      return response;
+    } catch (error) {
+      // No answer at all (the service is down): as the proxy would say.
+      statuses.push(503);
+      throw error;
+    }
   };
   const http = httpOf({ store: anonymous, fetch: readApi });
 
@@ -106,7 +112,9 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
     slot = { remote, build: build?.build, renderedBy: 'browser', reason: 'no server build' };
     if (build?.serverEntry) {
       const loading = Promise.all([sets.loadPage(request.remotes, remote, module), firstAnswers.prefetch(http, request.firstCalls)]);
-      const loaded = await Promise.race([loading.then(([pageModule]) => pageModule).catch((error: unknown) => error as Error), after(request.budgetMs)]);
+      const budget = new AbortController();
+      const loaded = await Promise.race([loading.then(([pageModule]) => pageModule).catch((error: unknown) => error as Error), after(request.budgetMs, budget.signal)]);
+      budget.abort();
       if (loaded === OVER_BUDGET) {
         slot = { ...slot, reason: 'over budget' };
         loading.catch(() => undefined);
@@ -124,8 +132,9 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
   const head = page ? headOf(page, { params: match?.params ?? {}, origin: request.origin, answer: (address) => firstAnswers.peek(address) }, serverSlot?.id ?? '', log) : {};
   // The template's own stylesheets (the global one) count as collected: not computed, not written twice.
   const styles: StaticStylesCollection = new Map(styleIdsOf(request.template).map((styleId) => [styleId, '']));
-  // A first answer of 400 or 404 (an id that is no product id, a product that does not exist): the page is not found.
-  const status = statuses.some((code) => code === 404 || code === 400) ? 404 : 200;
+  // A first answer of 400 or 404 (an id that is no product id, a product that does not exist): the page is
+  // not found. One the API could not give (5xx, or none): 503, the page rendered without it (and not kept).
+  const status = statuses.some((code) => code >= 500) ? 503 : statuses.some((code) => code === 404 || code === 400) ? 404 : 200;
 
   const tree = (
     <StaticStylesProvider value={styles}>
@@ -139,6 +148,7 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
     </StaticStylesProvider>
   );
 
+  const overBudget = new Error('over the server render budget');
   return new Promise<ServerRenderedPage>((resolve, reject) => {
     const stream = renderToPipeableStream(tree, {
       // Nothing of the page is written before all of it rendered (docs/ssr.md, "Streaming"): its slot's
@@ -181,14 +191,16 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
       onError(error) {
         if (isBrowserSlot(error)) return BROWSER_SLOT_DIGEST;
         const message = error instanceof Error ? error.message : String(error);
-        if (slot?.renderedBy === 'server') slot = { ...slot, renderedBy: 'browser', reason: 'render failed', error: message };
+        // Aborted at the budget: a part still waiting (on a slow service, say) is no fault of the remote's build.
+        const reason = error === overBudget ? 'over budget' : 'render failed';
+        if (slot?.renderedBy === 'server') slot = { ...slot, renderedBy: 'browser', reason, error: message };
         log(`rendering ${request.url} on the server failed, the slot renders in the browser: ${message}`);
         return BROWSER_SLOT_DIGEST;
       },
     });
     // What has not finished within the budget (a part that suspends on the server) is the browser's.
     // (React starts rendering on a later turn: onAllReady never runs before this line.)
-    const budget = setTimeout(() => stream.abort(new Error('over the server render budget')), request.budgetMs);
+    const budget = setTimeout(() => stream.abort(overBudget), request.budgetMs);
   });
 }
 
@@ -249,13 +261,13 @@ class PageWriter extends Writable {
   /** A sink that is full is waited for, until it drains or closes (a shopper who left: the render still finishes). */
   private send(chunk: Buffer | string, callback: () => void): void {
     if ((this.sink as { destroyed?: boolean }).destroyed || (this.sink.write as (chunk: Buffer | string) => boolean)(chunk)) return callback();
-    let called = false;
+    const sink = this.sink as PageSink & { off(event: string, listener: () => void): unknown };
     const go = () => {
-      if (called) return;
-      called = true;
+      sink.off('drain', go);
+      sink.off('close', go);
       callback();
     };
-    this.sink.once('drain', go as never);
-    this.sink.once('close', go as never);
+    sink.once('drain', go as never);
+    sink.once('close', go as never);
   }
 }

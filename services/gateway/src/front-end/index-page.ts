@@ -41,7 +41,11 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 /** A preload hint for one of the page's first API answers, as fetch() will ask for it (CORS mode, same-origin credentials), so the browser reuses the answer. */
 const dataHint = (href: string) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(href)}">`;
 
-const withHead = (html: string, head: string) => (html.includes('</head>') ? html.replace('</head>', `${head}</head>`) : `${head}${html}`);
+/** `head` just before `</head>`, inserted as it is (never as a replacement string, whose `$` patterns would expand). */
+function withHead(html: string, head: string): string {
+  const at = html.indexOf('</head>');
+  return at === -1 ? `${head}${html}` : `${html.slice(0, at)}${head}${html.slice(at)}`;
+}
 
 /** index.html for a browser route, and the page's first API answers by address. */
 export interface PageParts {

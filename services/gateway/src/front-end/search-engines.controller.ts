@@ -27,7 +27,8 @@ const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 @ApiExcludeController()
 @Controller()
 export class SearchEnginesController {
-  private readonly kept = new LRUCache<string, string>({ max: 64, ttl: SITEMAP_KEPT_MS });
+  private readonly kept = new LRUCache<number, ProductSitemapDto>({ max: 16, ttl: SITEMAP_KEPT_MS });
+  private readonly asking = new Map<number, Promise<ProductSitemapDto>>();
   private readonly timeoutMs: number;
 
   constructor(
@@ -58,9 +59,9 @@ export class SearchEnginesController {
   @Get('sitemap-products-:page.xml')
   async productSitemap(@Param('page') pageParam: string, @Res() res: Response): Promise<void> {
     const page = /^[1-9]\d{0,5}$/.test(pageParam) ? Number(pageParam) : 0;
-    if (!page) throw new NotFoundException('Not found');
+    // A page past the last is known from the first (kept a minute): the catalog is not asked for it.
+    if (!page || page > (await this.products(1, res)).pages) throw new NotFoundException('Not found');
     const answer = await this.products(page, res);
-    if (page > answer.pages) throw new NotFoundException('Not found');
     this.sendXml(res, urlSet(this.pages.publicOrigin, answer, page === 1));
   }
 
@@ -69,15 +70,25 @@ export class SearchEnginesController {
     res.type('application/xml').send(body);
   }
 
-  /** One page of the catalog's sitemap read, kept for a minute. */
-  private async products(page: number, res: Response): Promise<ProductSitemapDto> {
-    const key = String(page);
-    const kept = this.kept.get(key);
-    if (kept) return JSON.parse(kept) as ProductSitemapDto;
+  /** One page of the catalog's sitemap read, kept for a minute; asked once however many want it at once. */
+  private products(page: number, res: Response): Promise<ProductSitemapDto> {
+    const kept = this.kept.get(page);
+    if (kept) return Promise.resolve(kept);
+    let asking = this.asking.get(page);
+    if (!asking) {
+      asking = this.ask(page, String(res.getHeader(REQUEST_ID_HEADER) ?? ''));
+      this.asking.set(page, asking);
+      const done = () => this.asking.delete(page);
+      asking.then(done, done);
+    }
+    return asking;
+  }
+
+  private async ask(page: number, requestId: string): Promise<ProductSitemapDto> {
     let answer;
     try {
       answer = await this.pool.getWhole(this.pool.pick('catalog'), `/api/products/sitemap?pageNumber=${page}`, {
-        headers: { accept: 'application/json', [REQUEST_ID_HEADER]: String(res.getHeader(REQUEST_ID_HEADER) ?? '') },
+        headers: { accept: 'application/json', [REQUEST_ID_HEADER]: requestId },
         timeoutMs: this.timeoutMs,
         maxBytes: MAX_SITEMAP_BYTES,
       });
@@ -85,9 +96,9 @@ export class SearchEnginesController {
       throw new ServiceUnavailableException('The catalog is unavailable right now');
     }
     if (answer.status !== 200) throw new ServiceUnavailableException('The catalog is unavailable right now');
-    const text = answer.body.toString('utf8');
-    this.kept.set(key, text);
-    return JSON.parse(text) as ProductSitemapDto;
+    const products = JSON.parse(answer.body.toString('utf8')) as ProductSitemapDto;
+    this.kept.set(page, products);
+    return products;
   }
 }
 

@@ -46,8 +46,11 @@ interface KeptPage {
   refreshAfter: number;
 }
 
-/** A page whose slot the server could not render (in time, or at all) is not kept: the next shopper's render may manage. */
-const keepable = (page: ServerRenderedPage) => page.slot?.renderedBy !== 'browser' || page.slot.reason === 'no server build';
+/**
+ * A page whose slot the server could not render (in time, or at all), or rendered without an answer the
+ * API could not give (503), is not kept: the next shopper's render may manage.
+ */
+const keepable = (page: ServerRenderedPage) => page.status < 500 && (page.slot?.renderedBy !== 'browser' || page.slot.reason === 'no server build');
 
 @Injectable()
 export class ServerPages {
@@ -61,6 +64,8 @@ export class ServerPages {
   private lookedAt = -Infinity;
   private readonly kept?: LRUCache<string, KeptPage>;
   private readonly rendering = new Map<string, Promise<KeptPage | undefined>>();
+  /** Counts the catalog's changes: a render that began before one is not kept (it may show the product as it was). */
+  private generation = 0;
 
   constructor(
     @Inject(SERVICE_CONFIG) config: GatewayConfig,
@@ -76,7 +81,9 @@ export class ServerPages {
       this.kept = new LRUCache<string, KeptPage>({ max: MAX_PAGES, maxSize: MAX_BYTES, ttl: config.SSR_CACHE_MS, sizeCalculation: (page, key) => page.body.length + key.length });
       // A product changed through this gateway: no page shows it as it was.
       cache.onChange((upstream) => {
-        if (upstream === 'catalog') this.kept?.clear();
+        if (upstream !== 'catalog') return;
+        this.generation += 1;
+        this.kept?.clear();
       });
     }
   }
@@ -121,10 +128,11 @@ export class ServerPages {
     let settle: (page: KeptPage | undefined) => void = () => undefined;
     if (this.kept) {
       const whole = new Promise<KeptPage | undefined>((resolve) => (settle = resolve));
+      const generation = this.generation;
       this.rendering.set(key, whole);
       void whole.then((page) => {
         if (this.rendering.get(key) === whole) this.rendering.delete(key);
-        if (page) this.keep(key, page);
+        if (page && generation === this.generation) this.keep(key, page);
       });
     }
     let page: ServerRenderedPage;
@@ -138,11 +146,18 @@ export class ServerPages {
     res.status(page.status).type('html');
     if (!this.kept || !keepable(page)) {
       settle(undefined);
-      await page.pipe(res);
+      await page.pipe(res).catch((error: unknown) => {
+        this.logger.error(`writing ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
+        res.destroy();
+      });
       return true;
     }
     const writer = new KeepingWriter(res);
-    await page.pipe(writer).catch(() => undefined);
+    await page.pipe(writer).catch((error: unknown) => {
+      // Broken off mid-page: the shopper's answer ends broken, never whole-looking, and nothing is kept.
+      this.logger.error(`writing ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
+      res.destroy();
+    });
     settle(writer.whole ? { status: page.status, body: Buffer.concat(writer.chunks), refreshAfter: 0 } : undefined);
     return true;
   }
@@ -150,6 +165,7 @@ export class ServerPages {
   /** Renders a kept page again in the background (unless that is under way), for the shoppers after. */
   private refresh(renderer: ServerRenderer, key: string, request: ServerRenderRequest): void {
     if (this.rendering.has(key)) return;
+    const generation = this.generation;
     const whole = renderer
       .render(request)
       .then(async (page) => {
@@ -165,7 +181,7 @@ export class ServerPages {
     this.rendering.set(key, whole);
     void whole.then((page) => {
       if (this.rendering.get(key) === whole) this.rendering.delete(key);
-      if (page) this.keep(key, page);
+      if (page && generation === this.generation) this.keep(key, page);
     });
   }
 
