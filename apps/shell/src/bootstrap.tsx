@@ -2,7 +2,7 @@
  * Renders the shell once its remotes are registered and the first page's module and answers are in; or,
  * on a page the server rendered (docs/ssr.md), hydrates it with the server's answers.
  */
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { BROWSER_SLOT_DIGEST } from '@shop/contracts';
@@ -70,6 +70,7 @@ export async function start(remotesReady: Promise<void>, { firstPageWaitMs = FIR
         <BrowserRouter>
           <ShellRoutes />
         </BrowserRouter>
+        <ShellReady />
       </App>
     </StrictMode>
   );
@@ -90,6 +91,16 @@ export async function start(remotesReady: Promise<void>, { firstPageWaitMs = FIR
   startTransition(() => {
     root.render(shell);
   });
+}
+
+/** The `shop:ready` event, once the shell's first render or hydration is committed (start-after-load.js waits for it). */
+export const SHELL_READY_EVENT = 'shop:ready';
+
+function ShellReady(): null {
+  useEffect(() => {
+    window.dispatchEvent(new Event(SHELL_READY_EVENT));
+  }, []);
+  return null;
 }
 
 /**

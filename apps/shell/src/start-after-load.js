@@ -3,8 +3,12 @@
  * load"). The page is whole without a script: its scripts are fetched after its images instead of
  * beside them, so on a slow connection the largest image paints first, and the browser then attaches
  * to the page. The server lists the scripts (and the page's remote files to preload) in the element
- * #shop-scripts; they run in order, as `defer` scripts would. Plain ES5, no build step: it must run
- * before anything else is there.
+ * #shop-scripts; they run in order, as `defer` scripts would.
+ *
+ * A shopper who acts first is not ignored: a press or a key starts the shell at once, and a click on
+ * something only the shell can answer (a button, not a link: links work as they are) or a form's submit
+ * is held and done again once the shell is ready (it says so with the `shop:ready` event).
+ * Plain ES5, no build step: it must run before anything else is there.
  */
 (function () {
   var list = document.getElementById('shop-scripts');
@@ -12,7 +16,10 @@
   if (!list || window.__shopStarting) return;
   window.__shopStarting = true;
   var scripts = JSON.parse(list.textContent || '{}');
+  var started = false;
   function start() {
+    if (started) return;
+    started = true;
     (scripts.preload || []).forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'preload';
@@ -27,6 +34,42 @@
       document.head.appendChild(script);
     });
   }
+
+  // What the shopper did before the shell was ready, done again once it is (the last of each kind).
+  var ready = false;
+  var heldClick = null;
+  var heldSubmit = null;
+  function hold(event) {
+    if (ready) return;
+    start();
+    if (event.type === 'submit') {
+      heldSubmit = event.target;
+    } else {
+      var target = event.target && event.target.closest ? event.target.closest('button, [role="button"], input[type="submit"], input[type="button"]') : null;
+      // A link, a field, plain text: the browser's own behaviour is right.
+      if (!target) return;
+      heldClick = target;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  }
+  document.addEventListener('click', hold, true);
+  document.addEventListener('submit', hold, true);
+  ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
+    document.addEventListener(type, start, { capture: true, passive: true, once: true });
+  });
+  window.addEventListener('shop:ready', function () {
+    ready = true;
+    document.removeEventListener('click', hold, true);
+    document.removeEventListener('submit', hold, true);
+    // On a turn of its own, outside the shell's commit that announced it: React then hydrates the part
+    // that was clicked at once, and handles the click as the shopper's.
+    setTimeout(function () {
+      if (heldSubmit && heldSubmit.isConnected && heldSubmit.requestSubmit) heldSubmit.requestSubmit();
+      if (heldClick && heldClick.isConnected) heldClick.click();
+    }, 0);
+  }, { once: true });
+
   // After the load event, the decoding of the page's first images (those it asked for first) and the
   // paint that shows them: the largest one is then on the screen before any script is fetched.
   function afterPaint() {

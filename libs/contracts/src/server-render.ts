@@ -68,6 +68,12 @@ export interface ServerRenderedPage {
 
 export interface ServerRenderer {
   render(request: ServerRenderRequest): Promise<ServerRenderedPage>;
+  /**
+   * Loads the server pages of `remotes` ahead of the first shopper (the gateway does at start): the first
+   * load of a build (evaluating its container) is the slowest part of a page, and the first page after a
+   * start would otherwise go over the budget. Resolves when done; never rejects.
+   */
+  warm?(remotes: readonly ServerRenderRemote[]): Promise<void>;
 }
 
 /** What the shell's server build exports. */

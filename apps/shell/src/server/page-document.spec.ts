@@ -17,7 +17,7 @@ describe('the document around a server-rendered page', () => {
     expect(start).toContain('<meta property="og:image" content="https://shop.example/uploads/a.webp">');
     // The template's scripts start once the page has loaded, and the root element opens last.
     expect(start).not.toContain('<script defer src="/main.js"></script>');
-    expect(start).toContain('<script type="application/json" id="shop-scripts">{"run":["/main.js"],"preload":[]}</script><script defer src="/start-after-load.js"></script>');
+    expect(start).toContain('<script type="application/json" id="shop-scripts">{"run":["/main.js"],"preload":[]}</script><script async src="/start-after-load.js"></script>');
     expect(start.endsWith('<div id="root">')).toBe(true);
   });
 

@@ -70,7 +70,7 @@ function startAfterLoad(beforeRoot: string): string {
   if (html === undefined) {
     const run = [...beforeRoot.matchAll(SCRIPT_TAG)].map((match) => match[1] as string);
     const preload = [...beforeRoot.matchAll(SCRIPT_HINT)].map((match) => match[1] as string);
-    const starter = `<script type="application/json" id="${SCRIPTS_ID}">${scriptJson({ run, preload })}</script><script defer src="${STARTER}"></script>`;
+    const starter = `<script type="application/json" id="${SCRIPTS_ID}">${scriptJson({ run, preload })}</script><script async src="${STARTER}"></script>`;
     html = beforeRoot.replace(SCRIPT_TAG, '').replace(SCRIPT_HINT, '');
     html = insertBeforeHeadEnd(html, starter);
     if (startingAfterLoad.size >= 64) startingAfterLoad.delete(startingAfterLoad.keys().next().value as string);

@@ -52,7 +52,15 @@ const after = (ms: number, signal: AbortSignal): Promise<typeof OVER_BUDGET> => 
 
 export function createServerRenderer({ log = () => undefined }: ServerRendererOptions = {}): ServerRenderer {
   const sets = new BuildSets();
-  return { render: (request) => renderPage(request, sets, log) };
+  return {
+    render: (request) => renderPage(request, sets, log),
+    warm: async (remotes) => {
+      const pages = shopRoutes.filter((route) => remotes.some((remote) => remote.name === route.remote && remote.serverEntry));
+      const unique = [...new Map(pages.map((route) => [`${route.remote}/${route.module}`, route])).values()];
+      // A page its remote does not render on the server fails to load: that is no news.
+      await Promise.all(unique.map((route) => sets.loadPage(remotes, route.remote, route.module).catch(() => undefined)));
+    },
+  };
 }
 
 interface RouteMatch {

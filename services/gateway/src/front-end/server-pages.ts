@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import {
@@ -31,7 +31,7 @@ import { ApiCache } from '../api-cache/api-cache.service.js';
 import type { GatewayConfig } from '../config.js';
 import { ApiReader } from './api-reader.js';
 import type { PageParts } from './index-page.js';
-import type { RemoteLocation } from './remote-builds.js';
+import { RemoteBuilds, type RemoteLocation } from './remote-builds.js';
 
 /** How often, at most, the gateway looks again for a shell server build it did not find. */
 const RECHECK_MS = 1_000;
@@ -53,7 +53,7 @@ interface KeptPage {
 const keepable = (page: ServerRenderedPage) => page.status < 500 && (page.slot?.renderedBy !== 'browser' || page.slot.reason === 'no server build');
 
 @Injectable()
-export class ServerPages {
+export class ServerPages implements OnApplicationBootstrap {
   private readonly logger = new Logger('ServerRender');
   private readonly rendererFile: string;
   private readonly origin: string;
@@ -71,6 +71,7 @@ export class ServerPages {
     @Inject(SERVICE_CONFIG) config: GatewayConfig,
     private readonly reader: ApiReader,
     cache: ApiCache,
+    private readonly builds: RemoteBuilds,
   ) {
     this.enabled = config.SSR === 'on';
     this.rendererFile = resolve(config.SHELL_DIR, SERVER_RENDERER_FILE);
@@ -86,6 +87,18 @@ export class ServerPages {
         this.kept?.clear();
       });
     }
+  }
+
+  /**
+   * At start, the shell's renderer is loaded and the current builds' server pages with it, in the
+   * background: the first shopper's page is then rendered on the server like the next ones, instead of
+   * going over the budget while the builds' containers are first evaluated.
+   */
+  onApplicationBootstrap(): void {
+    const renderer = this.rendererNow();
+    if (!renderer?.warm) return;
+    const started = performance.now();
+    void renderer.warm(this.builds.current().map(serverRemoteOf)).then(() => this.logger.log(`server pages of the current builds loaded in ${Math.round(performance.now() - started)} ms`));
   }
 
   /** The shop's public origin (PUBLIC_URL): of canonical addresses, and of the sitemap's. */
