@@ -342,6 +342,11 @@ describe('with the admin remote down', () => {
       await page.getByRole('heading', { name: 'Latest Products' }).waitFor();
       await page.goto(`/search/${PRODUCT.search}`);
       await page.getByRole('link', { name: PRODUCT.name }).click();
+      // The link may load the product page from the server (the search page's shell not started yet): a
+      // click on its button is kept for the shell once the page's starter runs, which it has by `load`
+      // (docs/ssr.md, "Starting after load"; a click in the round trip before does nothing).
+      await page.waitForURL('**/product/**');
+      await page.waitForLoadState('load');
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await page.getByRole('heading', { name: 'Shopping Cart' }).waitFor();
 
