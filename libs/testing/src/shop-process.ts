@@ -46,9 +46,24 @@ export async function freeBasePort(count = 14): Promise<number> {
 
 /**
  * Runs the launcher at `launcher` (tools/launcher/dist/main.js) with `env` over this process's
- * environment (PORT is required) and waits for "Shop ready at".
+ * environment (PORT is required) and waits for "Shop ready at". Between choosing free ports
+ * (freeBasePort) and the launcher taking them, anything else on the machine may take one (a browser, an
+ * outgoing connection's ephemeral port): a start the launcher refuses for that is tried again on fresh
+ * ports, twice at most; the shop's `base` and `port` say where it runs.
  */
 export async function startShop(launcher: string, env: Record<string, string> & { PORT: string }, timeoutMs = 120_000): Promise<RunningShop> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startShopOnce(launcher, env, timeoutMs);
+    } catch (error) {
+      if (attempt >= 3 || !/already in use/.test(String(error))) throw error;
+      // Room for replicas' ports too (PORT + 31..33 with REPLICAS=3).
+      env = { ...env, PORT: String(await freeBasePort(40)) };
+    }
+  }
+}
+
+async function startShopOnce(launcher: string, env: Record<string, string> & { PORT: string }, timeoutMs: number): Promise<RunningShop> {
   let output = '';
   // As `npm start` runs it (package.json): the launcher only supervises, a small young generation is plenty.
   const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=1', launcher], {
