@@ -98,6 +98,6 @@ export class FrontEndController {
     // keying pages by it would let anyone fill the page cache with copies of one page.
     const requestId = String(res.getHeader(REQUEST_ID_HEADER) ?? '');
     if (await this.serverPages.send(req.path, parts, remotes, requestId, res)) return;
-    res.type('html').send(this.frontEnd.browserPage(req.path, remotes));
+    res.type('html').send(this.frontEnd.browserPage(parts));
   }
 }

@@ -53,11 +53,6 @@ export class FrontEnd {
     return Object.fromEntries(this.builds.current(cohort).map((remote) => [remote.name, remote.entry]));
   }
 
-  /** index.html for the browser route `pathname`, with what that page needs written in (for a shopper of `cohort`). */
-  page(pathname: string, cohort?: number): string | undefined {
-    return this.indexPage.render(pathname, this.builds.current(cohort));
-  }
-
   /** The remotes' builds a shopper of `cohort` gets. */
   remotesFor(cohort?: number): RemoteLocation[] {
     return this.builds.current(cohort);
@@ -68,9 +63,9 @@ export class FrontEnd {
     return this.indexPage.parts(pathname, remotes);
   }
 
-  /** index.html as the browser renders it, from its parts: the first answers as preload hints. */
-  browserPage(pathname: string, remotes: RemoteLocation[]): string | undefined {
-    return this.indexPage.render(pathname, remotes);
+  /** index.html as the browser renders it, from its parts (made once per request): the first answers as preload hints. */
+  browserPage(parts: PageParts): string {
+    return IndexPage.forTheBrowser(parts);
   }
 
   /** Do the remotes' builds depend on the shopper's cohort now (a canary runs)? */

@@ -83,10 +83,9 @@ export class IndexPage {
 
   constructor(private readonly shellDir: string) {}
 
-  /** The page for a browser route, or undefined when the shell has no index.html. */
-  render(pathname: string, remotes: RemoteLocation[]): string | undefined {
-    const parts = this.parts(pathname, remotes);
-    return parts && withHead(parts.html, parts.firstCalls.map(dataHint).join(''));
+  /** The page as the browser renders it, from its parts: its first answers as preload hints. */
+  static forTheBrowser(parts: PageParts): string {
+    return withHead(parts.html, parts.firstCalls.map(dataHint).join(''));
   }
 
   /**
