@@ -17,6 +17,7 @@ describe('the admin area running alone', () => {
     ['/admin/orderList', 'Orders'],
     ['/admin/orderlist/2', 'Orders'],
     ['/admin/releases', 'Releases'],
+    ['/admin/dashboard', 'Dashboard'],
   ])('shows %s to an admin under the heading %s', (path, heading) => {
     mockApi({
       'GET /api/users': 'pending',
@@ -25,6 +26,8 @@ describe('the admin area running alone', () => {
       'GET /api/products/p1': 'pending',
       'GET /api/orders': 'pending',
       'GET /api/releases': 'pending',
+      'GET /api/orders/dashboard': 'pending',
+      'GET /api/products/low-stock': 'pending',
     });
     renderPage(path, { user: anAdmin });
     expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

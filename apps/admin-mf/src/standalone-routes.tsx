@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+import DashboardPage from './exposes/dashboard-page.js';
 import OrderListPage from './exposes/order-list-page.js';
 import ProductEditPage from './exposes/product-edit-page.js';
 import ProductListPage from './exposes/product-list-page.js';
@@ -23,6 +24,7 @@ export function StandaloneRoutes() {
       <Route path="/admin/orderList" element={<OrderListPage />} />
       <Route path="/admin/orderlist/:pageNumber" element={<OrderListPage />} />
       <Route path="/admin/releases" element={<ReleasesPage />} />
+      <Route path="/admin/dashboard" element={<DashboardPage />} />
       {/* Sign-in, the storefront and the order page belong to other remotes, which only the shell brings in;
           alone, this fallback offers checkout's sign-in, loaded from the running shop, so the admin pages
           can be tried (standalone-sign-in.tsx). */}

@@ -32,6 +32,9 @@ export function StandaloneFallback() {
               <Link to="/admin/orderList">Orders</Link>
             </li>
             <li>
+              <Link to="/admin/dashboard">Dashboard</Link>
+            </li>
+            <li>
               <Link to="/admin/releases">Releases</Link>
             </li>
           </ul>

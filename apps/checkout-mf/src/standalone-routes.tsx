@@ -1,11 +1,13 @@
 import { Route, Routes } from 'react-router-dom';
 import CartPage from './exposes/cart-page.js';
+import ForgotPasswordPage from './exposes/forgot-password-page.js';
 import LoginPage from './exposes/login-page.js';
 import OrderPage from './exposes/order-page.js';
 import PaymentPage from './exposes/payment-page.js';
 import PlaceOrderPage from './exposes/place-order-page.js';
 import ProfilePage from './exposes/profile-page.js';
 import RegisterPage from './exposes/register-page.js';
+import ResetPasswordPage from './exposes/reset-password-page.js';
 import ShippingPage from './exposes/shipping-page.js';
 
 /**
@@ -18,6 +20,8 @@ export function StandaloneRoutes() {
       <Route path="/cart/:id?" element={<CartPage />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/register" element={<RegisterPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/profile" element={<ProfilePage />} />
       <Route path="/shipping" element={<ShippingPage />} />
       <Route path="/payment" element={<PaymentPage />} />

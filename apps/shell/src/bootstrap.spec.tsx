@@ -15,12 +15,16 @@ async function freshShell() {
   return { start, connectRemotes };
 }
 
+/** The header's search box part of catalog (docs/shell.md), which the header loads on every page. */
+const SEARCH_BOX_PART = 'catalog/SearchBox';
+const searchBoxPart = () => <form role="search" aria-label="Catalog search" />;
+
 /** The MF runtime knows only the remotes registered with it, as the real one does. */
 function runtimeServing(pages: Record<string, () => unknown>) {
   registerRemotes.mockImplementation((remotes) => {
     loadRemote.mockImplementation(async (id) => {
       const registered = remotes.some(({ name }) => id.startsWith(`${name}/`));
-      const page = pages[id];
+      const page = pages[id] ?? (id === SEARCH_BOX_PART ? searchBoxPart : undefined);
       if (!registered || !page) throw new Error(`no remote serves ${id}`);
       return { default: page };
     });
@@ -59,8 +63,10 @@ describe('start-up', () => {
 
     beforeEach(() => {
       registerRemotes.mockImplementation(() => {
-        loadRemote.mockImplementation(
-          () => new Promise((resolve) => (arrive = () => resolve({ default: () => <h1>Latest Products</h1> }))),
+        loadRemote.mockImplementation((id) =>
+          id === SEARCH_BOX_PART
+            ? Promise.resolve({ default: searchBoxPart })
+            : new Promise((resolve) => (arrive = () => resolve({ default: () => <h1>Latest Products</h1> }))),
         );
       });
     });

@@ -6,6 +6,8 @@
  * - times GET /api/users and GET /api/orders through the gateway, page 1 and the middle page, one
  *   request at a time, BENCH_ROUNDS rounds after a warm-up: median, p95 and max;
  * - shows how PostgreSQL runs each page query (EXPLAIN ANALYZE: the index it reads, how long);
+ * - times the admin dashboard's reads (GET /api/orders/dashboard, GET /api/products/low-stock: p50, p95, p99)
+ *   and explains the dashboard's statements (dashboard.ts);
  * - loads /admin/userList, /admin/orderList and their middle pages in Debian's chromium as a signed-in
  *   admin, BENCH_BROWSER_RUNS cold loads each (a fresh context: empty cache), until the table's first
  *   row shows; then, in the last context, a click on the next page's link until its rows show.
@@ -13,8 +15,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ORDERS_PAGE_SIZE, USERS_PAGE_SIZE, type OrderListDto, type UserInfoDto, type UserListDto } from '@shop/contracts';
+import { DEFAULT_PAGE_SIZE, type UserInfoDto } from '@shop/contracts';
 import { launchChromium, startIsolatedShop, type IsolatedShop } from '@shop/testing';
+import { measureDashboard, measureDashboardPlans } from './dashboard.js';
 import { planOf, seedShop } from './seed.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -28,37 +31,65 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * p) - 1)] ?? NaN;
 const ms = (value: number) => value.toFixed(1).padStart(8);
 
-/** A table and one of its pages. */
+/** A table, one of its pages, and the view asked (search, sort, filters) if any. */
 interface TablePage {
   table: 'users' | 'orders';
   page: number;
+  view?: string;
 }
 
-const apiPath = ({ table, page }: TablePage) => `/api/${table}?pageNumber=${page}`;
+const apiPath = ({ table, page, view }: TablePage) => `/api/${table}?pageNumber=${page}${view ? `&${view}` : ''}`;
 const screenPath = ({ table, page }: TablePage) => (page === 1 ? `/admin/${table === 'users' ? 'userList' : 'orderList'}` : `/admin/${table === 'users' ? 'userlist' : 'orderlist'}/${page}`);
 
-async function timedGet(shop: IsolatedShop, path: string, token: string): Promise<{ ms: number; body: unknown }> {
+async function timedGet(shop: IsolatedShop, path: string, token: string): Promise<{ ms: number; body: unknown; total: number }> {
   const started = performance.now();
   const res = await fetch(`${shop.base}${path}`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, br' } });
   const text = await res.text();
   const took = performance.now() - started;
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${text}`);
-  return { ms: took, body: JSON.parse(text) };
+  return { ms: took, body: JSON.parse(text), total: Number(res.headers.get('x-total-count')) };
 }
 
 async function measureApi(shop: IsolatedShop, token: string, pages: TablePage[]): Promise<void> {
   console.log(`\nThrough the gateway, one request at a time, ${ROUNDS} rounds after 3 warm-up requests (ms)`);
-  console.log('call                            rows   first   median      p95      max');
+  console.log('call                                                    rows   first   median      p95      max');
   for (const target of pages) {
     const first = await timedGet(shop, apiPath(target), token);
     for (let i = 0; i < 2; i++) await timedGet(shop, apiPath(target), token);
     const times: number[] = [];
     for (let round = 0; round < ROUNDS; round++) times.push((await timedGet(shop, apiPath(target), token)).ms);
-    const body = first.body as Partial<UserListDto & OrderListDto>;
-    const rows = (target.table === 'users' ? body.users : body.orders)?.length ?? 0;
+    const rows = Array.isArray(first.body) ? first.body.length : 0;
     console.log(
-      [`GET ${apiPath(target)}`.padEnd(30), String(rows).padStart(5), ms(first.ms), ms(median(times)), ms(percentile(times, 0.95)), ms(Math.max(...times))].join(' '),
+      [`GET ${apiPath(target)}`.padEnd(54), String(rows).padStart(5), ms(first.ms), ms(median(times)), ms(percentile(times, 0.95)), ms(Math.max(...times))].join(' '),
     );
+  }
+}
+
+/**
+ * The CSV exports of every user and every order, streamed through the gateway: time to the first byte,
+ * to the last, and the size. Read as a client reads a download, chunk by chunk (never held whole here).
+ */
+async function measureExports(shop: IsolatedShop, token: string): Promise<void> {
+  console.log('\nCSV exports through the gateway, every row, one at a time (3 runs each)');
+  console.log('export                      first byte ms   whole ms      MB     lines');
+  for (const path of ['/api/users/export', '/api/orders/export']) {
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      const res = await fetch(`${shop.base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      if (!res.ok || !res.body) throw new Error(`${path} answered ${res.status}`);
+      let firstByte = 0;
+      let bytes = 0;
+      let lines = 0;
+      const reader = res.body.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        const chunk = read.value;
+        firstByte ||= performance.now() - started;
+        bytes += chunk.byteLength;
+        for (const byte of chunk) if (byte === 10) lines++;
+      }
+      const whole = performance.now() - started;
+      console.log(`${path.padEnd(28)}${ms(firstByte)}   ${ms(whole)} ${(bytes / 1e6).toFixed(2).padStart(7)} ${String(lines - 1).padStart(9)}`);
+    }
   }
 }
 
@@ -70,7 +101,7 @@ async function measurePlans(shop: IsolatedShop, middle: { users: number; orders:
       'users page',
       'users',
       'SELECT id, name, email, is_admin FROM app_user ORDER BY created_at ASC, id ASC OFFSET $1 LIMIT $2',
-      [(middle.users - 1) * USERS_PAGE_SIZE, USERS_PAGE_SIZE],
+      [(middle.users - 1) * DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE],
     ],
     ['users count', 'users', 'SELECT count(*)::int AS count FROM app_user', []],
     // What OrdersService.list asks: the page's ids, the count (then the 20 orders by id).
@@ -78,7 +109,7 @@ async function measurePlans(shop: IsolatedShop, middle: { users: number; orders:
       'orders page ids',
       'orders',
       'SELECT id FROM customer_order ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2',
-      [(middle.orders - 1) * ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE],
+      [(middle.orders - 1) * DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE],
     ],
     ['orders count', 'orders', 'SELECT count(*)::int AS count FROM customer_order', []],
   ];
@@ -176,19 +207,33 @@ async function main(): Promise<void> {
 
     const login = await fetch(`${shop.base}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     const admin = (await login.json()) as UserInfoDto;
-    const users = (await timedGet(shop, apiPath({ table: 'users', page: 1 }), admin.token)).body as UserListDto;
-    const orders = (await timedGet(shop, apiPath({ table: 'orders', page: 1 }), admin.token)).body as OrderListDto;
+    const pagesOf = async (table: 'users' | 'orders') => Math.ceil((await timedGet(shop, apiPath({ table, page: 1 }), admin.token)).total / DEFAULT_PAGE_SIZE);
+    const users = { pages: await pagesOf('users') };
+    const orders = { pages: await pagesOf('orders') };
     const middle = { users: Math.ceil(users.pages / 2), orders: Math.ceil(orders.pages / 2) };
-    console.log(`users: ${users.pages} pages of ${USERS_PAGE_SIZE}; orders: ${orders.pages} pages of ${ORDERS_PAGE_SIZE}; middle pages ${middle.users} and ${middle.orders}`);
+    console.log(`users: ${users.pages} pages of ${DEFAULT_PAGE_SIZE}; orders: ${orders.pages} pages of ${DEFAULT_PAGE_SIZE}; middle pages ${middle.users} and ${middle.orders}`);
     const pages: TablePage[] = [
       { table: 'users', page: 1 },
       { table: 'users', page: middle.users },
       { table: 'orders', page: 1 },
       { table: 'orders', page: middle.orders },
     ];
+    // The tables' search, sort and filters (docs/admin-tables.md): the worst cases are a search that
+    // matches anywhere in 50,000 rows, a sort with no index behind it, and a deep page of either.
+    const views: TablePage[] = [
+      { table: 'users', page: 1, view: 'search=customer%2012' },
+      { table: 'users', page: middle.users, view: 'sort=name&direction=desc' },
+      { table: 'orders', page: 1, view: 'search=customer%2012' },
+      { table: 'orders', page: 1, view: 'paid=false&delivered=false' },
+      { table: 'orders', page: middle.orders, view: 'sort=totalPrice&direction=desc' },
+      { table: 'orders', page: 1, view: 'from=2026-01-01&to=2026-06-30&sort=userName' },
+    ];
 
-    await measureApi(shop, admin.token, pages);
+    await measureApi(shop, admin.token, [...pages, ...views]);
+    await measureExports(shop, admin.token);
     await measurePlans(shop, middle);
+    await measureDashboard(shop, admin.token, Math.max(ROUNDS, 100));
+    await measureDashboardPlans(shop);
     if (BROWSER_RUNS > 0) {
       browser = await launchChromium();
       console.log(`\nchromium ${browser.version()}`);

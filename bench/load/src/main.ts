@@ -13,6 +13,10 @@
  *   shoppers        N shoppers browsing, searching, registering, signing in, ordering and paying
  *   pages           server-rendered pages for 50 anonymous shoppers: cached, uncached, and SSR off side by side
  *   memory          resident memory of every process of the idle shop
+ *   search          searches, facets and suggestions over 100,000 products from 100 addresses: with the read
+ *                   caches and with every request a different query
+ *   tracing         the orders load on two shops side by side, tracing off and on (OTLP to a sink), in bursts
+ *                   taken in turn; the throughput ratio and the CPU time per order of each
  *
  * Without a scenario, all of them, one after the other. BENCH_LOAD_RESULTS=<file> also writes what the
  * run measured as JSON (commit, date, Node, cores, each scenario's settings, figures and output), which
@@ -25,7 +29,9 @@ import { catalogReads } from './scenarios/catalog-reads.js';
 import { idleMemory } from './scenarios/idle-memory.js';
 import { orderPipeline, orderPolling } from './scenarios/order-pipeline.js';
 import { serverPages } from './scenarios/server-pages.js';
+import { search } from './scenarios/search.js';
 import { shoppers } from './scenarios/shoppers.js';
+import { tracingCost } from './scenarios/tracing.js';
 
 const scenarios: Record<string, () => Promise<void>> = {
   orders: orderPipeline,
@@ -35,6 +41,8 @@ const scenarios: Record<string, () => Promise<void>> = {
   shoppers,
   pages: serverPages,
   memory: idleMemory,
+  search,
+  tracing: tracingCost,
 };
 
 const asked = process.argv.slice(2);

@@ -52,6 +52,7 @@ const GOALS: Record<string, [string, string][]> = {
     ['placing an order', 'p99 ≤ 500'],
   ],
   memory: [['idle stack', '≤ 600 MB']],
+  search: [['searches/s offered', 'p99 ≤ 50 ms']],
 };
 
 function goalOf(scenario: string, what: string): string {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { OrderDto, OrderItemDto, OrderListDto, OrderRefundDto, OrderStatus, PaymentGateway, PaymentResultDto, ShippingAddressDto } from '@shop/contracts';
+import type { OrderActorDto, OrderDto, OrderItemDto, OrderRefundDto, OrderStatus, PaymentGateway, PaymentResultDto, ShippingAddressDto } from '@shop/contracts';
 
 /**
  * OpenAPI shapes of the order answers (see OrderDto in libs/contracts): orders answers them, users hands
@@ -46,6 +46,12 @@ export class OrderRefundResponse implements OrderRefundDto {
   @ApiPropertyOptional({ format: 'date-time' }) refundedAt?: string;
 }
 
+/** Who made an admin's change of an order. */
+export class OrderActorResponse implements OrderActorDto {
+  @ApiProperty({ format: 'uuid' }) _id: string;
+  @ApiProperty({ description: 'Their name at the time' }) name: string;
+}
+
 export class OrderResponse implements OrderDto {
   @ApiProperty({ format: 'uuid' }) _id: string;
   @ApiProperty({ type: OrderUserResponse }) user: OrderUserResponse;
@@ -56,7 +62,7 @@ export class OrderResponse implements OrderDto {
   @ApiProperty({ description: 'US dollars: 10 % of the items, rounded half up to the cent', example: 4.5 }) taxPrice: number;
   @ApiProperty({ description: 'US dollars: 0 when the items cost over 100, else 50', example: 50 }) shippingPrice: number;
   @ApiProperty({ description: 'US dollars: items + shipping + tax', example: 99.48 }) totalPrice: number;
-  @ApiProperty({ enum: ['pending', 'confirmed', 'cancelled'], description: 'pending until the catalog reserves the stock' })
+  @ApiProperty({ enum: ['pending', 'confirmed', 'cancelled', 'refunded'], description: 'pending until the catalog reserves the stock; refunded when an admin gave a paid order\'s payment back' })
   status: OrderStatus;
   @ApiPropertyOptional({ description: 'Why a cancelled order was cancelled' }) cancelReason?: string;
   @ApiProperty() isPaid: boolean;
@@ -65,18 +71,15 @@ export class OrderResponse implements OrderDto {
   paymentResult?: PaymentResultResponse;
   @ApiProperty() isDelivered: boolean;
   @ApiPropertyOptional({ format: 'date-time' }) deliveredAt?: string;
+  @ApiPropertyOptional({ format: 'date-time', description: 'When the order was cancelled' }) cancelledAt?: string;
+  @ApiPropertyOptional({ type: OrderActorResponse, description: 'The admin who cancelled it (absent when the shop did)' }) cancelledBy?: OrderActorResponse;
+  @ApiPropertyOptional({ format: 'date-time', description: "When an admin gave the order's payment back" }) refundedAt?: string;
+  @ApiPropertyOptional({ type: OrderActorResponse, description: 'The admin who refunded it' }) refundedBy?: OrderActorResponse;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiPropertyOptional({ format: 'date-time', description: 'A confirmed, unpaid order: pay by then, or it is cancelled and its items go back on sale' })
   payableUntil?: string;
   @ApiPropertyOptional({ type: [OrderRefundResponse], description: 'Admins only: captures the shop could not use, given back through PayPal' })
   refunds?: OrderRefundResponse[];
-}
-
-/** One page of the admin orders table (OpenAPI shape of OrderListDto). */
-export class OrderListResponse implements OrderListDto {
-  @ApiProperty({ type: [OrderResponse] }) orders: OrderResponse[];
-  @ApiProperty({ description: 'The page answered, from 1' }) page: number;
-  @ApiProperty({ description: 'How many pages there are (0 when there is no order)' }) pages: number;
 }
 
 /** The PayPal order opened for a shop order (POST /api/orders/{id}/paypal): what the PayPal button's createOrder answers. */

@@ -65,6 +65,7 @@ export const eventExamples: { readonly [S in Subject]: EventPayloads[S] } = {
   'order.cancelled': { orderId: ids.order, userId: ids.user, reason: 'Not paid in time' },
   'order.paid': { orderId: ids.order, userId: ids.user, totalCents: 127_87, paidAt: '2026-11-23T10:15:00.000Z' },
   'order.delivered': { orderId: ids.order, userId: ids.user, deliveredAt: '2026-11-25T16:40:00.000Z' },
+  'order.refunded': { orderId: ids.order, userId: ids.user, totalCents: 127_87, refundedAt: '2026-11-26T09:00:00.000Z', restock: true },
   'stock.reserved': { orderId: ids.order },
   'stock.rejected': { orderId: ids.order, productId: ids.product, productName: 'Desk lamp', reason: 'Only 1 of Desk lamp left in stock' },
 };

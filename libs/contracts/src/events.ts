@@ -16,6 +16,7 @@ export const Subjects = {
   OrderCancelled: 'order.cancelled',
   OrderPaid: 'order.paid',
   OrderDelivered: 'order.delivered',
+  OrderRefunded: 'order.refunded',
   StockReserved: 'stock.reserved',
   StockRejected: 'stock.rejected',
 } as const satisfies Record<string, keyof typeof EVENTS>;
@@ -81,7 +82,6 @@ interface EventDefinition {
   payload: z.ZodType;
 }
 
-const KEPT_FOR_LATER = 'a fact of the order kept in the stream for whoever needs it later (mails, analytics); no service acts on it yet';
 const USER_COPIES = ['orders/users', 'orders/user-access', 'catalog/user-access'] as const;
 
 /** The shop's events, subject by subject: the one description of each (see the top of this file). */
@@ -102,26 +102,30 @@ export const EVENTS = {
       items: z.array(z.object({ productId: uuid(), quantity: wholeNumber(1, MAX_QUANTITY) })).min(1).max(MAX_LINES),
     }),
   },
-  'order.confirmed': { producer: 'orders', consumers: [], unconsumedBecause: KEPT_FOR_LATER, summary: "An order's stock is reserved: it can be paid", payload: ofOrder },
+  'order.confirmed': { producer: 'orders', consumers: ['orders/mail'], summary: "An order's stock is reserved: it can be paid", payload: ofOrder },
   'order.cancelled': {
     producer: 'orders',
-    consumers: ['catalog/orders'],
+    consumers: ['catalog/orders', 'orders/mail'],
     summary: 'An order was cancelled; any stock reserved for it goes back',
     payload: ofOrder.extend({ reason: text(1_000) }),
   },
   'order.paid': {
     producer: 'orders',
-    consumers: [],
-    unconsumedBecause: KEPT_FOR_LATER,
+    consumers: ['orders/mail'],
     summary: 'An order was paid',
     payload: ofOrder.extend({ totalCents: wholeNumber(0, MAX_CENTS), paidAt: time() }),
   },
   'order.delivered': {
     producer: 'orders',
-    consumers: [],
-    unconsumedBecause: KEPT_FOR_LATER,
+    consumers: ['orders/mail'],
     summary: 'An order was delivered',
     payload: ofOrder.extend({ deliveredAt: time() }),
+  },
+  'order.refunded': {
+    producer: 'orders',
+    consumers: ['catalog/orders', 'orders/mail'],
+    summary: "A paid order's payment was given back by an admin; an order not delivered yet also gives its stock back",
+    payload: ofOrder.extend({ totalCents: wholeNumber(0, MAX_CENTS), refundedAt: time(), restock: z.boolean() }),
   },
   'stock.reserved': { producer: 'catalog', consumers: ['orders/stock'], summary: 'Catalog reserved every line of an order', payload: z.object({ orderId: uuid() }) },
   'stock.rejected': {
@@ -161,6 +165,8 @@ export type OrderConfirmed = EventPayloads['order.confirmed'];
 export type OrderCancelled = EventPayloads['order.cancelled'];
 export type OrderPaid = EventPayloads['order.paid'];
 export type OrderDelivered = EventPayloads['order.delivered'];
+/** A paid order's payment was given back; `restock` when it was not delivered. */
+export type OrderRefunded = EventPayloads['order.refunded'];
 
 /** An event as it travels over NATS: the id doubles as the deduplication id. */
 export interface EventEnvelope<S extends Subject = Subject> {

@@ -20,8 +20,19 @@ export interface OrderItemDto {
   quantity: number;
 }
 
-/** Where an order stands with its stock. */
-export type OrderStatus = 'pending' | 'confirmed' | 'cancelled';
+/**
+ * Where an order stands: `pending` (waiting for its stock), `confirmed` (stock reserved; then paid and
+ * delivered through isPaid and isDelivered), `cancelled`, or `refunded` (paid, and its payment given back).
+ * The whole machine, with who may move an order and what each move emits: services/orders
+ * order-state-machine.ts and docs/orders.md.
+ */
+export type OrderStatus = 'pending' | 'confirmed' | 'cancelled' | 'refunded';
+
+/** Who made a change an admin can make (cancelling, refunding): their id and name then. */
+export interface OrderActorDto {
+  _id: string;
+  name: string;
+}
 
 /** What PayPal said of the capture that paid an order. */
 export interface PaymentResultDto {
@@ -70,20 +81,19 @@ export interface OrderDto {
   paymentResult?: PaymentResultDto;
   isDelivered: boolean;
   deliveredAt?: string;
+  /** When the order was cancelled (by the shop, its stock or an admin). */
+  cancelledAt?: string;
+  /** The admin who cancelled it; absent when the shop did (no stock, payment not received in time). */
+  cancelledBy?: OrderActorDto;
+  /** When its payment was given back (status refunded). */
+  refundedAt?: string;
+  /** The admin who refunded it. */
+  refundedBy?: OrderActorDto;
   createdAt: string;
   /** Captures given back for this order, oldest first; in the answers admins get, only when there is one. */
   refunds?: OrderRefundDto[];
 }
 
-/** GET /api/orders?pageNumber= (admin): one page of the orders table, newest first. */
-export interface OrderListDto {
-  orders: OrderDto[];
-  page: number;
-  pages: number;
-}
-
-/** Orders per page of GET /api/orders and the admin orders table. */
-export const ORDERS_PAGE_SIZE = 20;
 
 /** POST /api/orders. Prices and totals sent by the browser are ignored: the server prices every order. */
 export interface OrderCreateInput {

@@ -9,8 +9,8 @@ import type { OrderDto } from './orders.js';
  */
 export const REMOTE_PAGES = {
   catalog: ['HomePage', 'ProductPage'],
-  checkout: ['CartPage', 'LoginPage', 'RegisterPage', 'ProfilePage', 'ShippingPage', 'PaymentPage', 'PlaceOrderPage', 'OrderPage'],
-  admin: ['UserListPage', 'UserEditPage', 'ProductListPage', 'ProductEditPage', 'OrderListPage', 'ReleasesPage'],
+  checkout: ['CartPage', 'LoginPage', 'RegisterPage', 'ForgotPasswordPage', 'ResetPasswordPage', 'ProfilePage', 'ShippingPage', 'PaymentPage', 'PlaceOrderPage', 'OrderPage'],
+  admin: ['UserListPage', 'UserEditPage', 'ProductListPage', 'ProductEditPage', 'OrderListPage', 'ReleasesPage', 'DashboardPage'],
 } as const;
 
 /**
@@ -21,7 +21,7 @@ export const REMOTE_PAGES = {
  * `<RemotePart>` of @shop/shop-client with the props named in RemotePartProps.
  */
 export const REMOTE_PARTS = {
-  catalog: [],
+  catalog: ['SearchBox'],
   checkout: ['SignInForm'],
   admin: ['OrderAdminActions'],
 } as const satisfies Record<keyof typeof REMOTE_PAGES, readonly string[]>;
@@ -32,6 +32,17 @@ export interface RemotePartProps {
   OrderAdminActions: { order: OrderDto };
   /** Checkout's sign-in form; `title` replaces its heading 'Sign In'. Signing in updates the page's session. */
   SignInForm: { title?: string };
+  /**
+   * Catalog's search box with suggestions as the shopper types, for the shell's header (docs/shell.md):
+   * the spec's box (placeholder, button, where a search goes) plus a listbox of products. It replaces
+   * the shell's plain box once loaded, taking over its text and focus.
+   */
+  SearchBox: {
+    /** What the box the part replaces held (the shell's plain box, typed into before the part loaded). */
+    text?: string;
+    /** The replaced box had the focus: the part's box takes it. */
+    focused?: boolean;
+  };
 }
 
 /** A part a remote exposes, e.g. `OrderAdminActions` of `admin`. */

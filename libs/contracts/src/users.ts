@@ -8,15 +8,6 @@ export interface UserDto {
   isAdmin: boolean;
 }
 
-/** GET /api/users?pageNumber= (admin): one page of the users table, oldest account first. */
-export interface UserListDto {
-  users: UserDto[];
-  page: number;
-  pages: number;
-}
-
-/** Users per page of GET /api/users and the admin users table. */
-export const USERS_PAGE_SIZE = 20;
 
 /** The signed-in user's info, kept in local storage under `userInfo`. */
 export interface UserInfoDto extends UserDto {

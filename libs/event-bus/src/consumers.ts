@@ -7,15 +7,17 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, type ConsumerInfo, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
+import { context, trace, type Span } from '@opentelemetry/api';
 import type { EntityManager } from 'typeorm';
 import { eventProblem, type EventEnvelope, type Subject } from '@shop/contracts';
-import { prepared, Readiness, withRequestId } from '@shop/service-kit';
+import { prepared, Readiness, ShopMetrics, withRequestId } from '@shop/service-kit';
 import { DiscoverableEventHandler, type HandlesEvent, type HandlesEventBatch } from './event-handler.js';
 import { NatsLink } from './nats-link.js';
 import { EVENT_BUS_OPTIONS, streamNameOf, wireSubjectOf, type EventBusOptions } from './options.js';
 import { OutboxRelay } from './relay.js';
+import { endSpan, startProcessSpan, traceparentOf, withSpan } from './trace-context.js';
 
 /** A handler of one event at a time, as a consumer calls it. */
 type OneEvent<S extends Subject> = (event: EventEnvelope<S>, manager: EntityManager) => Promise<void>;
@@ -39,12 +41,29 @@ interface Subscription {
   established: boolean;
   /** Why it was not, or why it paused last. */
   problem?: string;
+  /** The batch being handled now, which a shutdown waits for. */
+  handling?: Promise<void>;
 }
 
-/** An event of a fetched batch, with the message it came in. */
+/** An event of a fetched batch, with the message it came in and the span of its processing. */
 interface Delivery {
   message: JsMsg;
   event: EventEnvelope;
+  /** Its processing's span, when its message carried a sampled trace. */
+  span?: Span;
+}
+
+/** The span processing each event being handled (trace-context.ts), for `traceparentOfEvent`. */
+const processing = new WeakMap<EventEnvelope, Span>();
+
+/**
+ * The trace context of an event being handled: what a batch handler gives each event it records in
+ * answer to one of the batch (`{ …, correlationId: event.correlationId, traceparent: traceparentOfEvent(event) }`),
+ * so the answer continues that event's trace. Undefined with tracing off.
+ */
+export function traceparentOfEvent(event: EventEnvelope): string | undefined {
+  const span = processing.get(event);
+  return span ? traceparentOf(trace.setSpan(context.active(), span)) : undefined;
 }
 
 /** Most messages handled in one transaction. */
@@ -84,6 +103,10 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
   private readonly logger = new Logger('EventConsumers');
   private readonly subscriptions: Subscription[] = [];
   private stopped = false;
+  private readonly handledCount: ReturnType<ShopMetrics['counter']>;
+  private readonly failedCount: ReturnType<ShopMetrics['counter']>;
+  /** The consumers' state as JetStream last told it, shared by the gauges of one scrape. */
+  private consumerInfos?: { at: number; infos: Promise<{ name: string; info: ConsumerInfo }[]> };
 
   constructor(
     private readonly nats: NatsLink,
@@ -91,7 +114,20 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
     @Inject(EVENT_BUS_OPTIONS) private readonly options: EventBusOptions,
     private readonly discovery: DiscoveryService,
     readiness: Readiness,
+    metrics: ShopMetrics,
   ) {
+    this.handledCount = metrics.counter('shop_events_handled_total', 'Events handled, by consumer and subject', ['consumer', 'subject']);
+    this.failedCount = metrics.counter('shop_event_failures_total', 'Deliveries whose handler failed (retried later), by consumer and subject', ['consumer', 'subject']);
+    const perConsumer = (read: (info: ConsumerInfo) => number) => async () =>
+      (await this.readConsumerInfos()).map(({ name, info }) => ({ labels: { consumer: name }, value: read(info) }));
+    metrics.gauge('shop_consumer_pending_messages', 'Messages of the stream not yet delivered to the consumer: its lag', perConsumer((info) => info.num_pending), ['consumer']);
+    metrics.gauge('shop_consumer_unacked_messages', 'Messages delivered to the consumer and not yet acknowledged', perConsumer((info) => info.num_ack_pending), ['consumer']);
+    metrics.gauge(
+      'shop_consumer_redelivered_messages',
+      'Messages delivered to the consumer more than once and not yet acknowledged',
+      perConsumer((info) => info.num_redelivered),
+      ['consumer'],
+    );
     // Not ready until every consumer exists: a service without them would take orders it never hears back about.
     readiness.register('consumers', async () => {
       const missing = this.subscriptions.filter((subscription) => !subscription.established);
@@ -138,6 +174,19 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
       handlers,
       established: false,
     });
+  }
+
+  /** Each established consumer's state, asked of JetStream at most once a second (one scrape reads three gauges). */
+  private readConsumerInfos(): Promise<{ name: string; info: ConsumerInfo }[]> {
+    if (this.consumerInfos && Date.now() - this.consumerInfos.at < 1_000) return this.consumerInfos.infos;
+    const infos = (async () => {
+      const { jsm } = await this.nats.ready();
+      const stream = streamNameOf(this.options.prefix);
+      const established = this.subscriptions.filter((subscription) => subscription.established);
+      return Promise.all(established.map(async ({ name, durable }) => ({ name, info: await jsm.consumers.info(stream, durable) })));
+    })();
+    this.consumerInfos = { at: Date.now(), infos };
+    return infos;
   }
 
   /**
@@ -215,13 +264,21 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
       }
     })();
     for (;;) {
+      if (this.stopped) {
+        // Shutting down: what was fetched and not handled goes back to JetStream at once, for another
+        // replica (or this one's successor) to take now rather than after the ack wait.
+        for (const message of waiting.splice(0)) message.nak();
+        break;
+      }
       if (waiting.length === 0) {
         if (ended) break;
         await new Promise<void>((resolve) => (wake = resolve));
         wake = undefined;
         continue;
       }
-      await this.handleBatch(subscription, waiting.splice(0, MAX_BATCH));
+      subscription.handling = this.handleBatch(subscription, waiting.splice(0, MAX_BATCH));
+      await subscription.handling;
+      subscription.handling = undefined;
     }
     await reader;
   }
@@ -231,7 +288,7 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
     for (const message of messages) {
       const event = this.envelopeOf(message);
       if (!event) continue;
-      if (subscription.handlers[event.subject]) deliveries.push({ message, event });
+      if (subscription.handlers[event.subject]) deliveries.push(this.deliveryOf(subscription, message, event));
       else message.ack();
     }
     if (deliveries.length === 0) return;
@@ -239,13 +296,21 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
     try {
       handled = await this.relay.transaction((manager) => this.apply(subscription, deliveries, manager));
     } catch (error) {
-      if (deliveries.length === 1) return this.retryLater(deliveries[0], error);
+      for (const { span } of deliveries) endSpan(span, error);
+      if (deliveries.length === 1) return this.retryLater(subscription, deliveries[0], error);
       this.logger.warn(`a batch of ${deliveries.length} events failed (${String(error)}); handling them one by one`);
-      for (const delivery of deliveries) await this.handleOne(subscription, delivery);
+      for (const { message, event } of deliveries) await this.handleOne(subscription, this.deliveryOf(subscription, message, event));
       return;
     }
-    for (const { message } of deliveries) message.ack();
+    for (const { message, span } of deliveries) {
+      message.ack();
+      endSpan(span);
+    }
     this.logHandled(subscription, handled);
+  }
+
+  private countHandled(subscription: Subscription, events: readonly EventEnvelope[]): void {
+    for (const event of events) this.handledCount.inc({ consumer: subscription.name, subject: event.subject });
   }
 
   private async handleOne(subscription: Subscription, delivery: Delivery): Promise<void> {
@@ -253,10 +318,19 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
     try {
       handled = await this.relay.transaction((manager) => this.apply(subscription, [delivery], manager));
     } catch (error) {
-      return this.retryLater(delivery, error);
+      endSpan(delivery.span, error);
+      return this.retryLater(subscription, delivery, error);
     }
     delivery.message.ack();
+    endSpan(delivery.span);
     this.logHandled(subscription, handled);
+  }
+
+  /** A delivery of `event`, its processing span started: a child of the context its message carried. */
+  private deliveryOf(subscription: Subscription, message: JsMsg, event: EventEnvelope): Delivery {
+    const span = startProcessSpan(subscription.durable, event.subject, message.subject, event.id, message.headers);
+    if (span) processing.set(event, span);
+    return { message, event, span };
   }
 
   /**
@@ -265,6 +339,7 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
    * At debug: at info these lines cost a sixth of the order pipeline's throughput (docs/architecture.md).
    */
   private logHandled(subscription: Subscription, events: readonly EventEnvelope[]): void {
+    this.countHandled(subscription, events);
     for (const event of events) {
       withRequestId(event.correlationId, () => this.logger.debug(`${subscription.name} handled ${event.subject} ${event.id}`));
     }
@@ -292,7 +367,7 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
       const handler = subscription.handlers[events[start].subject] as OneEvent<Subject> | EventBatch<Subject>;
       if (!isBatchHandler(handler)) {
         const event = events[start];
-        await withRequestId(event.correlationId, () => handler(event, manager));
+        await withSpan(processing.get(event), () => withRequestId(event.correlationId, () => handler(event, manager)));
         start += 1;
         continue;
       }
@@ -300,7 +375,9 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
       while (end < events.length && events[end].subject === events[start].subject) end += 1;
       const run = events.slice(start, end);
       const correlation = run.every((event) => event.correlationId === run[0].correlationId) ? run[0].correlationId : undefined;
-      await withRequestId(correlation, () => handler.batch(run, manager));
+      // One call for the run: its statements show in its first event's trace; what it records for each
+      // event carries that event's own context (traceparentOfEvent).
+      await withSpan(processing.get(run[0]), () => withRequestId(correlation, () => handler.batch(run, manager)));
       start = end;
     }
     return events;
@@ -329,7 +406,8 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
     return undefined;
   }
 
-  private retryLater({ message, event }: Delivery, error: unknown): void {
+  private retryLater(subscription: Subscription, { message, event }: Delivery, error: unknown): void {
+    this.failedCount.inc({ consumer: subscription.name, subject: event.subject });
     const delay = retryDelayMs(message.info.deliveryCount);
     withRequestId(event.correlationId, () =>
       this.logger.warn(`${event.subject} ${event.id} failed (delivery ${message.info.deliveryCount}), retry in ${delay} ms: ${String(error)}`),
@@ -337,9 +415,18 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
     message.nak(delay);
   }
 
-  /** Stops before the database and NATS connections close (they close on application shutdown). */
+  /**
+   * Stops before the database and NATS connections close (they close on application shutdown): no
+   * more messages, the batch under way finished and acknowledged (at most 10 s), what waited handed back.
+   */
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     await Promise.all(this.subscriptions.map((s) => s.messages?.close().catch(() => undefined)));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(this.subscriptions.map((s) => s.handling?.catch(() => undefined))),
+      new Promise((resolve) => (timer = setTimeout(resolve, 10_000))),
+    ]);
+    clearTimeout(timer);
   }
 }

@@ -19,6 +19,10 @@ export class OutboxEvent {
   @Column('text', { name: 'correlation_id', nullable: true })
   correlationId: string | null;
 
+  /** The W3C trace context the event was recorded under, if tracing is on (docs/operations.md, "Traces"). */
+  @Column('text', { nullable: true })
+  traceparent: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -2,7 +2,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { Provider, Type } from '@nestjs/common';
 import { Subjects, type EventEnvelope } from '@shop/contracts';
-import { Readiness } from '@shop/service-kit';
+import { Readiness, ShopMetrics } from '@shop/service-kit';
 import { EventConsumers } from './consumers.js';
 import { EventHandler, type HandlesEvent, type HandlesEventBatch } from './event-handler.js';
 import { NatsLink } from './nats-link.js';
@@ -47,6 +47,7 @@ async function consumersOf(...handlers: Type[]): Promise<EventConsumers & { inst
     { provide: OutboxRelay, useValue: {} },
     { provide: EVENT_BUS_OPTIONS, useValue: { service: 'svc', prefix: 'test', natsUrl: 'nats://unused' } },
     { provide: Readiness, useValue: new Readiness() },
+    { provide: ShopMetrics, useValue: new ShopMetrics() },
   ];
   const moduleRef = await Test.createTestingModule({ imports: [DiscoveryModule], providers: [EventConsumers, ...stubs, ...handlers] }).compile();
   const consumers = moduleRef.get(EventConsumers);

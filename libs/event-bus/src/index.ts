@@ -7,3 +7,4 @@ export * from './nats-link.js';
 export * from './options.js';
 export * from './outbox.js';
 export * from './relay.js';
+export * from './trace-context.js';

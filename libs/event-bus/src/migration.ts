@@ -73,5 +73,23 @@ export class OutboxCorrelation1765300000000 implements MigrationInterface {
   }
 }
 
+/** Each recorded event keeps the trace context it was recorded under (W3C traceparent), if tracing is on. */
+export class OutboxTraceContext1768300000000 implements MigrationInterface {
+  name = 'OutboxTraceContext1768300000000';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE outbox_event ADD COLUMN traceparent text`);
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE outbox_event DROP COLUMN traceparent`);
+  }
+}
+
 /** The migrations every service lists first. */
-export const eventBusMigrations = [EventBusTables1763800000000, OutboxDeletesPublished1764500000000, OutboxCorrelation1765300000000];
+export const eventBusMigrations = [
+  EventBusTables1763800000000,
+  OutboxDeletesPublished1764500000000,
+  OutboxCorrelation1765300000000,
+  OutboxTraceContext1768300000000,
+];

@@ -7,10 +7,11 @@ import {
 } from '@nestjs/common';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { DataSource, type EntityManager } from 'typeorm';
-import { prepared } from '@shop/service-kit';
+import { prepared, ShopMetrics } from '@shop/service-kit';
 import { OutboxEvent } from './entities.js';
 import { NatsLink } from './nats-link.js';
 import { EVENT_BUS_OPTIONS, wireSubjectOf, type EventBusOptions } from './options.js';
+import { endSpan, headersCarrying, startPublishSpan } from './trace-context.js';
 
 /** An event as the outbox holds it. */
 export interface RecordedEvent {
@@ -20,20 +21,33 @@ export interface RecordedEvent {
   createdAt: Date;
   /** The id of the request that set it off, if any. */
   correlationId?: string;
+  /** The trace context it was recorded under (W3C traceparent), if tracing is on. */
+  traceparent?: string;
 }
 
-/** An outbox row as a statement returns it (`SELECT`/`RETURNING id, subject, payload, created_at, correlation_id`). */
+/**
+ * An outbox row as a statement returns it (`SELECT`/`RETURNING id, subject, payload, created_at,
+ * correlation_id, traceparent`).
+ */
 export interface OutboxRow {
   id: string;
   subject: string;
   payload: unknown;
   created_at: Date;
   correlation_id: string | null;
+  traceparent: string | null;
 }
 
 /** The event an outbox row holds. */
 export function recordedEventOf(row: OutboxRow): RecordedEvent {
-  return { id: row.id, subject: row.subject, payload: row.payload, createdAt: row.created_at, correlationId: row.correlation_id ?? undefined };
+  return {
+    id: row.id,
+    subject: row.subject,
+    payload: row.payload,
+    createdAt: row.created_at,
+    correlationId: row.correlation_id ?? undefined,
+    traceparent: row.traceparent ?? undefined,
+  };
 }
 
 /** Published events' rows, deleted in one statement (prepared: it runs every few orders). */
@@ -87,7 +101,20 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly dataSource: DataSource,
     private readonly nats: NatsLink,
     @Inject(EVENT_BUS_OPTIONS) private readonly options: EventBusOptions,
-  ) {}
+    metrics: ShopMetrics,
+  ) {
+    // Read when Prometheus scrapes: what waits to be published, and for how long the oldest has.
+    metrics.gauge('shop_outbox_backlog_events', 'Events recorded in the outbox and not yet published', async () => {
+      const [{ count }]: { count: number }[] = await this.dataSource.query(`SELECT count(*)::int AS count FROM outbox_event`);
+      return [{ value: count }];
+    });
+    metrics.gauge('shop_outbox_oldest_event_age_seconds', 'Age of the oldest event waiting in the outbox (0 when none waits)', async () => {
+      const [{ age }]: { age: number }[] = await this.dataSource.query(
+        `SELECT COALESCE(EXTRACT(EPOCH FROM clock_timestamp() - min(created_at)), 0)::float8 AS age FROM outbox_event`,
+      );
+      return [{ value: age }];
+    });
+  }
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => this.kick(), this.options.relayIntervalMs ?? 500);
@@ -224,7 +251,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       if (this.stopped) return;
       const claimed = await this.dataSource.transaction(async (manager) => {
         const rows: OutboxRow[] = await manager.query(
-          `SELECT id, subject, payload, created_at, correlation_id FROM outbox_event
+          `SELECT id, subject, payload, created_at, correlation_id, traceparent FROM outbox_event
            WHERE NOT (id = ANY($2::uuid[]))
            ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [BATCH, [...this.inFlight]],
@@ -252,7 +279,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  private publish(js: JetStreamClient, event: RecordedEvent): Promise<unknown> {
+  /**
+   * Publishes one event under a producer span continuing the trace it was recorded in; the span's
+   * context goes in the message's headers for the consumers (trace-context.ts).
+   */
+  private async publish(js: JetStreamClient, event: RecordedEvent): Promise<unknown> {
     const envelope = {
       id: event.id,
       subject: event.subject,
@@ -260,7 +291,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       correlationId: event.correlationId,
       data: event.payload,
     };
-    return js.publish(wireSubjectOf(this.options.prefix, event.subject), JSON.stringify(envelope), { msgID: event.id, timeout: 5_000 });
+    const destination = wireSubjectOf(this.options.prefix, event.subject);
+    const span = startPublishSpan(event.subject, destination, event.id, event.traceparent);
+    try {
+      const ack = await js.publish(destination, JSON.stringify(envelope), { msgID: event.id, timeout: 5_000, headers: headersCarrying(span) });
+      endSpan(span);
+      return ack;
+    } catch (error) {
+      endSpan(span, error);
+      throw error;
+    }
   }
 
   /**

@@ -55,7 +55,9 @@ describe('NATS users and permissions of the services', () => {
     ['orders', 'user.created', false],
     // Only the subjects the shop describes (events.ts), not any subject under the owner's word.
     ['catalog', 'product.discontinued', false],
-    ['orders', 'order.refunded', false],
+    ['orders', 'order.returned', false],
+    ['orders', 'order.refunded', true],
+    ['catalog', 'order.refunded', false],
   ] as const)('%s publishing %s: allowed %s', async (service, subject, allowed) => {
     const outcome = await publish(service, subject);
     if (allowed) expect(outcome).toMatch(/^stored as \d+$/);

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import express from 'express';
-import { NestFactory } from '@nestjs/core';
+import { ModuleRef, NestFactory } from '@nestjs/core';
+import { serveTraced } from '@shop/telemetry';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
@@ -13,6 +15,8 @@ import { ErrorBodyFilter, validationPipe } from './errors.js';
 import { refuseAmbiguousFraming } from './http-framing.js';
 import { answerParserErrors, refuseBrokenText } from './input-safety.js';
 import { applyServerLimits, type ServerTimeouts } from './server-limits.js';
+import { GracefulShutdown } from './health/graceful-shutdown.js';
+import { ShopMetrics, UNMATCHED_ROUTE } from './health/shop-metrics.js';
 
 /** Where each service publishes its part of the shop's OpenAPI document. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -38,6 +42,7 @@ export function configureServiceApp(
   options: { server?: Partial<ServerTimeouts> } = {},
 ): OpenAPIObject {
   app.useLogger(app.get(Logger));
+  timeRequests(app);
   app.set('trust proxy', trustedProxiesOf(app));
   app.disable('x-powered-by');
   app.use(refuseAmbiguousFraming);
@@ -46,13 +51,29 @@ export function configureServiceApp(
   app.useGlobalInterceptors(new JsonBodyInterceptor());
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ErrorBodyFilter());
-  app.enableShutdownHooks();
+  shutDownGracefully(app);
   applyServerLimits(app.getHttpServer(), options.server);
   answerParserErrors(app.getHttpServer());
   const document = SwaggerModule.createDocument(app, documentConfigOf(description));
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.get(OPENAPI_PATH, (_req, res) => res.json(document));
   return document;
+}
+
+/**
+ * Times every request in ShopMetrics' histogram under its route's template (`/api/orders/:id`, as
+ * Express matched it), so that a route is one series however many ids it serves, and serves it under its
+ * server span when its trace is recorded.
+ */
+function timeRequests(app: NestExpressApplication): void {
+  const metrics = optionalProvider(app, ShopMetrics);
+  if (!metrics) return; // an app without HealthModule (a test's bare module)
+  const routeOf = (req: express.Request) => (req.route ? `${req.baseUrl}${String((req.route as { path: unknown }).path)}` : UNMATCHED_ROUTE);
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+    metrics.timeRequest(req, res, () => routeOf(req));
+    // Under its server span when the gateway traces its request (docs/operations.md, "Traces").
+    serveTraced(req, res, () => routeOf(req), next);
+  });
 }
 
 function documentConfigOf(description: AppDescription) {
@@ -73,13 +94,35 @@ export async function openApiDocumentOf(module: unknown, description: AppDescrip
   }
 }
 
+/**
+ * SIGTERM and SIGINT drain the app and close it (GracefulShutdown), after DRAIN_DELAY_MS of its
+ * configuration; an app without HealthModule (a test's bare module) gets Nest's own shutdown hooks.
+ */
+export function shutDownGracefully(app: NestExpressApplication): void {
+  const shutdown = optionalProvider(app, GracefulShutdown);
+  if (!shutdown) {
+    app.enableShutdownHooks();
+    return;
+  }
+  const delayMs = optionalProvider<{ DRAIN_DELAY_MS?: number }>(app, SERVICE_CONFIG)?.DRAIN_DELAY_MS ?? 0;
+  shutdown.listen(app, app.getHttpServer() as Server, delayMs);
+}
+
+/**
+ * A provider of the app if it has one, else undefined: asked of its ModuleRef, since the app's own
+ * `get` ends the process on a miss (Nest's abortOnError).
+ */
+function optionalProvider<T>(app: NestExpressApplication, token: (abstract new (...args: never[]) => T) | symbol): T | undefined {
+  try {
+    return app.get(ModuleRef).get<T>(token as never, { strict: false });
+  } catch {
+    return undefined;
+  }
+}
+
 /** TRUST_PROXY of the service's configuration; loopback (the gateway on the same machine) for an app without one. */
 function trustedProxiesOf(app: NestExpressApplication): string[] {
-  try {
-    return app.get<{ TRUST_PROXY?: string[] }>(SERVICE_CONFIG, { strict: false }).TRUST_PROXY ?? ['loopback'];
-  } catch {
-    return ['loopback'];
-  }
+  return optionalProvider<{ TRUST_PROXY?: string[] }>(app, SERVICE_CONFIG)?.TRUST_PROXY ?? ['loopback'];
 }
 
 /** Creates a service app with Nest's own body parser off (each route's body is read with its own limit, see body-limits.ts). */

@@ -1,4 +1,6 @@
+import type { LookAlikeSetting } from '@shop/contracts';
 import { ConfigError } from './config.js';
+import { loadEnvironment } from './env-file.js';
 
 /** A part of the shop as its command line sees it: its name, the settings it reads, how it loads them. */
 export interface PartSettings<C> {
@@ -12,6 +14,8 @@ export interface SettingsReport {
   part: string;
   reads: string[];
   problems: string[];
+  /** Variables shaped like the shop's settings that no part reads, each with the setting it most likely meant. */
+  unknown: LookAlikeSetting[];
 }
 
 /** The part's configuration from the environment; a bad one stops the process with the list of what is wrong. */
@@ -26,7 +30,7 @@ function configOrExit<C>({ name, loadConfig }: PartSettings<C>): C {
 }
 
 /** `main.js check-settings`: prints a SettingsReport as JSON; exits 1 when the settings given would not load. */
-function checkSettings<C>({ name, settings, loadConfig }: PartSettings<C>): void {
+function checkSettings<C>({ name, settings, loadConfig }: PartSettings<C>, unknown: LookAlikeSetting[]): void {
   let problems: string[] = [];
   try {
     loadConfig();
@@ -34,7 +38,7 @@ function checkSettings<C>({ name, settings, loadConfig }: PartSettings<C>): void
     if (!(error instanceof ConfigError)) throw error;
     problems = error.problems;
   }
-  const report: SettingsReport = { part: name, reads: Object.keys(settings).sort(), problems };
+  const report: SettingsReport = { part: name, reads: Object.keys(settings).sort(), problems, unknown };
   process.stdout.write(`${JSON.stringify(report)}\n`);
   process.exitCode = problems.length ? 1 : 0;
 }
@@ -46,7 +50,9 @@ function checkSettings<C>({ name, settings, loadConfig }: PartSettings<C>): void
  */
 export async function runCommand<C>(part: PartSettings<C>, commands: { serve: (config: C) => Promise<void> } & Record<string, (config: C) => Promise<void>>): Promise<void> {
   const command = process.argv[2] ?? 'serve';
-  if (command === 'check-settings') return checkSettings(part);
+  // The settings file under the real environment (ENV_FILE, else ./.env), and a warning for each look-alike variable.
+  const unknown = loadEnvironment(part.name);
+  if (command === 'check-settings') return checkSettings(part, unknown);
   const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
   if (!run) {
     const known = ['serve (the default)', ...Object.keys(commands).filter((name) => name !== 'serve'), 'check-settings'];

@@ -42,12 +42,19 @@ export const trustProxySetting = z
   }, 'must be addresses, CIDRs or loopback/linklocal/uniquelocal separated by commas');
 
 export const commonSettings = {
+  /** The settings file read under the real environment at start (env-file.ts); unset: `.env` in the working directory; empty: none. */
+  ENV_FILE: z.string().optional(),
   HOST: z.string().min(1).default('127.0.0.1'),
   INSTANCE_PREFIX: z
     .string()
     .regex(/^[a-z][a-z0-9_]{0,29}$/, 'must be 1-30 lowercase letters, digits or _ and start with a letter')
     .default('shop'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
+  /**
+   * How long a part keeps serving after SIGTERM, not ready any more, while load balancers notice
+   * (docs/operations.md, "Draining"); 0: it closes at once (npm start's default).
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** The proxies whose X-Forwarded-For names the client (the gateway for a service, a load balancer for the gateway). */
   TRUST_PROXY: trustProxySetting.default(['loopback']),

@@ -1,5 +1,6 @@
 export * from './app.js';
 export * from './commands.js';
+export * from './env-file.js';
 export * from './config.js';
 export * from './database.js';
 export * from './errors.js';
@@ -17,3 +18,4 @@ export * from './known-fields.js';
 export * from './server-limits.js';
 export * from './client-key.js';
 export * from './prepared.js';
+export * from './listing/index.js';

@@ -3,8 +3,8 @@
  * (token, 401), the one query cache with the keys remotes share, and generic query and mutation hooks.
  * Each remote owns its calls (apps/<remote>/src/features/<name>/api/); docs/micro-frontends.md, "Who owns what".
  */
-export { ApiError, createApiClient, type ApiClient, type ApiClientOptions, type ApiGet, type HttpMethod, type RequestOptions } from './api/http.js';
-export { apiGet, callApi, type ApiAnswer, type ApiCallOptions, type ApiPath, type ApiVerb, type TypedGet } from './api/operations.js';
+export { ApiError, createApiClient, type ApiClient, type ApiClientOptions, type ApiFile, type ApiGet, type HttpMethod, type ListPage, type RequestOptions } from './api/http.js';
+export { apiGet, apiGetList, callApi, type ApiAnswer, type ApiCallOptions, type ApiPath, type ApiVerb, type TypedGet, type TypedListGet } from './api/operations.js';
 export { cartCount, cartPrices, cartSubtotal, type CartItem, type CartPrices } from './store/cart.js';
 export {
   createShopStore,
@@ -24,4 +24,4 @@ export { useShopMutation, useShopQuery, type ShopQueryOptions } from './query/sh
 export { FirstAnswers, prefetchFirstAnswers } from './query/first-answers.js';
 export { useLogout } from './query/session.js';
 export { useAddToCart, type AddToCartInput } from './query/cart.js';
-export { provideRemoteParts, RemotePart, type RemotePartElementProps, type RemotePartLoader } from './composition/remote-part.js';
+export { loadRemotePart, provideRemoteParts, RemotePart, type RemotePartElementProps, type RemotePartLoader } from './composition/remote-part.js';

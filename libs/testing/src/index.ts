@@ -8,3 +8,4 @@ export * from './chromium.js';
 export * from './event-contracts.js';
 export * from './framing-corpus.js';
 export * from './raw-http.js';
+export * from './otlp-receiver.js';

@@ -157,16 +157,24 @@ export interface KilledPart {
 }
 
 /**
- * Kills a part of a running shop with SIGKILL, as a crash would (its process id from the launcher's
- * run folder, `{DATA_DIR}/{prefix}/run/{part}.pid`), and waits until the launcher's output since the
- * kill matches `back` (e.g. /catalog\s+started again, ready/).
+ * Kills a part of a running shop with SIGKILL, as a crash would, or with `signal` (SIGTERM: as an
+ * orchestrator stops it), its process id from the launcher's run folder,
+ * `{DATA_DIR}/{prefix}/run/{part}.pid`, and waits until the launcher's output since the kill matches
+ * `back` (e.g. /catalog\s+started again, ready/).
  */
-export async function killPart(shop: RunningShop, runDir: string, part: string, back: RegExp, timeoutMs = 90_000): Promise<KilledPart> {
+export async function killPart(
+  shop: RunningShop,
+  runDir: string,
+  part: string,
+  back: RegExp,
+  timeoutMs = 90_000,
+  signal: NodeJS.Signals = 'SIGKILL',
+): Promise<KilledPart> {
   const pidFile = join(runDir, `${part}.pid`);
   const pid = Number(readFileSync(pidFile, 'utf8'));
   const before = shop.output().length;
   const killedAt = Date.now();
-  process.kill(pid, 'SIGKILL');
+  process.kill(pid, signal);
   await eventually(async () => (back.test(shop.output().slice(before)) ? true : undefined), timeoutMs, `${part} running again`);
   return { pid, newPid: Number(readFileSync(pidFile, 'utf8')), backMs: Date.now() - killedAt, said: shop.output().slice(before) };
 }

@@ -104,6 +104,8 @@ export const sizes = {
   carouselDot: { width: '1.5rem', height: '0.5rem' },
   /** The space between a rating's stars. */
   starGap: '0.125rem',
+  /** A chart's drawing area (the admin dashboard); it takes the width it is given. */
+  chart: '18rem',
 } as const;
 
 export const fontSizes = { sm: '0.875rem', base: '1rem', lg: '1.25rem', xl: '1.5rem', xxl: '2rem' } as const;

@@ -11,6 +11,7 @@ import { Review } from './reviews/review.entity.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { SeedModule } from './seed/seed.module.js';
 import { StockReservation } from './stock/stock-reservation.entity.js';
+import { StockModule } from './stock/stock.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
 
 /** The catalog service: products, reviews and ratings, stock, product images, the demo catalog. */
@@ -32,6 +33,8 @@ export class AppModule {
         EventBusModule.forRoot({ service: 'catalog', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config), streamReplicas: config.STREAM_REPLICAS }),
         AuthModule.forRoot({ verifier: { useFactory: () => new JwksTokenVerifier(jwksUrlOf(config)) }, standings: userAccessStandings }),
         UserAccessModule,
+        // Before ProductsModule: Nest matches routes in registration order, and /api/products/:id would take 'low-stock'.
+        StockModule,
         ProductsModule,
         ReviewsModule,
         UploadsModule,

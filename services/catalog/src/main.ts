@@ -1,6 +1,10 @@
-import { runService } from '@shop/service-kit';
-import { catalogSettings, loadCatalogConfig } from './config.js';
-import { catalogMigrations } from './migrations/index.js';
+import { startTelemetry } from '@shop/telemetry';
+
+// First, and the rest loaded after it: tracing patches http, pg and Nest as they load (docs/operations.md, "Traces").
+await startTelemetry('catalog');
+const { runService } = await import('@shop/service-kit');
+const { catalogSettings, loadCatalogConfig } = await import('./config.js');
+const { catalogMigrations } = await import('./migrations/index.js');
 
 await runService({
   name: 'catalog',

@@ -21,3 +21,23 @@ export function IsDollarAmount(max: number, validationOptions?: ValidationOption
     validationOptions,
   );
 }
+
+/** A list of 1 to `maxItems` non-empty strings of at most `maxLength` characters each. One message whatever is wrong. */
+export function IsTextList(maxItems: number, maxLength: number, validationOptions?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isTextList',
+      constraints: [maxItems, maxLength],
+      validator: {
+        validate: (value: unknown) =>
+          Array.isArray(value) &&
+          value.length > 0 &&
+          value.length <= maxItems &&
+          value.every((item) => typeof item === 'string' && item.length > 0 && item.length <= maxLength),
+        defaultMessage: (args) =>
+          `${args?.property ?? 'value'} must be at most ${maxItems} texts of at most ${maxLength} characters each (repeat the parameter)`,
+      },
+    },
+    validationOptions,
+  );
+}

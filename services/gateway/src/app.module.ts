@@ -4,6 +4,7 @@ import { ApiCacheModule } from './api-cache/api-cache.module.js';
 import { ApiDocsModule } from './api-docs/api-docs.module.js';
 import type { GatewayConfig } from './config.js';
 import { ClientConnections } from './edge/client-connections.js';
+import { MetricsPort } from './edge/metrics-port.js';
 import { RequestPipeline } from './edge/request-pipeline.js';
 import { FrontEndModule } from './front-end/front-end.module.js';
 import { GatewayConfigModule } from './gateway-config.module.js';
@@ -32,14 +33,14 @@ export class AppModule {
         loggingModule('gateway', config.LOG_LEVEL, logs),
         UpstreamsModule,
         ApiCacheModule,
-        HealthModule.forRoot('gateway'),
+        HealthModule.forRoot('gateway', { metricsRoute: false }),
         UpstreamHealthModule,
         ApiDocsModule,
         ReleasesModule,
         // Last: its catch-all route must come after every other route.
         FrontEndModule,
       ],
-      providers: [SecurityHeaders, ClientAddresses, ClientConnections, ApiRateLimit, UpstreamProxy, RequestPipeline],
+      providers: [SecurityHeaders, ClientAddresses, ClientConnections, ApiRateLimit, UpstreamProxy, RequestPipeline, MetricsPort],
     };
   }
 }

@@ -35,6 +35,17 @@ export const gatewaySettings = {
    */
   TRUST_PROXY: trustProxySetting.optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * The port of the gateway's `/metrics` (Prometheus), apart from its public one (docs/operations.md,
+   * "Metrics"); unset: no metrics served. npm start sets PORT+9.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * Listen on PORT beside other gateway processes on this machine (SO_REUSEPORT): the kernel spreads
+   * connections over them, and one can restart while the others serve. npm start sets it when it runs
+   * REPLICAS gateways; off, a port in use is an error, as it should be.
+   */
+  REUSE_PORT: z.stringbool().default(false),
   CATALOG_URL: serviceUrl('http://127.0.0.1:3001'),
   USERS_URL: serviceUrl('http://127.0.0.1:3002'),
   ORDERS_URL: serviceUrl('http://127.0.0.1:3003'),

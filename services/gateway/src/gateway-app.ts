@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import { Logger } from 'nestjs-pino';
-import { answerParserErrors, createServiceApp, ErrorBodyFilter, type LogDestination } from '@shop/service-kit';
+import { answerParserErrors, createServiceApp, ErrorBodyFilter, shutDownGracefully, type LogDestination } from '@shop/service-kit';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
 import { ClientConnections } from './edge/client-connections.js';
@@ -27,7 +27,7 @@ export async function createGatewayApp(config: GatewayConfig, logs?: LogDestinat
   app.disable('x-powered-by');
   app.use(compression());
   app.useGlobalFilters(new ErrorBodyFilter());
-  app.enableShutdownHooks();
+  shutDownGracefully(app);
 
   const server = app.getHttpServer() as Server;
   answerParserErrors(server);

@@ -1,6 +1,10 @@
-import { Logger } from 'nestjs-pino';
-import { openApiDocumentOf, runCommand } from '@shop/service-kit';
-import { gatewaySettings, loadGatewayConfig } from './config.js';
+import { startTelemetry } from '@shop/telemetry';
+
+// First, and the rest loaded after it: tracing patches http, undici and Nest as they load (docs/operations.md, "Traces").
+await startTelemetry('gateway', { edge: true });
+const { Logger } = await import('nestjs-pino');
+const { openApiDocumentOf, runCommand } = await import('@shop/service-kit');
+const { gatewaySettings, loadGatewayConfig } = await import('./config.js');
 
 /**
  * `node dist/main.js` serves; `node dist/main.js check-settings` prints which settings the gateway
@@ -15,7 +19,16 @@ await runCommand(
       // Loaded only to serve: `check-settings` starts without the whole app.
       const { createGatewayApp } = await import('./gateway-app.js');
       const app = await createGatewayApp(config);
-      await app.listen(config.PORT, config.HOST);
+      if (config.REUSE_PORT) {
+        await app.init();
+        const server = app.getHttpServer() as import('node:http').Server;
+        await new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen({ port: config.PORT, host: config.HOST, reusePort: true }, resolve);
+        });
+      } else {
+        await app.listen(config.PORT, config.HOST);
+      }
       app.get(Logger).log(`gateway listening on http://${config.HOST}:${config.PORT}`, 'Bootstrap');
     },
     openapi: async (config) => {

@@ -106,6 +106,17 @@ describe('gateway proxy', () => {
     expect(headers['x-forwarded-proto']).toBe('http');
   });
 
+  it("keeps a client's trace context from the service: the gateway's own span sends its own (docs/operations.md)", async () => {
+    const res = await api()
+      .get('/api/products')
+      .set('traceparent', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01')
+      .set('tracestate', 'vendor=client');
+    const { headers } = res.body as Echo;
+    // Tracing is off in this test: nothing is sent in their place either.
+    expect(headers.traceparent).toBeUndefined();
+    expect(headers.tracestate).toBeUndefined();
+  });
+
   it('believes X-Forwarded-For only from the proxies TRUST_PROXY names, and passes the client on alone', async () => {
     const behindProxy = await startGateway({
       CATALOG_URL: shop.catalog.url,

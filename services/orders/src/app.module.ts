@@ -1,11 +1,14 @@
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { AuthModule, databaseModule, HealthModule, JwksTokenVerifier, loggingModule, SERVICE_CONFIG, noStoreForApi } from '@shop/service-kit';
 import { EventBusModule, eventBusEntities, natsAuthOf } from '@shop/event-bus';
+import { MailModule, mailOptionsOf } from '@shop/mail';
 import { UserAccessModule, userAccessStandings } from '@shop/user-access';
 import { CatalogProduct } from './catalog-copy/catalog-product.entity.js';
 import { jwksUrlOf, type OrdersConfig } from './config.js';
 import { Customer } from './customers/customer.entity.js';
+import { DashboardModule } from './dashboard/dashboard.module.js';
 import { EventsModule } from './events/events.module.js';
+import { OrderMailsModule } from './mail/order-mails.module.js';
 import { ordersMigrations } from './migrations/index.js';
 import { OrderItem } from './orders/order-item.entity.js';
 import { Order } from './orders/order.entity.js';
@@ -35,7 +38,11 @@ export class AppModule implements NestModule {
         }),
         EventBusModule.forRoot({ service: 'orders', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config), streamReplicas: config.STREAM_REPLICAS }),
         AuthModule.forRoot({ verifier: { useFactory: () => new JwksTokenVerifier(jwksUrlOf(config)) }, standings: userAccessStandings }),
+        MailModule.forRoot(mailOptionsOf(config)),
         UserAccessModule,
+        OrderMailsModule,
+        // Before OrdersModule (which EventsModule imports): Nest matches routes in registration order, and /api/orders/:id would take 'dashboard'.
+        DashboardModule,
         EventsModule,
         OrdersModule,
         PaymentsModule,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JWKS_PATH } from '@shop/contracts';
+import { mailSettings } from '@shop/mail';
 import { ConfigError, durationSetting, loadConfig, serviceSettings } from '@shop/service-kit';
 
 /** The PayPal REST APIs: PayPal's sandbox and live APIs share one contract with the local stand-in. */
@@ -31,6 +32,8 @@ export const ordersSettings = {
   PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** How long a confirmed order holds its stock waiting for payment, in seconds once parsed; then it is cancelled. */
   PAYMENT_HOLD: durationSetting.default(30 * 60),
+  /** SMTP_URL, MAIL_FROM, PUBLIC_URL: how the order mails go out and where their links lead. */
+  ...mailSettings,
 };
 
 /** How the service reaches PayPal, settled once at start-up. */

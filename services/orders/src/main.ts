@@ -1,6 +1,10 @@
-import { runService } from '@shop/service-kit';
-import { ordersSettings, loadOrdersConfig } from './config.js';
-import { ordersMigrations } from './migrations/index.js';
+import { startTelemetry } from '@shop/telemetry';
+
+// First, and the rest loaded after it: tracing patches http, pg and Nest as they load (docs/operations.md, "Traces").
+await startTelemetry('orders');
+const { runService } = await import('@shop/service-kit');
+const { ordersSettings, loadOrdersConfig } = await import('./config.js');
+const { ordersMigrations } = await import('./migrations/index.js');
 
 await runService({
   name: 'orders',

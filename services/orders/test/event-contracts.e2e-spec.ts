@@ -4,7 +4,7 @@ import { EventConsumers, OutboxRelay } from '@shop/event-bus';
 import { catalogueProblems, feedDeclaredFields, producedContractProblems, subjectsAmong, TestEventStream } from '@shop/testing';
 import { USER_ACCESS_CONSUMER, userAccessConsumerExpectations } from '@shop/user-access';
 import { ordersConsumerExpectations } from '../src/events/consumer-expectations.js';
-import { placeOrder, startOrders, type TestOrders } from './support/orders-app.js';
+import { confirmedOrder, placeOrder, startOrders, type TestOrders } from './support/orders-app.js';
 
 /**
  * The orders service's side of the event contracts (docs/events.md): its
@@ -97,6 +97,18 @@ describe('orders: event contracts', () => {
     const rejection = { ...eventExamples['stock.rejected'], orderId: rejected._id, productId: product.id };
     expect(await feed('stock', 'stock.rejected', rejection)).toEqual([]);
     expect(await statusOf(rejected._id)).toEqual({ status: 'cancelled', cancel_reason: rejection.reason });
+  });
+
+  it("records the customer's mail of each order event holding only the fields it declares", async () => {
+    const order = await confirmedOrder(orders, await orders.customer());
+    for (const subject of ['order.confirmed', 'order.paid', 'order.delivered', 'order.cancelled', 'order.refunded'] as const) {
+      const key = `${subject}:${order._id}`;
+      // The service's own consumer may have mailed it already: the fed event must record it again.
+      await orders.app.get(OutboxRelay).flush();
+      await db.query(`DELETE FROM mail_outbox WHERE key = $1`, [key]);
+      expect(await feed('mail', subject, { ...eventExamples[subject], orderId: order._id } as EventPayloads[typeof subject])).toEqual([]);
+      expect(await db.query(`SELECT key FROM mail_outbox WHERE key = $1`, [key])).toEqual([{ key }]);
+    }
   });
 
   it('publishes order.placed, order.confirmed and order.cancelled that keep their contracts', async () => {

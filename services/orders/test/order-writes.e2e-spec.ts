@@ -102,6 +102,12 @@ describe('orders: placements stored together', () => {
       paymentResult: null,
       isDelivered: false,
       deliveredAt: null,
+      cancelledAt: null,
+      cancelledById: null,
+      cancelledByName: null,
+      refundedAt: null,
+      refundedById: null,
+      refundedByName: null,
       createdAt: new Date(),
       updatedAt: new Date(),
     });

@@ -57,7 +57,7 @@ describe('orders: a confirmed order that is not paid in PAYMENT_HOLD is cancelle
       10_000,
       'the unpaid order cancelled',
     );
-    expect(cancelled).toEqual({ ...order, status: 'cancelled', cancelReason: 'Payment not received in time', payableUntil: undefined });
+    expect(cancelled).toEqual({ ...order, status: 'cancelled', cancelReason: 'Payment not received in time', cancelledAt: expect.any(String), payableUntil: undefined });
     // More sweeps come and go: the catalog hears of the cancellation once, and releases the stock once.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const events = await cancelledEventsOf(order._id);

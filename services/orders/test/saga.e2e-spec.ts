@@ -172,7 +172,7 @@ describe('orders: the stock saga and the copies of other services data', () => {
       reason: 'Sold-out sneaker is out of stock',
     });
 
-    expect(cancelled).toEqual({ ...placed, status: 'cancelled', cancelReason: 'Sold-out sneaker is out of stock' });
+    expect(cancelled).toEqual({ ...placed, status: 'cancelled', cancelReason: 'Sold-out sneaker is out of stock', cancelledAt: expect.any(String) });
     await orders.app.get(OutboxRelay).flush();
     const [event] = await orders.stream.waitFor(Subjects.OrderCancelled, (data) => data.orderId === placed._id);
     expect(event.data).toEqual({ orderId: placed._id, userId: casey.claims.sub, reason: 'Sold-out sneaker is out of stock' });

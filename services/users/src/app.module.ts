@@ -2,8 +2,10 @@ import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } 
 import { DataSource } from 'typeorm';
 import { AuthModule, databaseModule, HealthModule, KeyTokenVerifier, loggingModule, SERVICE_CONFIG, noStoreForApi } from '@shop/service-kit';
 import { EventBusModule, eventBusEntities, natsAuthOf } from '@shop/event-bus';
+import { MailModule, mailOptionsOf } from '@shop/mail';
 import type { UsersConfig } from './config.js';
 import { markArrival } from './request-timing.js';
+import { PasswordResetModule } from './password-reset/password-reset.module.js';
 import { usersMigrations } from './migrations/index.js';
 import { SeedModule } from './seed/seed.module.js';
 import { SignInModule } from './sign-in/sign-in.module.js';
@@ -36,6 +38,7 @@ export class AppModule implements NestModule {
           migrations: usersMigrations,
         }),
         EventBusModule.forRoot({ service: 'users', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config), streamReplicas: config.STREAM_REPLICAS }),
+        MailModule.forRoot(mailOptionsOf(config)),
         TokensModule,
         // The users service verifies tokens with its own public key; it needs no JWKS fetch.
         AuthModule.forRoot({
@@ -46,6 +49,7 @@ export class AppModule implements NestModule {
         }),
         UsersModule,
         SignInModule,
+        PasswordResetModule,
         SeedModule,
       ],
       providers: [{ provide: SERVICE_CONFIG, useValue: config }],

@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { mailSettings } from '@shop/mail';
 import { ConfigError, durationSetting as duration, loadConfig, serviceSettings } from '@shop/service-kit';
 import { newEmailProblem } from './users/email/email-rules.js';
 import { isEasyToGuess } from './users/password-strength.js';
@@ -70,6 +71,14 @@ export const usersSettings = {
   SIGN_UP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** How long sign-ups are counted, in seconds once parsed. */
   SIGN_UP_WINDOW: duration.default(3600),
+  /** Password reset links one client address may ask for in PASSWORD_RESET_WINDOW before 429. */
+  PASSWORD_RESET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Password reset mails one email gets in PASSWORD_RESET_WINDOW; further requests are answered alike and mail nothing. */
+  PASSWORD_RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(3),
+  /** How long password reset requests are counted, in seconds once parsed. */
+  PASSWORD_RESET_WINDOW: duration.default(3600),
+  /** SMTP_URL, MAIL_FROM, PUBLIC_URL: how the reset mails go out and where their links lead. */
+  ...mailSettings,
   /**
    * Size of libuv's thread pool, where argon2 runs. Node reads it itself when the process starts
    * (setting it later changes nothing); it is read here only to keep PASSWORD_HASH_CONCURRENCY below it.

@@ -1,6 +1,10 @@
-import { runService } from '@shop/service-kit';
-import { usersSettings, loadUsersConfig } from './config.js';
-import { usersMigrations } from './migrations/index.js';
+import { startTelemetry } from '@shop/telemetry';
+
+// First, and the rest loaded after it: tracing patches http, pg and Nest as they load (docs/operations.md, "Traces").
+await startTelemetry('users');
+const { runService } = await import('@shop/service-kit');
+const { usersSettings, loadUsersConfig } = await import('./config.js');
+const { usersMigrations } = await import('./migrations/index.js');
 
 await runService({
   name: 'users',

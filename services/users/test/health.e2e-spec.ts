@@ -49,7 +49,17 @@ describe('users health and bad input', () => {
   it('documents every users call in its OpenAPI document', async () => {
     const { body } = await request(users.http).get('/openapi.json').expect(200);
     expect(Object.keys(body.paths).sort()).toEqual(
-      ['/.well-known/jwks.json', '/api/users', '/api/users/login', '/api/users/logout', '/api/users/profile', '/api/users/{id}'].sort(),
+      [
+        '/.well-known/jwks.json',
+        '/api/users',
+        '/api/users/export',
+        '/api/users/login',
+        '/api/users/logout',
+        '/api/users/password-reset',
+        '/api/users/password-reset/confirm',
+        '/api/users/profile',
+        '/api/users/{id}',
+      ].sort(),
     );
     expect(Object.keys(body.paths['/api/users/{id}']).sort()).toEqual(['delete', 'get', 'put']);
   });

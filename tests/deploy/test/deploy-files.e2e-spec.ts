@@ -63,7 +63,10 @@ const resolved = (env: Env): Env =>
     ]),
   );
 
-const unknownSettings = (part: Part, env: Env) => Object.keys(env).filter((name) => !reads[part].has(name));
+/** OpenTelemetry's own settings, read by its SDK in every part (docs/operations.md), not by the parts' settings. */
+const isTracingSetting = (name: string) => name.startsWith('OTEL_');
+
+const unknownSettings = (part: Part, env: Env) => Object.keys(env).filter((name) => !reads[part].has(name) && !isTracingSetting(name));
 
 describe('compose.yaml', () => {
   const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, { environment?: Env; image?: string }> };
@@ -94,9 +97,34 @@ describe('compose.yaml', () => {
 
   const partOf = (service: string): Part | undefined => PARTS.find((part) => service === part || service.startsWith(`${part}-`));
 
-  it('runs PostgreSQL, a NATS cluster of three, two replicas of each service and the gateway', () => {
+  it("runs PostgreSQL, a NATS cluster of three, two replicas of each service, the gateway, a mail catcher, the traces' collector and Jaeger, and Prometheus and Grafana", () => {
     const names = Object.keys(compose.services).sort();
-    expect(names).toEqual(['catalog-1', 'catalog-2', 'gateway', 'nats-1', 'nats-2', 'nats-3', 'orders-1', 'orders-2', 'postgres', 'users-1', 'users-2']);
+    expect(names).toEqual([
+      'catalog-1',
+      'catalog-2',
+      'gateway',
+      'grafana',
+      'jaeger',
+      'mailpit',
+      'nats-1',
+      'nats-2',
+      'nats-3',
+      'orders-1',
+      'orders-2',
+      'otel-collector',
+      'postgres',
+      'prometheus',
+      'users-1',
+      'users-2',
+    ]);
+  });
+
+  it.each([...PARTS])('lets every container of %s drain when stopped (DRAIN_DELAY_MS, and a grace period to finish)', (part) => {
+    const services = Object.entries(compose.services).filter(([name]) => partOf(name) === part) as [string, { environment?: Env; stop_grace_period?: string }][];
+    for (const [, service] of services) {
+      expect(Number(resolved(service.environment ?? {}).DRAIN_DELAY_MS)).toBeGreaterThanOrEqual(3_000);
+      expect(service.stop_grace_period).toMatch(/^([4-9]\d|\d{3,})s$/);
+    }
   });
 
   it.each([...PARTS])('gives %s only settings it reads, and all it needs in production', (part) => {
@@ -153,6 +181,18 @@ describe('Kubernetes manifests', () => {
     }
   });
 
+  it.each([...PARTS])('lets %s drain when stopped: a preStop pause, /ready for readiness, and time to finish what it holds', (part) => {
+    const deployment = documents.find((document) => document.kind === 'Deployment' && document.metadata.name === part) as unknown as {
+      spec: { template: { spec: { terminationGracePeriodSeconds: number; containers: { lifecycle?: { preStop?: { sleep?: { seconds: number } } }; readinessProbe: { httpGet: { path: string } } }[] } } };
+    };
+    const { terminationGracePeriodSeconds, containers } = deployment.spec.template.spec;
+    const pause = containers[0].lifecycle?.preStop?.sleep?.seconds ?? 0;
+    expect(pause).toBeGreaterThanOrEqual(3);
+    expect(containers[0].readinessProbe.httpGet.path).toBe('/ready');
+    // The pause, the requests under way (25 s at most) and the consumers' batch (10 s at most).
+    expect(terminationGracePeriodSeconds).toBeGreaterThanOrEqual(pause + 35);
+  });
+
   it.each(['catalog', 'users', 'orders'])('migrates the database of %s before its server starts, with the same image', (part) => {
     const deployment = documents.find((document) => document.kind === 'Deployment' && document.metadata.name === part) as unknown as {
       spec: { template: { spec: { initContainers?: { image: string; command: string[] }[]; containers: { image: string }[] } } };
@@ -193,7 +233,7 @@ describe('Kubernetes manifests', () => {
         .filter((line) => line && !line.startsWith('#'))
         .map((line) => line.split('=')[0]),
     ];
-    expect(names.filter((name) => !known.has(name))).toEqual([]);
+    expect(names.filter((name) => !known.has(name) && !isTracingSetting(name))).toEqual([]);
   });
 });
 

@@ -4,6 +4,8 @@
  * They run the built parts against the machine's PostgreSQL under an instance prefix of their own.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -13,10 +15,10 @@ const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const prefix = testPrefix();
 const SERVICES = ['catalog', 'users', 'orders'] as const;
 
-/** Runs `node services/<part>/dist/main.js <args>`; answers its exit code and output. */
-function run(part: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs `node services/<part>/dist/main.js <args>` (in `cwd`, the test's folder unless given); answers its exit code and output. */
+function run(part: string, args: string[], env: Record<string, string>, cwd?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repo, 'services', part, 'dist/main.js'), ...args], { env: { ...env, PATH: process.env.PATH ?? '' } });
+    const child = spawn(process.execPath, [join(repo, 'services', part, 'dist/main.js'), ...args], { env: { ...env, PATH: process.env.PATH ?? '' }, cwd });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -75,6 +77,42 @@ describe('check-settings', () => {
     expect(report.part).toBe('orders');
     expect(report.reads).toEqual(expect.arrayContaining(['DATABASE_URL', 'NATS_URL', 'PAYPAL_API_BASE', 'PORT']));
     expect(report.problems).toEqual([expect.stringMatching(/^PORT: /)]);
+  });
+
+  it('warns about a variable shaped like a setting that no part reads, naming the setting it most likely meant', async () => {
+    const result = await run('catalog', ['check-settings'], { ...environment, DATABSE_URL: TEST_DATABASE_URL, SMTP_URLL: 'smtp://127.0.0.1:25', OTEL_SERVICE_NAME: 'shop' });
+    expect(result.code).toBe(0);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'catalog: DATABSE_URL is set but no part of the shop reads it; did you mean DATABASE_URL?',
+      'catalog: SMTP_URLL is set but no part of the shop reads it; did you mean SMTP_URL?',
+    ]);
+    expect((JSON.parse(result.stdout) as { unknown: unknown[] }).unknown).toEqual([
+      { name: 'DATABSE_URL', closest: 'DATABASE_URL' },
+      { name: 'SMTP_URLL', closest: 'SMTP_URL' },
+    ]);
+  });
+
+  it('reads the .env of its working directory under the real environment, or the file ENV_FILE names', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'part-env-'));
+    try {
+      writeFileSync(join(folder, '.env'), 'PORT=eighty\nLOG_LEVEL=loud\nCATALOG_PORT=3001\n');
+      writeFileSync(join(folder, 'other.env'), 'PORT=3301\n');
+      type Report = { problems: string[]; unknown: { name: string }[] };
+      // The real environment's LOG_LEVEL wins over the file's; the file's PORT is read, and its look-alike warned about.
+      const fromDotEnv = await run('orders', ['check-settings'], environment, folder);
+      expect(fromDotEnv.code).toBe(1);
+      expect((JSON.parse(fromDotEnv.stdout) as Report).problems).toEqual([expect.stringMatching(/^PORT: /)]);
+      expect(fromDotEnv.stderr).toBe('orders: CATALOG_PORT is set (in .env) but no part of the shop reads it; did you mean CATALOG_URL?\n');
+      const fromOther = await run('orders', ['check-settings'], { ...environment, ENV_FILE: 'other.env' }, folder);
+      expect([fromOther.code, fromOther.stderr, (JSON.parse(fromOther.stdout) as Report).problems]).toEqual([0, '', []]);
+      const none = await run('orders', ['check-settings'], { ...environment, ENV_FILE: '' }, folder);
+      expect([none.code, none.stderr]).toEqual([0, '']);
+      const missing = await run('orders', ['migrate'], { ...environment, ENV_FILE: 'missing.env' }, folder);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toMatch(/^orders: Invalid configuration:\n {2}- ENV_FILE: cannot read .*missing\.env \(ENOENT\)/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

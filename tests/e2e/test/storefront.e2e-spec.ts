@@ -4,18 +4,16 @@
  * context, walk through every screen of spec section 2; a screenshot of each page is saved at
  * 375 px and 1280 px into tests/e2e/screenshots/.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { deleteStream, dropDatabases, freeBasePort, launchChromium, startShop, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL, type RunningShop } from '@shop/testing';
+import type { BrowserContext, Page } from 'playwright-core';
 import { accessibilityProblems, screenshot, type AccessibilityProblem } from '../src/browser.js';
-
-const launcher = fileURLToPath(new URL('../../../tools/launcher/dist/main.js', import.meta.url));
+import { eventually, startE2eShop, type E2eShop } from '../src/e2e-shop.js';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-secret-1' };
+/** The seeded admin account's name (services/users ADMIN_NAME). */
+const ADMIN_NAME = 'Admin User';
 const SHOPPER = { name: 'Casey Buyer', email: `casey-${Date.now()}@example.com`, password: 'casey-secret-1' };
 /** A demo product with plenty of stock: 2 of them cost 199.98, so shipping is free and tax 20.00. */
 const PRODUCT = { search: 'Logitech', name: 'Logitech MX Master 3S Wireless Mouse' };
@@ -24,10 +22,7 @@ const NEW_PRODUCT = { name: 'Walnut Desk Organizer', price: '34.50', brand: 'Woo
 /** A one-pixel PNG, uploaded as the new product's image. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-let shop: RunningShop;
-let browser: Browser;
-let prefix: string;
-let dataDir: string;
+let e2e: E2eShop;
 /** Uncaught errors in any page of the run: there must be none. */
 const pageErrors: string[] = [];
 /** Serious and critical accessibility problems axe-core finds on any page of the run: there must be none. */
@@ -39,19 +34,6 @@ async function look(page: Page, name: string): Promise<void> {
   a11yProblems.push(...(await accessibilityProblems(page, name)));
 }
 
-/** Retries `check` until it passes or `timeoutMs` runs out, then throws its last failure. */
-async function eventually(check: () => Promise<void>, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
-
 async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
@@ -59,35 +41,15 @@ async function newPage(context: BrowserContext): Promise<Page> {
 }
 
 async function newContext(): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: shop.base, viewport: { width: 1280, height: 900 } });
+  return e2e.browser.newContext({ baseURL: e2e.shop.base, viewport: { width: 1280, height: 900 } });
 }
 
 beforeAll(async () => {
-  prefix = testPrefix();
-  dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
-  const port = await freeBasePort();
-  // Each kept as soon as it is up, so afterAll stops the shop even when the browser failed to start.
-  await Promise.all([
-    startShop(launcher, {
-      PORT: String(port),
-      INSTANCE_PREFIX: prefix,
-      DATA_DIR: dataDir,
-      DATABASE_URL: TEST_DATABASE_URL,
-      NATS_URL: TEST_NATS_URL,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    }).then((started) => (shop = started)),
-    launchChromium().then((launched) => (browser = launched)),
-  ]);
+  e2e = await startE2eShop('storefront', { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  const code = await shop?.stop();
-  await dropDatabases(prefix);
-  await deleteStream(prefix);
-  rmSync(dataDir, { recursive: true, force: true });
-  expect(code).toBe(0);
+  expect(await e2e?.stop()).toBe(0);
 });
 
 describe('a shopper', () => {
@@ -292,7 +254,7 @@ describe('an admin', () => {
     await page.getByRole('heading', { name: 'Edit Product' }).waitFor();
     await page.getByLabel('Name').fill(NEW_PRODUCT.name);
     await page.getByLabel('Price').fill(NEW_PRODUCT.price);
-    const imagePath = join(dataDir, 'organizer.png');
+    const imagePath = join(e2e.dataDir, 'organizer.png');
     writeFileSync(imagePath, PNG);
     await page.getByLabel(/upload/i).setInputFiles(imagePath);
     await eventually(async () => expect(await page.getByLabel('Image', { exact: true }).inputValue()).toMatch(/^\/uploads\//));
@@ -329,6 +291,23 @@ describe('an admin', () => {
     await page.getByText(/^Delivered on \d{4}-\d{2}-\d{2}/).waitFor();
     await expect(page.getByRole('button', { name: 'Mark as Delivered' }).count()).resolves.toBe(0);
     await look(page, '20-order-delivered');
+  });
+
+  it("refunds the delivered order through PayPal's refund API once sure, and the page says when and by whom", async () => {
+    const questions: string[] = [];
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Refund' }).click();
+    await page.getByText(/^This order was refunded/).waitFor();
+    expect(questions).toEqual(['Are you sure?']);
+    await page.getByText(new RegExp(`Refunded on \\d{4}-\\d{2}-\\d{2} by ${ADMIN_NAME}\\.`)).waitFor();
+    await expect(page.getByRole('button', { name: 'Refund' }).count()).resolves.toBe(0);
+    // The refund itself is made by the orders service after the change commits: its list says when PayPal made it.
+    await page.reload();
+    await page.getByText(/^This order was refunded/).waitFor();
+    await look(page, '20b-order-refunded');
   });
 });
 

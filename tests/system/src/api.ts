@@ -2,6 +2,8 @@
 export interface Answer<T = unknown> {
   status: number;
   body: T;
+  /** The Link header's targets by relation (`next`, `last`…), when it has one. */
+  links: Record<string, string>;
 }
 
 /**
@@ -18,5 +20,6 @@ export async function callApi<T>(url: string, method: string, body?: unknown, to
   });
   const text = await res.text();
   const json = res.headers.get('content-type')?.includes('json') && text;
-  return { status: res.status, body: (json ? JSON.parse(text) : undefined) as T };
+  const links = Object.fromEntries([...(res.headers.get('link') ?? '').matchAll(/<([^>]*)>; rel="([a-z]+)"/g)].map(([, target, rel]) => [rel, target]));
+  return { status: res.status, body: (json ? JSON.parse(text) : undefined) as T, links };
 }

@@ -60,7 +60,7 @@ export class ShopHarness {
     const natsUser = (service: NatsService) => ({ NATS_USER: service, NATS_PASSWORD: passwords[service] });
     const paypal = await startPayPalStandIn({ clientId: 'sb-system', clientSecret: 'system-secret' });
     const dataDir = mkdtempSync(join(tmpdir(), 'shop-system-'));
-    const ports = { gateway: await freePort(), catalog: await freePort(), users: await freePort(), orders: await freePort() };
+    const ports = { gateway: await freePort(), catalog: await freePort(), users: await freePort(), orders: await freePort(), metrics: await freePort() };
     const url = (port: number) => `http://127.0.0.1:${port}`;
     const common = {
       ...process.env,
@@ -96,7 +96,15 @@ export class ShopHarness {
           name: 'gateway',
           port: ports.gateway,
           readyPath: '/health',
-          env: { ...common, CATALOG_URL: url(ports.catalog), USERS_URL: url(ports.users), ORDERS_URL: url(ports.orders), RATE_LIMIT_PER_MINUTE: '100000', MAX_CONNECTIONS_PER_ADDRESS: '0' },
+          env: {
+            ...common,
+            CATALOG_URL: url(ports.catalog),
+            USERS_URL: url(ports.users),
+            ORDERS_URL: url(ports.orders),
+            RATE_LIMIT_PER_MINUTE: '100000',
+            MAX_CONNECTIONS_PER_ADDRESS: '0',
+            METRICS_PORT: String(ports.metrics),
+          },
           output: '',
         },
       ],
@@ -109,6 +117,12 @@ export class ShopHarness {
   /** The gateway's address for a path. */
   url(path: string): string {
     return `http://127.0.0.1:${this.parts.get('gateway')!.port}${path}`;
+  }
+
+  /** Where Prometheus reads a part's metrics: a service's own port, the gateway's METRICS_PORT. */
+  metricsUrl(name: PartName): string {
+    const part = this.parts.get(name)!;
+    return `http://127.0.0.1:${name === 'gateway' ? part.env.METRICS_PORT : part.port}/metrics`;
   }
 
   /** Starts a part (again) and waits until it is ready. */

@@ -192,8 +192,20 @@ describe('chaos: two replicas of each service, processes killed and PostgreSQL r
 
     // Every part runs again: each replica and the gateway answer on their own ports.
     const ports = { gateway: port, catalog: port + 1, users: port + 2, orders: port + 3, 'catalog-2': port + 21, 'users-2': port + 22, 'orders-2': port + 23 };
+    // A part the supervisor is restarting once more (a second fault of its own after the faults) is still
+    // coming back: each has 30 s to answer 200, and one that does not is named with its last answer.
+    const statusOf = (part: string, partPort: number) =>
+      fetch(`http://127.0.0.1:${partPort}/${part === 'gateway' ? 'health' : 'ready'}`).then(
+        (res) => res.status,
+        (error: unknown) => `no answer (${String((error as { cause?: unknown }).cause ?? error)})`,
+      );
     const answering = await Promise.all(
-      Object.entries(ports).map(async ([part, partPort]) => [part, (await fetch(`http://127.0.0.1:${partPort}/${part === 'gateway' ? 'health' : 'ready'}`)).status] as const),
+      Object.entries(ports).map(async ([part, partPort]) => {
+        let last: number | string = 'not asked';
+        const answered = await eventually(async () => ((last = await statusOf(part, partPort)) === 200 ? true : undefined), 30_000, `${part} to answer`).catch(() => false);
+        if (!answered) process.stdout.write(`chaos: ${part} (port ${partPort}) not back 30 s after the faults: ${last}\n${shop?.output().slice(-3_000)}\n`);
+        return [part, answered ? 200 : last] as const;
+      }),
     );
 
     const byPhase = new Map<string, { requests: number; failed: number; failedGets: number; failures: Map<string, number> }>();

@@ -10,6 +10,8 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { EMBEDDED_POSTGRES_SETTINGS, type EmbeddedServerPlan } from './embedded-postgres.js';
+import { EMBEDDED_POSTGRES_EXTENSIONS } from './embedded-postgres-extensions.js';
+import { keepExtendedQueriesWhole } from './embedded-postgres-queue.js';
 
 interface Serving {
   service: string;
@@ -47,9 +49,10 @@ setInterval(() => {
 
 for (const { service, dataDir, port } of plan.databases) {
   mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir, { startParams });
+  const db = await PGlite.create(dataDir, { startParams, extensions: EMBEDDED_POSTGRES_EXTENSIONS });
   // Each service keeps a pool; PGlite's socket server allows one connection unless told otherwise.
   const server = new PGLiteSocketServer({ db, host: plan.host, port, maxConnections: 32 });
+  keepExtendedQueriesWhole(server);
   await server.start();
   serving.push({ service, db, server });
   process.stdout.write(`${service}: serving ${dataDir} on ${plan.host}:${port}\n`);

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { NATS_SERVICES, natsServerConfigOf, type NatsService } from '@shop/contracts';
 import { portAnswers, postgresAnswers, waitForOk } from './probes.js';
 import { Child, lastLines, portIsFree, type SupervisionEvents } from './processes.js';
-import { readSettings, type LauncherSettings } from './settings.js';
+import { checkSettings, lookAlikes, readSettings, type LauncherSettings } from './settings.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -27,9 +27,13 @@ interface Part {
   port: number;
   /** Path answering 200 once the part can serve. */
   readyPath: string;
+  /** Where to ask it instead of `port` (gateways sharing PORT: each is asked on its own metrics port). */
+  readyPort?: number;
   env: Record<string, string>;
   /** Needs its own database. */
   database: boolean;
+  /** Other ports it listens on (the mail catcher's SMTP port), checked free before anything starts. */
+  otherPorts?: number[];
 }
 
 function say(part: string, text: string): void {
@@ -72,13 +76,16 @@ const STAND_IN_CLIENT = { PAYPAL_CLIENT_ID: 'sb-stand-in', PAYPAL_CLIENT_SECRET:
 const SERVICE_OFFSETS = { catalog: 1, users: 2, orders: 3 } as const;
 type ReplicatedService = keyof typeof SERVICE_OFFSETS;
 
+/** Whether `npm start` runs its own mail catcher: outside production, when no SMTP server is configured. */
+const mailCatcherRuns = (settings: LauncherSettings): boolean => !settings.SMTP_URL && settings.NODE_ENV !== 'production';
+
 /** Replica `n` (1, 2, …) of a service: PORT+1..3 for the first, PORT+21..23 for the second, PORT+31..33 for the third… */
 const replicaPort = (port: number, service: ReplicatedService, n: number) => port + SERVICE_OFFSETS[service] + (n === 1 ? 0 : 10 * n);
 
 function partsOf(settings: LauncherSettings): Part[] {
   const { PORT, HOST, REPLICAS } = settings;
   const base = (port: number) => `http://${HOST}:${port}`;
-  const ports = { gateway: PORT, catalog: PORT + 1, users: PORT + 2, orders: PORT + 3, paypal: PORT + 4 };
+  const ports = { gateway: PORT, catalog: PORT + 1, users: PORT + 2, orders: PORT + 3, paypal: PORT + 4, smtp: PORT + 5, mailWeb: PORT + 6, metrics: PORT + 9 };
   const replicas = Array.from({ length: REPLICAS }, (_, index) => index + 1);
   const urlsOf = (service: ReplicatedService) => replicas.map((n) => base(replicaPort(PORT, service, n))).join(',');
   // A replica calls the replica of the same number of another service (users' profile asks orders,
@@ -89,10 +96,16 @@ function partsOf(settings: LauncherSettings): Part[] {
   const standIn = !settings.PAYPAL_API_BASE && settings.NODE_ENV !== 'production';
   const paypal = standIn ? { PAYPAL_API_BASE: base(ports.paypal), ...STAND_IN_CLIENT } : {};
   const paypalOrigin = new URL(standIn ? base(ports.paypal) : 'https://www.paypal.com').origin;
+  // Outside production, without an SMTP server configured, mails go to the local mail catcher (docs/mail.md).
+  const catcher = mailCatcherRuns(settings);
+  const mail = {
+    ...(catcher ? { SMTP_URL: `smtp://${HOST}:${ports.smtp}` } : {}),
+    ...(settings.PUBLIC_URL ? {} : { PUBLIC_URL: `http://localhost:${PORT}` }),
+  };
   const serviceEnv: Record<ReplicatedService, (n: number) => Record<string, string>> = {
-    users: (n) => ({ ORDERS_URL: urlOf('orders', n) }),
+    users: (n) => ({ ORDERS_URL: urlOf('orders', n), ...mail }),
     catalog: (n) => ({ USERS_URL: urlOf('users', n) }),
-    orders: (n) => ({ USERS_URL: urlOf('users', n), ...paypal }),
+    orders: (n) => ({ USERS_URL: urlOf('users', n), ...paypal, ...mail }),
   };
   const parts: Part[] = (['users', 'catalog', 'orders'] as const).flatMap((name) =>
     replicas.map((n) => ({
@@ -105,17 +118,52 @@ function partsOf(settings: LauncherSettings): Part[] {
       env: serviceEnv[name](n),
     })),
   );
-  parts.push({
-    name: 'gateway',
-    service: 'gateway',
-    entry: service('gateway'),
-    port: ports.gateway,
-    readyPath: '/health',
-    database: false,
-    env: { CATALOG_URL: urlsOf('catalog'), USERS_URL: urlsOf('users'), ORDERS_URL: urlsOf('orders'), PAYPAL_SDK_ORIGIN: paypalOrigin },
-  });
+  // REPLICAS gateways share PORT (SO_REUSEPORT), so that one restarts while the others serve
+  // (docs/operations.md, "Draining"); each has its own metrics port: PORT+9, PORT+29, PORT+39…
+  for (const n of replicas) {
+    const metricsPort = ports.metrics + (n === 1 ? 0 : 10 * n);
+    parts.push({
+      name: n === 1 ? 'gateway' : `gateway-${n}`,
+      service: 'gateway',
+      entry: service('gateway'),
+      port: ports.gateway,
+      // Several share PORT: the answer there may be another's, so each is asked on its metrics port.
+      ...(REPLICAS > 1 ? { readyPath: '/metrics', readyPort: metricsPort } : { readyPath: '/health' }),
+      database: false,
+      // Prometheus reads the gateway's metrics on a port of their own (docs/operations.md, "Metrics").
+      otherPorts: [metricsPort],
+      env: {
+        CATALOG_URL: urlsOf('catalog'),
+        USERS_URL: urlsOf('users'),
+        ORDERS_URL: urlsOf('orders'),
+        PAYPAL_SDK_ORIGIN: paypalOrigin,
+        METRICS_PORT: String(metricsPort),
+        ...(REPLICAS > 1 ? { REUSE_PORT: 'true' } : {}),
+      },
+    });
+  }
   if (standIn) {
     parts.unshift({ name: 'paypal', service: 'paypal', entry: 'tools/paypal-stand-in/dist/main.js', port: ports.paypal, readyPath: '/health', database: false, env: STAND_IN_CLIENT });
+  }
+  if (catcher) {
+    parts.unshift({
+      name: 'mail',
+      service: 'mail',
+      entry: relative(repoRoot, fileURLToPath(new URL('bin/maildev.js', import.meta.resolve('maildev')))),
+      port: ports.mailWeb,
+      otherPorts: [ports.smtp],
+      readyPath: '/api/healthz',
+      database: false,
+      env: {
+        MAILDEV_SMTP_PORT: String(ports.smtp),
+        MAILDEV_WEB_PORT: String(ports.mailWeb),
+        MAILDEV_IP: HOST,
+        MAILDEV_WEB_IP: HOST,
+        // Kept in the instance's data folder, so a restart of the catcher keeps what it caught; the newest 1,000.
+        MAILDEV_MAIL_DIRECTORY: resolve(repoRoot, settings.DATA_DIR, settings.INSTANCE_PREFIX, 'mail'),
+        MAILDEV_MAX_EMAILS: '1000',
+      },
+    });
   }
   return parts;
 }
@@ -124,6 +172,7 @@ async function main(): Promise<void> {
   // Everything (.env, DATA_DIR, the services' SHELL_DIR and MF_REMOTES folders) is relative to the
   // repository, wherever the launcher was started from.
   process.chdir(repoRoot);
+  if (process.argv[2] === 'check-settings') return checkSettings();
   const nodeMajor = Number(process.versions.node.split('.')[0]);
   if (nodeMajor < SUPPORTED_NODE_MAJOR) {
     say('launcher', `runs on Node.js ${process.versions.node}; the shop ships on Node.js ${SUPPORTED_NODE_MAJOR} LTS (\`. tools/node/use-node24.sh\` brings it)`);
@@ -135,6 +184,7 @@ async function main(): Promise<void> {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);
   }
+  for (const { name, closest } of lookAlikes()) process.stderr.write(`shop      ${name} is set but no part of the shop reads it; did you mean ${closest}?\n`);
   const dataDir = resolve(repoRoot, settings.DATA_DIR, settings.INSTANCE_PREFIX);
   const logDir = join(dataDir, 'logs');
   // The process id of each running part, for operators: kill -9 "$(cat .data/shop/run/catalog.pid)".
@@ -142,7 +192,9 @@ async function main(): Promise<void> {
   const parts = partsOf(settings);
   // Every port the parts listen on must be free before anything starts, or is made (no folder is left behind).
   const taken = [];
-  for (const part of parts) if (!(await portIsFree(settings.HOST, part.port))) taken.push(`${part.port} (${part.name})`);
+  for (const part of parts) {
+    for (const port of [part.port, ...(part.otherPorts ?? [])]) if (!(await portIsFree(settings.HOST, port))) taken.push(`${port} (${part.name})`);
+  }
   if (taken.length > 0) {
     say('shop', `cannot start: port${taken.length > 1 ? 's' : ''} ${taken.join(', ')} on ${settings.HOST} already in use; stop what uses them or set PORT`);
     process.exit(1);
@@ -283,7 +335,7 @@ async function main(): Promise<void> {
         LOG_LEVEL: settings.LOG_LEVEL,
         UPLOAD_DIR: process.env.UPLOAD_DIR ?? join(dataDir, 'uploads'),
       };
-      const readyUrl = `http://${settings.HOST}:${part.port}${part.readyPath}`;
+      const readyUrl = `http://${settings.HOST}:${part.readyPort ?? part.port}${part.readyPath}`;
       const args = [...settings.SERVICE_NODE_FLAGS, join(repoRoot, part.entry)];
       const child = new Child(part.name, process.execPath, args, env, logFile, supervision(part.name, logFile, readyUrl), join(runDir, `${part.name}.pid`));
       children.push(child);
@@ -299,6 +351,7 @@ async function main(): Promise<void> {
     await stopAll(1);
   }
   process.stdout.write(`\nShop ready at http://localhost:${settings.PORT}  (Ctrl-C stops it)\n`);
+  if (mailCatcherRuns(settings)) process.stdout.write(`Mails it sends: http://localhost:${settings.PORT + 6}\n`);
 }
 
 await main();

@@ -3,8 +3,11 @@
  * 3004; HOST, default 127.0.0.1; PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET,
  * default sb-stand-in / stand-in-secret) and writes one JSON line per request.
  * LOG_LEVEL warn, error or silent keeps the request lines quiet. PAYPAL_STAND_IN_TEST_ENDPOINTS=true
- * opens POST /stand-in/orders (refused with NODE_ENV=production).
+ * opens POST /stand-in/orders (refused with NODE_ENV=production). Like every part of the shop it reads
+ * `.env` in the working directory (or the file ENV_FILE names; empty: none) under the real environment.
+ * `node dist/main.js check-settings` prints the settings it reads as JSON, as every part's does.
  */
+import { existsSync } from 'node:fs';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type RequestLogEntry, startPayPalStandIn } from './server.js';
 
 const QUIET_LEVELS = ['warn', 'error', 'fatal', 'silent'];
@@ -23,7 +26,17 @@ function portOf(value = '3004'): number {
   return port;
 }
 
-const env = process.env;
+/** Every setting the stand-in reads: `env` below has no other. */
+const SETTINGS = ['ENV_FILE', 'HOST', 'LOG_LEVEL', 'NODE_ENV', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_STAND_IN_TEST_ENDPOINTS', 'PORT'] as const;
+const env: Partial<Record<(typeof SETTINGS)[number], string>> = process.env;
+
+// The settings file under the real environment (Node keeps a variable already set), as the shop's other parts read it.
+const envFile = env.ENV_FILE ?? '.env';
+if (envFile && (env.ENV_FILE !== undefined || existsSync(envFile))) process.loadEnvFile(envFile);
+if (process.argv[2] === 'check-settings') {
+  process.stdout.write(`${JSON.stringify({ part: 'paypal-stand-in', reads: [...SETTINGS], problems: [] })}\n`);
+  process.exit(0);
+}
 const testEndpoints = env.PAYPAL_STAND_IN_TEST_ENDPOINTS === 'true';
 if (testEndpoints && env.NODE_ENV === 'production') {
   log('error', 'PAYPAL_STAND_IN_TEST_ENDPOINTS=true is refused with NODE_ENV=production: its test endpoints make captures out of nothing');

@@ -13,6 +13,7 @@ const exposed = {
   ProductEditPage: () => import('./product-edit-page.js'),
   OrderListPage: () => import('./order-list-page.js'),
   ReleasesPage: () => import('./releases-page.js'),
+  DashboardPage: () => import('./dashboard-page.js'),
 } satisfies ExposedPages<'admin'>;
 
 const parts = {

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { jest } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { OrderDto } from '@shop/contracts';
 import { apiGet, shopKeys, useShopQuery } from '@shop/shop-client';
@@ -51,12 +52,12 @@ describe('OrderAdminActions', () => {
     expect(screen.queryByRole('button', { name: 'Mark as Delivered' })).not.toBeInTheDocument();
   });
 
-  it("shows nothing to a customer, nor to an admin on an unpaid or a delivered order", () => {
-    const delivered = anOrder({ ...paid, isDelivered: true, deliveredAt: '2026-11-22T08:00:00.000Z' });
+  it('shows nothing to a customer, nor to an admin on a cancelled or a refunded order', () => {
     for (const [order, user] of [
       [paid, aCustomer],
-      [anOrder(), anAdmin],
-      [delivered, anAdmin],
+      [anOrder(), aCustomer],
+      [anOrder({ status: 'cancelled', cancelReason: 'Payment not received in time' }), anAdmin],
+      [anOrder({ ...paid, status: 'refunded', refundedAt: '2026-11-24T08:00:00.000Z' }), anAdmin],
     ] as const) {
       const { unmount } = renderRoute(
         `/order/${order._id}`,
@@ -91,5 +92,56 @@ describe('OrderAdminActions', () => {
     expect(await screen.findByText('Order is not paid')).toHaveAttribute('role', 'alert');
     expect(screen.getByRole('button', { name: 'Mark as Delivered' })).toBeEnabled();
     expect(screen.getByText('Not yet Delivered.')).toBeInTheDocument();
+  });
+
+  describe('by the order\'s state', () => {
+    afterEach(() => jest.restoreAllMocks());
+
+    const actionsOf = (order: OrderDto) => {
+      const { unmount } = renderRoute(`/order/${order._id}`, <section aria-label="Admin actions"><OrderAdminActions order={order} /></section>, { user: anAdmin });
+      const names = within(screen.getByRole('region', { name: 'Admin actions' })).queryAllByRole('button').map((button) => button.textContent);
+      unmount();
+      return names;
+    };
+
+    it('offers Cancel Order for an unpaid order, Mark as Delivered and Refund for a paid one, Refund for a delivered one', () => {
+      expect(actionsOf(anOrder())).toEqual(['Cancel Order']);
+      expect(actionsOf(anOrder({ status: 'pending' }))).toEqual(['Cancel Order']);
+      expect(actionsOf(paid)).toEqual(['Mark as Delivered', 'Refund']);
+      expect(actionsOf(anOrder({ ...paid, isDelivered: true, deliveredAt: '2026-11-22T08:00:00.000Z' }))).toEqual(['Refund']);
+    });
+
+    it('cancels an unpaid order once the admin is sure, and the page shows it cancelled', async () => {
+      const user = userEvent.setup();
+      const unpaid = anOrder();
+      const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+      const cancelled = { ...unpaid, status: 'cancelled' as const, cancelReason: 'Cancelled by the shop', cancelledAt: '2026-11-26T10:00:00.000Z' };
+      const { calls } = mockApi({
+        [`GET /api/orders/${unpaid._id}`]: () => ({ json: calls.some((call) => call.method === 'PUT') ? cancelled : unpaid }),
+        [`PUT /api/orders/${unpaid._id}/cancel`]: { json: cancelled },
+      });
+      renderOnOrderPage(unpaid);
+      await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
+      expect(confirm).toHaveBeenCalledWith('Are you sure?');
+      expect(calls.find((call) => call.method === 'PUT')).toMatchObject({ url: `/api/orders/${unpaid._id}/cancel`, body: {} });
+      await screen.findByText('Not yet Delivered.');
+      expect(await screen.findByText('Not yet Delivered.')).toBeInTheDocument();
+      await expect(screen.findByRole('button', { name: 'Cancel Order' }, { timeout: 200 })).rejects.toThrow();
+    });
+
+    it('does nothing when the admin is not sure, and shows why a refund was refused', async () => {
+      const user = userEvent.setup();
+      const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+      const { calls } = mockApi({
+        [`GET /api/orders/${paid._id}`]: { json: paid },
+        [`PUT /api/orders/${paid._id}/refund`]: { status: 400, json: { message: 'Order was refunded' } },
+      });
+      renderOnOrderPage(paid);
+      await user.click(await screen.findByRole('button', { name: 'Refund' }));
+      expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+      await user.click(screen.getByRole('button', { name: 'Refund' }));
+      expect(await screen.findByText('Order was refunded')).toHaveAttribute('role', 'alert');
+      expect(confirm).toHaveBeenCalledTimes(2);
+    });
   });
 });

@@ -1,7 +1,8 @@
+import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { OrderDto } from '@shop/contracts';
-import { aCustomer, anAdmin, anOrder, mockApi } from '@shop/web-testing';
+import { aCustomer, anAdmin, anOrder, listReply, mockApi } from '@shop/web-testing';
 import { renderPage } from '../testing/render-page.js';
 
 const unpaid = anOrder();
@@ -15,9 +16,9 @@ const delivered = anOrder({
   createdAt: '2026-11-21T09:00:00.000Z',
 });
 
-/** An answer of GET /api/orders: one page of the orders table. */
-function listOf(orders: OrderDto[], page = 1, pages = orders.length === 0 ? 0 : 1) {
-  return { json: { orders, page, pages } };
+/** An answer of GET /api/orders: the page's orders, the total and the pages in its headers (20 a page). */
+function listOf(orders: OrderDto[], _page = 1, pages = orders.length === 0 ? 0 : 1) {
+  return listReply(orders, { total: pages <= 1 ? orders.length : pages * 20, pages });
 }
 
 function rowOf(orderId: string): HTMLElement {
@@ -160,6 +161,92 @@ describe('OrderListPage', () => {
       renderPage('/admin/orderlist/7', { user: anAdmin });
       await waitFor(() => expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/admin\/orderlist\/2$/));
       expect(await screen.findByRole('rowheader', { name: 'o2' })).toBeInTheDocument();
+    });
+  });
+
+  describe('search, filters, sort and export', () => {
+    it('shows how many orders match, and searches by order id or customer from the address, starting at page 1', async () => {
+      const user = userEvent.setup();
+      const { calls } = mockApi({ 'GET /api/orders': (call) => (call.url.includes('search=') ? listOf([delivered]) : listOf([unpaid, delivered], 2, 3)) });
+      renderPage('/admin/orderlist/2', { user: anAdmin });
+      expect(await screen.findByRole('status', { name: '' })).toHaveTextContent('60 orders');
+      await user.type(screen.getByRole('searchbox', { name: 'Search orders by order id, customer name or email' }), '  Ann Buyer ');
+      await user.click(within(screen.getByRole('search')).getByRole('button', { name: 'Search' }));
+      await waitFor(() => expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/admin\/orderlist\/1\?search=Ann\+Buyer$/));
+      expect(await screen.findByText('1 order')).toBeInTheDocument();
+      expect(calls.at(-1)?.url).toBe('/api/orders?pageNumber=1&search=Ann+Buyer');
+    });
+
+    it('filters by payment, delivery and days, keeping them in the address and in the pagination links', async () => {
+      const user = userEvent.setup();
+      const { calls } = mockApi({ 'GET /api/orders': listOf([unpaid], 1, 3) });
+      renderPage('/admin/orderList?from=2026-11-01', { user: anAdmin });
+      await screen.findByRole('table');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Paid' }), 'Not paid');
+      await waitFor(() => expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/admin/orderlist/1?from=2026-11-01&paid=false'));
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Delivered' }), 'Delivered');
+      await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/orders?pageNumber=1&paid=false&delivered=true&from=2026-11-01'));
+      const pagination = await screen.findByRole('navigation', { name: 'Pagination' });
+      expect(within(pagination).getByRole('link', { name: '2' })).toHaveAttribute('href', '/admin/orderlist/2?paid=false&delivered=true&from=2026-11-01');
+      expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
+    });
+
+    it('ignores values in the address that are not the table\'s, rather than asking for a 400', async () => {
+      const { calls } = mockApi({ 'GET /api/orders': listOf([unpaid]) });
+      renderPage('/admin/orderList?sort=password&paid=maybe&from=yesterday&direction=sideways', { user: anAdmin });
+      await screen.findByRole('table');
+      expect(calls.map((call) => call.url)).toEqual(['/api/orders?pageNumber=1']);
+    });
+
+    it('sorts by a column heading: ascending, then descending, then the default; aria-sort says which', async () => {
+      const user = userEvent.setup();
+      const { calls } = mockApi({ 'GET /api/orders': listOf([unpaid, delivered]) });
+      renderPage('/admin/orderList', { user: anAdmin });
+      const table = await screen.findByRole('table');
+      const total = () => within(screen.getByRole('table')).getByRole('columnheader', { name: 'TOTAL' });
+      expect(total()).toHaveAttribute('aria-sort', 'none');
+      await user.click(within(total()).getByRole('link', { name: 'TOTAL' }));
+      await waitFor(() => expect(total()).toHaveAttribute('aria-sort', 'ascending'));
+      await user.click(within(total()).getByRole('link', { name: 'TOTAL' }));
+      await waitFor(() => expect(total()).toHaveAttribute('aria-sort', 'descending'));
+      await user.click(within(total()).getByRole('link', { name: 'TOTAL' }));
+      await waitFor(() => expect(total()).toHaveAttribute('aria-sort', 'none'));
+      expect(calls.map((call) => call.url)).toEqual([
+        '/api/orders?pageNumber=1',
+        '/api/orders?pageNumber=1&sort=totalPrice',
+        '/api/orders?pageNumber=1&sort=totalPrice&direction=desc',
+      ]);
+      expect(within(table).queryByRole('link', { name: 'ORDER ID' })).not.toBeInTheDocument();
+    });
+
+    it('exports every order the view matches as the file the answer names, with the token', async () => {
+      const user = userEvent.setup();
+      const created: Blob[] = [];
+      Object.assign(URL, { createObjectURL: (blob: Blob) => (created.push(blob), 'blob:orders'), revokeObjectURL: () => undefined });
+      const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        expect(this.download).toBe('orders-2026-11-26.csv');
+      });
+      const { calls } = mockApi({
+        'GET /api/orders': listOf([unpaid]),
+        'GET /api/orders/export': { text: 'id,date\r\n', headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="orders-2026-11-26.csv"' } },
+      });
+      renderPage('/admin/orderList?paid=true&sort=totalPrice', { user: anAdmin });
+      await screen.findByRole('table');
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+      const exported = calls.find((call) => call.url.startsWith('/api/orders/export'));
+      expect(exported?.url).toBe('/api/orders/export?sort=totalPrice&paid=true');
+      expect(exported?.headers.get('Authorization')).toBe(`Bearer ${anAdmin.token}`);
+      expect(created[0]?.size).toBe('id,date\r\n'.length);
+    });
+
+    it('shows why an export failed', async () => {
+      const user = userEvent.setup();
+      mockApi({ 'GET /api/orders': listOf([unpaid]), 'GET /api/orders/export': { status: 503, json: { message: 'The orders service is unavailable' } } });
+      renderPage('/admin/orderList', { user: anAdmin });
+      await screen.findByRole('table');
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByText('The orders service is unavailable')).toBeInTheDocument();
     });
   });
 });

@@ -2,15 +2,15 @@ import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { UserDto } from '@shop/contracts';
-import { aCustomer, anAdmin, aUser, mockApi } from '@shop/web-testing';
+import { aCustomer, anAdmin, aUser, listReply, mockApi } from '@shop/web-testing';
 import { renderPage } from '../testing/render-page.js';
 
 const john = aUser();
 const admin = { _id: anAdmin._id, name: anAdmin.name, email: anAdmin.email, isAdmin: true };
 
-/** An answer of GET /api/users: one page of the users table. */
-function listOf(users: UserDto[], page = 1, pages = users.length === 0 ? 0 : 1) {
-  return { json: { users, page, pages } };
+/** An answer of GET /api/users: the page's users, the total and the pages in its headers (20 a page). */
+function listOf(users: UserDto[], _page = 1, pages = users.length === 0 ? 0 : 1) {
+  return listReply(users, { total: pages <= 1 ? users.length : pages * 20, pages });
 }
 
 afterEach(() => {
@@ -249,6 +249,49 @@ describe('UserListPage', () => {
       renderPage(`/admin/userlist/${pageNumber}`, { user: anAdmin });
       await screen.findByRole('cell', { name: 'John Doe' });
       expect(calls.map((call) => call.url)).toEqual(['/api/users?pageNumber=1']);
+    });
+  });
+
+  describe('search, sort and export', () => {
+    it('searches by name or email and sorts by a column, both in the address and kept by the pagination', async () => {
+      const user = userEvent.setup();
+      const { calls } = mockApi({ 'GET /api/users': listOf([john], 1, 2) });
+      renderPage('/admin/userList', { user: anAdmin });
+      await screen.findByRole('table');
+      await user.type(screen.getByRole('searchbox', { name: 'Search users by name or email' }), 'doe{Enter}');
+      await waitFor(() => expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/admin\/userlist\/1\?search=doe$/));
+      await user.click(within(screen.getByRole('columnheader', { name: 'EMAIL' })).getByRole('link'));
+      await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/users?pageNumber=1&search=doe&sort=email'));
+      expect(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('link', { name: '2' })).toHaveAttribute('href', '/admin/userlist/2?search=doe&sort=email');
+      expect(screen.getByRole('columnheader', { name: 'EMAIL' })).toHaveAttribute('aria-sort', 'ascending');
+      expect(screen.getByText('40 users')).toBeInTheDocument();
+    });
+
+    it('shows the search of the address in its box, and clears it with an empty search', async () => {
+      const user = userEvent.setup();
+      const { calls } = mockApi({ 'GET /api/users': listOf([john]) });
+      renderPage('/admin/userlist/3?search=doe', { user: anAdmin });
+      const box = await screen.findByRole('searchbox', { name: 'Search users by name or email' });
+      expect(box).toHaveValue('doe');
+      await user.clear(box);
+      await user.click(within(screen.getByRole('search')).getByRole('button', { name: 'Search' }));
+      await waitFor(() => expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/admin\/userlist\/1$/));
+      expect(calls.at(-1)?.url).toBe('/api/users?pageNumber=1');
+    });
+
+    it('exports the users the search matches', async () => {
+      const user = userEvent.setup();
+      Object.assign(URL, { createObjectURL: () => 'blob:users', revokeObjectURL: () => undefined });
+      const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      const { calls } = mockApi({
+        'GET /api/users': listOf([john]),
+        'GET /api/users/export': { text: 'id\r\n', headers: { 'Content-Disposition': 'attachment; filename="users-2026-11-26.csv"' } },
+      });
+      renderPage('/admin/userList?search=doe', { user: anAdmin });
+      await screen.findByRole('table');
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+      expect(calls.at(-1)?.url).toBe('/api/users/export?search=doe');
     });
   });
 });

@@ -10,6 +10,7 @@ export const layout = {
   formBox: 'admin-form-box',
   backBar: 'admin-back-bar',
   rowHeader: 'admin-row-header',
+  stack: 'admin-stack',
 } as const;
 
 export const LAYOUT_STYLE_ID = 'admin-layout-style';
@@ -37,6 +38,11 @@ export const layoutCss = css`
 }
 .${layout.backBar} {
   margin: ${space[3]} 0;
+}
+.${layout.stack} {
+  display: flex;
+  flex-direction: column;
+  gap: ${space[2]};
 }
 .${layout.rowHeader} {
   font-weight: ${fontWeights.normal};

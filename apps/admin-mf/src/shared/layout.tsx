@@ -24,6 +24,9 @@ export const TitleBar = withLayoutStyles(classed('div', layout.titleBar));
 /** Buttons side by side: a table row's actions, or the title bar's action with its spinner. */
 export const RowActions = withLayoutStyles(classed('div', layout.rowActions));
 
+/** Parts one above the other with the theme's small gap: an order's actions. */
+export const Stack = withLayoutStyles(classed('div', layout.stack));
+
 /** An edit form: full width on a phone, no wider than a small container above. */
 export const FormBox = withLayoutStyles(classed('div', layout.formBox));
 

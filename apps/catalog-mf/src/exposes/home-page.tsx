@@ -3,14 +3,18 @@
  * /search/:keyword/page/:pageNumber), exposed to the shell as `catalog/HomePage`.
  * Needs ShopThemeProvider and ShopClientProvider above it (the shell's, or the standalone bootstrap's).
  */
-import { useDeferredValue } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useDeferredValue, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PRODUCTS_PAGE_SIZE } from '@shop/contracts';
 import { addStaticStyles, Alert, Button, Col, Paginate, Row, usePageTitle, useStaticStyles, VisuallyHidden } from '@shop/ui';
+import { useProductFacets } from '../features/home/api/get-product-facets.js';
 import { useProducts } from '../features/home/api/get-products.js';
 import { ProductCard, ProductCardPlaceholder } from '../features/home/product-card.js';
 import { home, HOME_STYLE_ID, homeCss } from '../features/home/home.styles.js';
 import { TopProductsCarousel } from '../features/home/top-products-carousel.js';
+import { SearchFacets } from '../features/home/search-facets.js';
+import { searchFiltersOf, searchQueryOf, type SearchFilters } from '../features/home/search-filters.js';
+import { SortSelect } from '../features/home/sort-select.js';
 
 /** The page's head when the server renders it: docs/ssr.md. */
 export { homePageHead as pageHead } from '../features/home/home-head.js';
@@ -19,10 +23,13 @@ export { homePageHead as pageHead } from '../features/home/home-head.js';
 // first render's commit does not parse it; the page still adds it when it renders, if it is not there.
 if (typeof document !== 'undefined') addStaticStyles(HOME_STYLE_ID, homeCss);
 
-/** Where page n of the current list lives: the keyword stays in every pagination link. */
-export function homePageHref(keyword: string | undefined, page: number): string {
+/**
+ * Where page n of the current list lives: the keyword and a search's filters (`query`, from
+ * searchQueryOf) stay in every pagination link.
+ */
+export function homePageHref(keyword: string | undefined, page: number, query = ''): string {
   const base = keyword ? `/search/${encodeURIComponent(keyword)}` : '';
-  return `${base}/page/${page}`;
+  return `${base}/page/${page}${query}`;
 }
 
 /** The cards in view without scrolling on a wide screen (4 columns from xl): their images come first. */
@@ -32,22 +39,18 @@ export default function HomePage() {
   useStaticStyles(HOME_STYLE_ID, homeCss);
   const { keyword, pageNumber } = useParams();
   const page = Number(pageNumber) || 1;
-  const { data: answer, error } = useProducts({ keyword, pageNumber: page });
+  // Facets and sorting belong to search pages (docs/catalog-mf.md); the home list stays the spec's.
+  const [params] = useSearchParams();
+  const filters = keyword ? searchFiltersOf(params) : undefined;
+  const query = filters ? searchQueryOf(filters) : '';
+  const { data: answer, error } = useProducts({ keyword, pageNumber: page }, filters);
   // The cards render in a background (interruptible) pass once the answer is in, not in the query's
   // synchronous update: eight cards at once held a slow phone's main thread in one long task.
   const data = useDeferredValue(answer);
   usePageTitle(keyword ? `Search: ${keyword}` : 'Latest Products');
 
-  return (
+  const results = (
     <>
-      {keyword ? (
-        <Button as={Link} to="/" $variant="light">
-          Go Back
-        </Button>
-      ) : (
-        <TopProductsCarousel />
-      )}
-      <h1 className={home.heading}>Latest Products</h1>
       {!data && !error ? (
         <>
           {/* The placeholder cards show the wait; this tells screen readers, without taking any room. */}
@@ -75,9 +78,49 @@ export default function HomePage() {
               </Col>
             ))}
           </Row>
-          <Paginate pages={data.pages} page={data.page} hrefFor={(n) => homePageHref(keyword, n)} />
+          <Paginate pages={data.pages} page={data.page} hrefFor={(n) => homePageHref(keyword, n, query)} />
         </>
       )}
     </>
+  );
+
+  return (
+    <>
+      {keyword ? (
+        <Button as={Link} to="/" $variant="light">
+          Go Back
+        </Button>
+      ) : (
+        <TopProductsCarousel />
+      )}
+      <h1 className={home.heading}>Latest Products</h1>
+      {keyword && filters ? (
+        <SearchResults keyword={keyword} filters={filters}>
+          {results}
+        </SearchResults>
+      ) : (
+        results
+      )}
+    </>
+  );
+}
+
+/** A search's results with its facets beside them and its order above them; a change goes into the address. */
+function SearchResults({ keyword, filters, children }: { keyword: string; filters: SearchFilters; children: ReactNode }) {
+  const navigate = useNavigate();
+  const { data: facets } = useProductFacets(keyword, filters);
+  // Another filter or order starts again at page 1 of its own results.
+  const show = (next: SearchFilters) => navigate(`/search/${encodeURIComponent(keyword)}${searchQueryOf(next)}`);
+  return (
+    <div className={home.searchLayout}>
+      <SearchFacets facets={facets} filters={filters} onChange={show} />
+      <div>
+        <div className={home.searchBar}>
+          <p aria-live="polite">{facets ? `${facets.total} ${facets.total === 1 ? 'product' : 'products'} found` : ''}</p>
+          <SortSelect sort={filters.sort} onChange={(sort) => show({ ...filters, sort })} />
+        </div>
+        {children}
+      </div>
+    </div>
   );
 }

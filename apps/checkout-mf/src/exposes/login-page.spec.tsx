@@ -25,6 +25,12 @@ describe('LoginPage', () => {
     expect(document.title).toBe('Sign In | ProShop');
   });
 
+  it("offers 'Forgot password?' below the form, to /forgot-password", () => {
+    mockApi({});
+    renderPage('/login');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  });
+
   it('keeps the redirect on the Register link', () => {
     mockApi({});
     renderPage('/login?redirect=shipping');

@@ -41,15 +41,17 @@ jest.unstable_mockModule('@paypal/react-paypal-js', () => ({
     <>
       <button
         type="button"
-        onClick={async () => {
-          // As PayPal's buttons do: whatever createOrder or onApprove throws goes to onError.
-          try {
-            const id = await createOrder({}, { order: { create: async (body) => (paypal.createdOrders.push(body), 'PP-ORDER') } });
-            await onApprove({ orderID: id }, { order: { capture: async () => paypal.capture } });
-          } catch (error) {
-            onError(error as Error);
-          }
-        }}
+        onClick={() =>
+          // As PayPal's buttons do: whatever createOrder or onApprove throws goes to onError (so nothing rejects).
+          void (async () => {
+            try {
+              const id = await createOrder({}, { order: { create: async (body) => (paypal.createdOrders.push(body), 'PP-ORDER') } });
+              await onApprove({ orderID: id }, { order: { capture: async () => paypal.capture } });
+            } catch (error) {
+              onError(error as Error);
+            }
+          })()
+        }
       >
         PayPal
       </button>

@@ -76,6 +76,7 @@ function RemotePageContent(page: RemotePage) {
     return <ServerPage />;
   }
   const Page = loadedRemotePage(page)?.default ?? lazyPage(page);
+  // eslint-disable-next-line react-hooks/static-components -- not created here: the remote's loaded module, or lazyPage's one lazy component per page (lazyPages), the same on every render.
   return <Page />;
 }
 

@@ -43,6 +43,7 @@ const specRoutes: Array<[path: string, remote: string, module: string]> = [
   ['/admin/orderList', 'admin', 'OrderListPage'],
   ['/admin/orderlist/2', 'admin', 'OrderListPage'],
   ['/admin/releases', 'admin', 'ReleasesPage'],
+  ['/admin/dashboard', 'admin', 'DashboardPage'],
 ];
 
 describe('the route table of spec section 2', () => {

@@ -2,7 +2,9 @@
  * The bare baseline of the catalog reads benchmark: a `node:http` + `pg` server, run as a process of
  * its own, answering GET /api/products?keyword=&pageNumber= and GET /api/products/{id} with exactly the
  * JSON the catalog answers, from the same queries on the same database: count + page for the list,
- * product + its reviews for a product. No framework, no cache, no logs: what the hardware can do.
+ * product + its reviews for a product. No framework, no cache, no logs: what the hardware can do. Its
+ * keyword is the substring match the catalog had before issue 26; the catalog's search (full text, ranked,
+ * corrected) is measured by the `search` scenario, so the benchmark compares the plain list and a product.
  *
  *   BASELINE_DATABASE_URL  the bench shop's catalog database (postgres://…/{prefix}_catalog)
  *   BASELINE_PORT          port to listen on (0: any; the chosen port is printed)

@@ -297,8 +297,10 @@ export async function catalogReads(): Promise<void> {
           { name: 'GET /api/products', path: '/api/products' },
           { name: 'GET /api/products/{id}', path: `/api/products/${productId}` },
         ];
-        await checkSameJson(shopClient, baselineClient, [...targets.map((target) => target.path), '/api/products?keyword=a&pageNumber=2']);
-        console.log(`same JSON from both for ${targets.map((target) => target.path).join(', ')} and a search`);
+        // Page 2 as well; not a search: the catalog's search ranks by relevance with full-text search and
+        // corrections (issue 26), which the bare baseline does not do, and the `search` scenario measures it.
+        await checkSameJson(shopClient, baselineClient, [...targets.map((target) => target.path), '/api/products?pageNumber=2']);
+        console.log(`same JSON from both for ${targets.map((target) => target.path).join(', ')} and page 2`);
         await Promise.all([shopClient.close(), baselineClient.close()]);
         await compare(shop, baseline, targets);
         console.log(settingsNote(shop.settings));

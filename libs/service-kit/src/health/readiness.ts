@@ -9,13 +9,20 @@ export type CheckState = 'ok' | 'down';
 @Injectable()
 export class Readiness {
   private readonly checks = new Map<string, ReadinessCheck>();
+  private draining = false;
 
   register(name: string, check: ReadinessCheck): void {
     this.checks.set(name, check);
   }
 
+  /** The part is shutting down: not ready from now on, whatever its checks say (GracefulShutdown). */
+  drain(): void {
+    this.draining = true;
+  }
+
   /** Runs every check at once, each bounded in time, and reports each one. */
   async report(timeoutMs = 2_000): Promise<{ ready: boolean; checks: Record<string, CheckState>; reasons: Record<string, string> }> {
+    if (this.draining) return { ready: false, checks: { shutdown: 'down' }, reasons: { shutdown: 'shutting down' } };
     const failures = new Map<string, string>();
     const entries = await Promise.all(
       [...this.checks].map(async ([name, check]): Promise<[string, CheckState]> => {

@@ -4,7 +4,7 @@
  * typed from there. An operation or a field a service no longer has is a type error in the remote.
  */
 import type { ApiPaths } from '@shop/api-types';
-import type { ApiClient, ApiGet, HttpMethod } from './http.js';
+import type { ApiClient, ApiGet, HttpMethod, ListPage } from './http.js';
 
 /** The verbs the shop's API uses. */
 export type ApiVerb = 'get' | 'put' | 'post' | 'delete';
@@ -14,10 +14,10 @@ export type ApiPath<V extends ApiVerb> = { [P in keyof ApiPaths]: ApiPaths[P][V]
 
 type Operation<P extends ApiPath<V>, V extends ApiVerb> = Extract<ApiPaths[P][V], { responses: unknown }>;
 
-type SuccessOf<R> = R extends { 200: infer S } ? S : R extends { 201: infer S } ? S : R extends { 204: unknown } ? { content?: never } : never;
+type SuccessOf<R> = R extends { 200: infer S } ? S : R extends { 201: infer S } ? S : R extends { 202: infer S } ? S : R extends { 204: unknown } ? { content?: never } : never;
 type ContentOf<S> = S extends { content: { 'application/json': infer B } } ? B : S extends { content: { 'text/plain': infer T } } ? T : undefined;
 
-/** What a successful call answers (200 or 201 JSON, a 201 text, nothing for 204). */
+/** What a successful call answers (200, 201 or 202 JSON, a 201 text, nothing for 204). */
 export type ApiAnswer<P extends ApiPath<V>, V extends ApiVerb> = ContentOf<SuccessOf<Operation<P, V>['responses']>>;
 
 type ParametersOf<P extends ApiPath<V>, V extends ApiVerb> = Operation<P, V> extends { parameters: infer X } ? X : never;
@@ -59,6 +59,23 @@ type Options = { params?: Record<string, string | number>; query?: Record<string
 export function apiGet<P extends ApiPath<'get'>>(path: P, ...[options]: OptionalIfEmpty<ApiCallOptions<P, 'get'>>): TypedGet<ApiAnswer<P, 'get'>> {
   const { params, query, headers } = (options ?? {}) as Options;
   return { path: fillPath(path, params), query, headers } as TypedGet<ApiAnswer<P, 'get'>>;
+}
+
+/** The row type of an operation that answers an array. */
+type RowOf<A> = A extends readonly (infer R)[] ? R : never;
+
+/** A GET of a list call (an array, its place in X-Total-Count and Link) for `useShopQuery`: answers a ListPage. */
+export interface TypedListGet<T> extends TypedGet<ListPage<T>> {
+  readonly list: true;
+}
+
+/**
+ * A GET of a list call for `useShopQuery`, answering its rows with the total and pages its headers say:
+ * `apiGetList('/api/orders', { query: { pageNumber, search } })`.
+ */
+export function apiGetList<P extends ApiPath<'get'>>(path: P, ...[options]: OptionalIfEmpty<ApiCallOptions<P, 'get'>>): TypedListGet<RowOf<ApiAnswer<P, 'get'>>> {
+  const { params, query, headers } = (options ?? {}) as Options;
+  return { path: fillPath(path, params), query, headers, list: true } as unknown as TypedListGet<RowOf<ApiAnswer<P, 'get'>>>;
 }
 
 /** Calls an operation of the API through the page's client: `callApi(http, 'put', '/api/orders/{id}/pay_status', { params, body })`. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { OrderDto } from '@shop/contracts';
-import { provideRemoteParts, RemotePart } from './remote-part.js';
+import { loadRemotePart, provideRemoteParts, RemotePart } from './remote-part.js';
 
 const order = { _id: 'o1', isPaid: true, isDelivered: false } as OrderDto;
 
@@ -17,6 +17,21 @@ afterEach(() => {
 });
 
 describe('RemotePart', () => {
+  it('renders a part loaded ahead at once, never its loading fallback', async () => {
+    provideRemoteParts(async () => ({ default: Actions }));
+    await loadRemotePart('admin', 'OrderAdminActions');
+
+    render(<RemotePart remote="admin" part="OrderAdminActions" props={{ order }} fallback={<p>Loading actions</p>} />);
+
+    expect(screen.getByRole('button', { name: 'Deliver o1' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading actions')).not.toBeInTheDocument();
+  });
+
+  it('says when a part cannot be loaded ahead', async () => {
+    provideRemoteParts(async () => undefined);
+    await expect(loadRemotePart('admin', 'OrderAdminActions')).rejects.toThrow('The remote module admin/OrderAdminActions has no part to render');
+  });
+
   it("loads the owner's part through the host's loader and gives it the props", async () => {
     const load = jest.fn(async (_id: string) => ({ default: Actions }));
     provideRemoteParts(load);

@@ -17,6 +17,8 @@ export type RemotePartLoader = (id: string) => Promise<unknown>;
 
 let loader: RemotePartLoader | undefined;
 const parts = new Map<string, LazyExoticComponent<AnyComponent>>();
+/** Parts loaded ahead by loadRemotePart: rendered at once, without suspending (no fallback for a frame). */
+const loadedParts = new Map<string, AnyComponent>();
 
 /**
  * The host (the shell, or a remote's standalone page) hands over how it loads a remote's modules, so
@@ -25,17 +27,33 @@ const parts = new Map<string, LazyExoticComponent<AnyComponent>>();
 export function provideRemoteParts(load: RemotePartLoader): void {
   loader = load;
   parts.clear();
+  loadedParts.clear();
+}
+
+/** Loads `id` through the host's loader: the module, or a rejection saying why there is no part. */
+async function loadPartModule(id: string): Promise<PartModule> {
+  if (!loader) throw new Error(`No host on this page loads remote parts (${id})`);
+  const module = (await loader(id)) as PartModule | undefined;
+  if (typeof module?.default !== 'function' && typeof module?.default !== 'object') throw new Error(`The remote module ${id} has no part to render`);
+  return module;
+}
+
+/**
+ * Loads a part before it is rendered: resolves once its module is in, and a `<RemotePart>` of it then
+ * renders it at once, in the same commit, without showing its loading fallback first; rejects when
+ * there is no host loader or the module can't be loaded. For a page that keeps its own stand-in in
+ * place until the part can replace it (the shell's header search box: a stand-in shown again for a
+ * frame while the part "loads" would lose what the shopper types meanwhile).
+ */
+export async function loadRemotePart<R extends RemoteName>(remote: R, part: RemotePartName<R>): Promise<void> {
+  const id = `${remote}/${part}`;
+  loadedParts.set(id, (await loadPartModule(id)).default);
 }
 
 function partComponent(id: string): LazyExoticComponent<AnyComponent> {
   let part = parts.get(id);
   if (!part) {
-    part = lazy(async () => {
-      if (!loader) throw new Error(`No host on this page loads remote parts (${id})`);
-      const module = (await loader(id)) as PartModule | undefined;
-      if (typeof module?.default !== 'function' && typeof module?.default !== 'object') throw new Error(`The remote module ${id} has no part to render`);
-      return module;
-    });
+    part = lazy(() => loadPartModule(id));
     parts.set(id, part);
   }
   return part;
@@ -60,9 +78,10 @@ export interface RemotePartElementProps<R extends RemoteName, P extends RemotePa
  */
 export function RemotePart<R extends RemoteName, P extends RemotePartName<R>>({ remote, part, props, fallback = null, loading = fallback }: RemotePartElementProps<R, P>) {
   const id = `${remote}/${part}`;
+  const loaded = loadedParts.get(id);
   return (
     <PartBoundary id={id} fallback={fallback}>
-      <Suspense fallback={loading}>{createElement(partComponent(id), props)}</Suspense>
+      {loaded ? createElement(loaded, props) : <Suspense fallback={loading}>{createElement(partComponent(id), props)}</Suspense>}
     </PartBoundary>
   );
 }
@@ -83,6 +102,7 @@ class PartBoundary extends Component<BoundaryProps, { failed: boolean }> {
 
   override componentDidCatch(error: unknown): void {
     parts.delete(this.props.id);
+    loadedParts.delete(this.props.id);
     console.error(`Remote part ${this.props.id} is unavailable:`, error instanceof Error ? error.message : error);
   }
 

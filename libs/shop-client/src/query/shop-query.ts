@@ -12,6 +12,9 @@ import type { TypedGet } from '../api/operations.js';
 import type { FirstAnswer } from './first-answers.js';
 import { useShopClient } from './shop-client-provider.js';
 
+/** A GET made by apiGetList: its answer is a ListPage read from the array and its headers. */
+const isListGet = (get: TypedGet<unknown>): boolean => (get as { list?: boolean }).list === true;
+
 /** A query of a remote: TanStack Query's options, with the GET that answers it instead of a queryFn. */
 export interface ShopQueryOptions<T> extends Omit<UseQueryOptions<T, Error, T, QueryKey>, 'queryFn' | 'initialData' | 'initialDataUpdatedAt'> {
   /**
@@ -33,7 +36,11 @@ export function useShopQuery<T>({ get, ...options }: ShopQueryOptions<T>): UseQu
   let first: FirstAnswer<T> | undefined;
   return useQuery<T, Error, T, QueryKey>({
     ...options,
-    queryFn: () => http.request<T>(get.path, { query: get.query, headers: get.headers }),
+    // TanStack's signal: a query no one watches any more (a search box's earlier text) stops its request.
+    queryFn: ({ signal }) =>
+      isListGet(get)
+        ? (http.requestList(get.path, { query: get.query, headers: get.headers, signal }) as Promise<T>)
+        : http.request<T>(get.path, { query: get.query, headers: get.headers, signal }),
     // The answer preloaded with the page, once: a query made later (after this one was forgotten) asks
     // afresh. TanStack calls these two one after the other when it makes the query.
     initialData: () => (first = firstAnswers.take<T>(addressOf(get)))?.data,

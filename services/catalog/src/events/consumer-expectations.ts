@@ -16,5 +16,7 @@ export const catalogConsumerExpectations = {
       items: { kind: 'list', minEntries: 1, of: { productId: 'uuid', quantity: { kind: 'whole number', min: 1, max: 2_147_483_647 } } },
     },
     'order.cancelled': { orderId: 'uuid' },
+    // Stock goes back only for an order not delivered yet.
+    'order.refunded': { orderId: 'uuid', restock: 'boolean' },
   },
 } satisfies Record<string, ConsumerExpectations>;

@@ -1,11 +1,12 @@
 import type { NatsLink } from '@shop/event-bus';
+import { ShopMetrics } from '@shop/service-kit';
 import { loadCatalogConfig } from '../config.js';
 import { ProductReadCache, productReadOf } from './product-read-cache.js';
 
 /** A NATS link that never connects: these specs are about one replica. */
 const offline = { ready: () => new Promise(() => undefined) } as unknown as NatsLink;
 
-const cacheKeeping = (ms: number) => new ProductReadCache(loadCatalogConfig({ PRODUCT_CACHE_MS: String(ms) }), offline);
+const cacheKeeping = (ms: number) => new ProductReadCache(loadCatalogConfig({ PRODUCT_CACHE_MS: String(ms) }), offline, new ShopMetrics());
 
 /** A database read the spec resolves when it wants, counting how many were started. */
 function controlledLoads() {

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { NatsLink, type JetStreamContext } from '@shop/event-bus';
-import { SERVICE_CONFIG } from '@shop/service-kit';
+import { SERVICE_CONFIG, ShopMetrics } from '@shop/service-kit';
 import type { CatalogConfig } from '../config.js';
 
 /** A public read of the catalog as the API answers it: its JSON, serialized once, and the validator of those bytes. */
@@ -59,6 +59,7 @@ export class ProductReadCache implements OnApplicationBootstrap, OnApplicationSh
   constructor(
     @Inject(SERVICE_CONFIG) config: CatalogConfig,
     private readonly nats: NatsLink,
+    private readonly metrics: ShopMetrics,
   ) {
     // Outside the instance's stream subjects ({prefix}.>): a signal between replicas, not an event to keep.
     this.subject = `cache.${config.INSTANCE_PREFIX}.catalog.products-changed`;
@@ -96,8 +97,10 @@ export class ProductReadCache implements OnApplicationBootstrap, OnApplicationSh
    */
   read(key: string, load: () => Promise<unknown>, { keep = true }: { keep?: boolean } = {}): Promise<ProductRead> {
     const kept = this.entries?.get(key);
+    // A read shared with one under way is a hit too: it costs the database nothing.
+    const pending = kept ? undefined : this.loading.get(key);
+    this.metrics.cacheRead('product-reads', Boolean(kept ?? pending));
     if (kept) return Promise.resolve(kept);
-    const pending = this.loading.get(key);
     if (pending) return pending;
     const generation = this.generation;
     const loaded = load().then(productReadOf);

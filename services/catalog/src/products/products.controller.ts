@@ -13,9 +13,18 @@ import type { Request, Response } from 'express';
 import type { ProductDto } from '@shop/contracts';
 import { AdminOnly, BodyLimit } from '@shop/service-kit';
 import { CreateProductDto } from './dto/create-product.dto.js';
-import { ListProductsQuery } from './dto/list-products.query.js';
+import { ListProductsQuery, ProductFiltersQuery } from './dto/list-products.query.js';
+import { ProductSuggestionsQuery } from './dto/product-suggestions.query.js';
 import { ProductIdParams } from './dto/product-id.params.js';
-import { MessageResponse, ProductDetailResponse, ProductListResponse, ProductResponse, ProductSitemapResponse } from './dto/product.response.js';
+import {
+  MessageResponse,
+  ProductDetailResponse,
+  ProductFacetsResponse,
+  ProductListResponse,
+  ProductResponse,
+  ProductSitemapResponse,
+  ProductSuggestionsResponse,
+} from './dto/product.response.js';
 import { SitemapQuery } from './dto/sitemap.query.js';
 import { UpdateProductDto } from './dto/update-product.dto.js';
 import type { ProductRead } from './product-read-cache.js';
@@ -63,11 +72,35 @@ export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'One page of products (8 a page), newest first, optionally those whose name contains a keyword' })
+  @ApiOperation({
+    summary:
+      'One page of products (8 a page): newest first, or those a search finds (keyword, category, brand, price, rating, in stock) in the order asked (relevance first by default with a keyword)',
+  })
   @PublicRead(ProductListResponse)
-  @ApiBadRequestResponse({ description: 'A pageNumber that is not a whole number from 1, or a keyword over 100 characters' })
+  @ApiBadRequestResponse({ description: 'A parameter that breaks its rule (its message says which), an unknown parameter, or minPrice over maxPrice' })
   async list(@Query() query: ListProductsQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
-    answerRead(req, res, await this.products.list(query.keyword, query.pageNumber ?? 1));
+    answerRead(req, res, await this.products.list(query, query.pageNumber ?? 1));
+  }
+
+  // Declared before ':id' so that 'facets' is never taken for an id.
+  @Get('facets')
+  @ApiOperation({
+    summary:
+      'For a search (the same parameters as the list, without page and sort): how many products each category, brand, price range, rating floor and in stock would leave, each counted with the other filters but not its own',
+  })
+  @PublicRead(ProductFacetsResponse)
+  @ApiBadRequestResponse({ description: 'A parameter that breaks its rule, an unknown parameter, or minPrice over maxPrice' })
+  async facets(@Query() query: ProductFiltersQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
+    answerRead(req, res, await this.products.facets(query));
+  }
+
+  // Declared before ':id' so that 'suggestions' is never taken for an id.
+  @Get('suggestions')
+  @ApiOperation({ summary: 'The best few products (at most 6) for what a shopper has typed so far in the search box; none for an empty q' })
+  @PublicRead(ProductSuggestionsResponse)
+  @ApiBadRequestResponse({ description: 'A q over 100 characters, repeated, or an unknown parameter' })
+  async suggestions(@Query() query: ProductSuggestionsQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
+    answerRead(req, res, await this.products.suggestions(query.q));
   }
 
   // Declared before ':id' so that 'sitemap' is never taken for an id.

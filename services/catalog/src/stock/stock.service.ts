@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Subjects, type EventEnvelope, type OrderCancelled, type OrderPlaced, type StockRejected } from '@shop/contracts';
-import { Outbox, type OutboxEntry } from '@shop/event-bus';
+import { Outbox, traceparentOfEvent, type OutboxEntry } from '@shop/event-bus';
 import { mergeLines } from '@shop/pricing';
 import { prepared, withRequestId } from '@shop/service-kit';
 import { StockReservation, type ReservedLine } from './stock-reservation.entity.js';
@@ -49,7 +49,11 @@ export class StockService {
   constructor(private readonly outbox: Outbox) {}
 
   async reserve(events: readonly EventEnvelope<'order.placed'>[], manager: EntityManager): Promise<void> {
-    const placed: (OrderPlaced & { correlationId?: string })[] = events.map((event) => ({ ...event.data, correlationId: event.correlationId }));
+    const placed: (OrderPlaced & { correlationId?: string; traceparent?: string })[] = events.map((event) => ({
+      ...event.data,
+      correlationId: event.correlationId,
+      traceparent: traceparentOfEvent(event),
+    }));
     const known: { order_id: string }[] = await manager.query(prepared(`SELECT order_id FROM stock_reservation WHERE order_id = ANY($1::uuid[])`), [
       placed.map((order) => order.orderId),
     ]);
@@ -71,7 +75,7 @@ export class StockService {
       const lines = linesByOrder[n];
       const shortage = lines.map((line) => shortageOf(line, stock.get(line.productId))).find(Boolean);
       if (shortage) {
-        outcomes.push({ subject: Subjects.StockRejected, data: { orderId: order.orderId, ...shortage }, correlationId: order.correlationId });
+        outcomes.push({ subject: Subjects.StockRejected, data: { orderId: order.orderId, ...shortage }, correlationId: order.correlationId, traceparent: order.traceparent });
         withRequestId(order.correlationId, () => this.logger.log(`order ${order.orderId} refused: ${shortage.reason}`));
         return { orderId: order.orderId, status: 'rejected' as const, lines };
       }
@@ -80,7 +84,7 @@ export class StockService {
         product.countInStock -= line.quantity;
         changed.add(product.id);
       }
-      outcomes.push({ subject: Subjects.StockReserved, data: { orderId: order.orderId }, correlationId: order.correlationId });
+      outcomes.push({ subject: Subjects.StockReserved, data: { orderId: order.orderId }, correlationId: order.correlationId, traceparent: order.traceparent });
       return { orderId: order.orderId, status: 'reserved' as const, lines };
     });
 
@@ -101,8 +105,11 @@ export class StockService {
     await this.outbox.addMany(manager, outcomes);
   }
 
-  /** Gives back the stock of a cancelled order once; a cancellation before its placement leaves a tombstone. */
-  async release(order: OrderCancelled, manager: EntityManager): Promise<void> {
+  /**
+   * Gives back the stock of a cancelled order (or a refunded one not delivered) once; a cancellation
+   * before its placement leaves a tombstone.
+   */
+  async release(order: Pick<OrderCancelled, 'orderId'>, manager: EntityManager): Promise<void> {
     const reservation = await manager.findOne(StockReservation, { where: { orderId: order.orderId }, lock: { mode: 'pessimistic_write' } });
     const now = new Date();
     if (!reservation) {

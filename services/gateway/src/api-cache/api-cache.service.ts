@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { REQUEST_ID_HEADER, SERVICE_CONFIG, withRequestId } from '@shop/service-kit';
+import { REQUEST_ID_HEADER, SERVICE_CONFIG, withRequestId, ShopMetrics } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { COMPRESSION_THRESHOLD, compressionOf, varyingOnAcceptEncoding } from '../proxy/answer-compression.js';
 import { forwardedHeadersOf } from '../proxy/forwarded-headers.js';
@@ -92,6 +92,7 @@ export class ApiCache {
     private readonly pool: UpstreamPool,
     private readonly security: SecurityHeaders,
     private readonly clients: ClientAddresses,
+    private readonly metrics: ShopMetrics,
   ) {
     this.maxMs = config.API_CACHE_MS;
     this.timeoutMs = config.UPSTREAM_TIMEOUT_MS;
@@ -142,6 +143,7 @@ export class ApiCache {
   async answer(upstream: Upstream, req: IncomingMessage, res: ServerResponse, requestId: string, next: () => void): Promise<void> {
     const key = `${upstream} ${req.url}`;
     const stored = this.entries?.get(key);
+    this.metrics.cacheRead('api', stored !== undefined);
     if (stored) {
       if (performance.now() >= stored.refreshAfter) this.refresh(key, upstream, req, requestId);
       return this.send(req, res, requestId, stored);
@@ -206,6 +208,7 @@ export class ApiCache {
   async read(upstream: Upstream, url: string, requestId: string): Promise<{ status: number; headers: IncomingHttpHeaders | OutgoingHttpHeaders; body: Buffer }> {
     const key = `${upstream} ${url}`;
     const stored = this.entries?.get(key);
+    this.metrics.cacheRead('api', stored !== undefined);
     if (stored) {
       if (performance.now() >= stored.refreshAfter && !this.fetching.has(key)) {
         this.fetchWith(key, upstream, url, this.ownHeaders(requestId)).catch((error: unknown) => this.logger.debug(`refreshing ${key} failed: ${String(error)}`));

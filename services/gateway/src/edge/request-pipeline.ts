@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
-import { framingProblemOf, isRefusedConnection, refuseFraming, REQUEST_ID_HEADER, requestIdOf, RequestLogging, withRequestId } from '@shop/service-kit';
+import { framingProblemOf, isRefusedConnection, refuseFraming, REQUEST_ID_HEADER, requestIdOf, RequestLogging, ShopMetrics, withRequestId } from '@shop/service-kit';
+import { serveTraced } from '@shop/telemetry';
 import { ApiCache } from '../api-cache/api-cache.service.js';
 import { pathOf, proxyRouteFor, type ProxyRoute } from '../proxy/proxy-routes.js';
 import { answerJson } from '../proxy/upstream-failures.js';
@@ -8,6 +9,16 @@ import { UpstreamProxy } from '../proxy/upstream-proxy.js';
 import { ApiRateLimit, TOO_MANY_REQUESTS_MESSAGE } from '../security/api-rate-limit.js';
 import { ClientAddresses } from '../security/client-addresses.js';
 import { SecurityHeaders } from '../security/security-headers.js';
+
+/**
+ * The route label of a request the gateway answers itself: few, whatever the path (a label per path
+ * would grow without bound): `asset` for a file (a name with an extension), `page` for the rest of the
+ * front end's addresses, `other` for the gateway's own API and anything else under /api.
+ */
+function gatewayRouteOf(path: string): string {
+  if (path.startsWith('/api/') || path === '/api') return 'other';
+  return /\.[A-Za-z0-9]+$/.test(path) ? 'asset' : 'page';
+}
 
 /**
  * The one way every request goes through the gateway, proxied or not, in this order:
@@ -35,6 +46,7 @@ export class RequestPipeline {
     private readonly cache: ApiCache,
     private readonly proxy: UpstreamProxy,
     private readonly clients: ClientAddresses,
+    private readonly metrics: ShopMetrics,
   ) {}
 
   /** Takes a request of the gateway's HTTP server; `gatewayRoutes`: Nest's handler of the gateway's own routes. */
@@ -50,6 +62,14 @@ export class RequestPipeline {
     }
     const path = pathOf(req.url ?? '/');
     const route = proxyRouteFor(path);
+    const routeLabel = () => route?.path ?? gatewayRouteOf(path);
+    this.metrics.timeRequest(req, res, routeLabel);
+    // The edge of the shop's traces: the sampler decides here which requests are traced (docs/operations.md).
+    serveTraced(req, res, routeLabel, () => this.pass(req, res, path, route, requestId, gatewayRoutes), { edge: true });
+  }
+
+  /** Steps 3 to 5: the rate limit, then the service (or the cache) or the gateway's own routes. */
+  private pass(req: IncomingMessage, res: ServerResponse, path: string, route: ProxyRoute | undefined, requestId: string, gatewayRoutes: RequestListener): void {
     const next = route ? () => this.toService(req, res, route, requestId) : () => this.toGateway(req, res, requestId, gatewayRoutes);
     if (!this.rateLimit.counts(path)) return next();
     this.rateLimit.retryAfterOf(this.clients.of(req)).then(

@@ -5,6 +5,7 @@ import { cohortCookie, cohortOf, newCohort } from '@shop/mf-releases';
 import { REQUEST_ID_HEADER } from '@shop/service-kit';
 import { ClientAddresses } from '../security/client-addresses.js';
 import { FrontEnd } from './front-end.service.js';
+import { firstCallsWithQuery, renderedAddressOf, searchPageQueryOf } from './search-page-query.js';
 import { ServerPages } from './server-pages.js';
 import { REMOTES_PATH } from './remote-builds.js';
 
@@ -89,15 +90,19 @@ export class FrontEndController {
     if (!browserRoute) throw notFound();
     res.setHeader('Cache-Control', 'no-cache');
     const remotes = this.frontEnd.remotesFor(this.cohortFor(req, res));
-    const parts = this.frontEnd.pageParts(req.path, remotes);
-    if (parts === undefined) {
+    const found = this.frontEnd.pageParts(req.path, remotes);
+    if (found === undefined) {
       res.removeHeader('Set-Cookie');
       throw notFound();
     }
-    // Rendered on the server (docs/ssr.md) from the path alone: no page reads its query string, and
-    // keying pages by it would let anyone fill the page cache with copies of one page.
+    // Rendered on the server (docs/ssr.md) from the path and, on a search page, its filters and order
+    // only (normalised, unknown parameters dropped): keying pages by the whole query string would let
+    // anyone fill the page cache with copies of one page.
+    const queryStart = req.originalUrl.indexOf('?');
+    const search = searchPageQueryOf(req.path, queryStart === -1 ? '' : req.originalUrl.slice(queryStart));
+    const parts = { ...found, firstCalls: firstCallsWithQuery(found.firstCalls, search) };
     const requestId = String(res.getHeader(REQUEST_ID_HEADER) ?? '');
-    if (await this.serverPages.send(req.path, parts, remotes, requestId, res)) return;
+    if (await this.serverPages.send(renderedAddressOf(req.path, search), parts, remotes, requestId, res)) return;
     res.type('html').send(this.frontEnd.browserPage(parts));
   }
 }

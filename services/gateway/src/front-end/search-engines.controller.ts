@@ -20,7 +20,7 @@ const SITEMAP_KEPT_MS = 60_000;
 const MAX_SITEMAP_BYTES = 16 * 1024 * 1024;
 
 /** The browser routes no search engine should crawl: a shopper's own pages and the admin's. */
-const PRIVATE_ROUTES = ['/cart', '/login', '/register', '/profile', '/shipping', '/payment', '/placeorder', '/order/', '/admin/', '/api/'];
+const PRIVATE_ROUTES = ['/cart', '/login', '/register', '/forgot-password', '/reset-password', '/profile', '/shipping', '/payment', '/placeorder', '/order/', '/admin/', '/api/'];
 
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -26,7 +26,7 @@ import {
   type ServerRenderRemote,
   type ServerRenderRequest,
 } from '@shop/contracts';
-import { SERVICE_CONFIG } from '@shop/service-kit';
+import { SERVICE_CONFIG, ShopMetrics } from '@shop/service-kit';
 import { ApiCache } from '../api-cache/api-cache.service.js';
 import type { GatewayConfig } from '../config.js';
 import { ApiReader } from './api-reader.js';
@@ -72,6 +72,7 @@ export class ServerPages implements OnApplicationBootstrap {
     private readonly reader: ApiReader,
     cache: ApiCache,
     private readonly builds: RemoteBuilds,
+    private readonly metrics: ShopMetrics,
   ) {
     this.enabled = config.SSR === 'on';
     this.rendererFile = resolve(config.SHELL_DIR, SERVER_RENDERER_FILE);
@@ -126,6 +127,7 @@ export class ServerPages implements OnApplicationBootstrap {
       budgetMs: this.budgetMs,
     };
     const kept = this.kept?.get(key);
+    if (this.kept) this.metrics.cacheRead('pages', kept !== undefined);
     if (kept) {
       // Past half its lifetime it still serves, and its successor is rendered meanwhile: under load a
       // page never expires, and no shopper waits for a render of a page kept (as the API cache does).

@@ -6,7 +6,7 @@ import { REQUEST_ID_HEADER } from '@shop/service-kit';
  * Request headers a service never gets from the client: hop-by-hop ones (they concern the client's
  * connection to the gateway only, and undici frames and manages its own connection to the service:
  * `transfer-encoding` is its to set), `expect` (Node already answered the client's 100-continue), and
- * what the gateway itself says (forwarding headers, request id).
+ * what the gateway itself says (forwarding headers, request id, trace context).
  */
 const NOT_FORWARDED = new Set([
   'connection',
@@ -23,6 +23,11 @@ const NOT_FORWARDED = new Set([
   'x-forwarded-host',
   'x-forwarded-port',
   REQUEST_ID_HEADER,
+  // The trace context is the gateway's to send: its client span's, set by the tracing of outgoing
+  // requests when it is on (a client's copy beside it would make the header two values, which no
+  // service could read). A client's trace is continued by the gateway's own span (docs/operations.md).
+  'traceparent',
+  'tracestate',
 ]);
 
 /**

@@ -46,4 +46,12 @@ export const ordersConsumerExpectations = {
     // The reason a cancelled order shows its customer: never empty, kept in a varchar(500).
     'stock.rejected': { orderId: 'uuid', reason: { kind: 'text', maxLength: 500, nonEmpty: true } },
   },
+  // The customer's mails (src/mail/): the order's id; what the mail says comes from the order itself.
+  mail: {
+    'order.confirmed': { orderId: 'uuid' },
+    'order.paid': { orderId: 'uuid' },
+    'order.delivered': { orderId: 'uuid' },
+    'order.cancelled': { orderId: 'uuid' },
+    'order.refunded': { orderId: 'uuid' },
+  },
 } satisfies Record<string, ConsumerExpectations>;

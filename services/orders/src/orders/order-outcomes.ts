@@ -16,6 +16,8 @@ export interface Outcome {
   status: Exclude<OrderStatus, 'pending'>;
   cancelReason: string | null;
   payableUntil: string | null;
+  /** When a rejected order was cancelled (its updatedAt); null for a confirmed one. */
+  cancelledAt?: string | null;
   updatedAt: string;
 }
 /** Bytes of outcomes after which `announceSelected` starts another notification (one outcome is at most ~2.2 KB). */

@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Order } from './order.entity.js';
+import { ORDER_REFUNDED } from './order-state-machine.js';
 import { PAYMENT_TOO_LATE } from './payment-deadlines.js';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -11,6 +12,7 @@ export const ORDER_ALREADY_PAID = 'Order is already paid';
  * throws when it cannot be paid by it: not confirmed yet, cancelled, or paid by another payment.
  */
 export function alreadyPaidWith(order: Order, paymentId: string): boolean {
+  if (order.status === 'refunded') throw new BadRequestException(ORDER_REFUNDED);
   if (order.isPaid) {
     if (order.paypalOrderId === paymentId) return true;
     throw new ConflictException(ORDER_ALREADY_PAID);

@@ -11,7 +11,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { Subjects, type TokenClaims } from '@shop/contracts';
+import type { TokenClaims } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
 import { isUniqueViolation, SERVICE_CONFIG } from '@shop/service-kit';
 import type { OrdersConfig } from '../config.js';
@@ -24,7 +24,8 @@ import {
 } from '../payments/payment-provider.js';
 import { captureRefusal, PAYMENT_REFUSALS, verifyPayment } from '../payments/payment-verification.js';
 import type { PayPalResult } from './dto/pay-status.dto.js';
-import { alreadyPaidWith, isPastDeadline, lockOrder, ORDER_ALREADY_PAID, ORDER_NOT_FOUND, refuseAfterDeadline } from './order-payability.js';
+import { alreadyPaidWith, isPastDeadline, lockOrder, ORDER_NOT_FOUND, refuseAfterDeadline } from './order-payability.js';
+import { stateOf, TRANSITIONS, writesOf } from './order-state-machine.js';
 import { Order } from './order.entity.js';
 import { PAYMENT_TOO_LATE } from './payment-deadlines.js';
 import { PaymentRefunds } from './payment-refunds.js';
@@ -141,6 +142,19 @@ export class OrderPayments implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
+   * Opens the PayPal payment of the payer's confirmed, unpaid order, for its total as the server
+   * priced it and marked with its id; the PayPal button's createOrder asks for it. Asking again
+   * answers the same payment.
+   */
+  async openPayment(id: string, payer: TokenClaims): Promise<{ id: string }> {
+    const order = await this.dataSource.getRepository(Order).findOneBy({ id });
+    if (!order || order.userId !== payer.sub) throw new NotFoundException(ORDER_NOT_FOUND);
+    alreadyPaidWith(order, '');
+    refuseAfterDeadline(order);
+    return { id: await askProvider(() => this.payments.openPayment(order.id, order.totalCents)) };
+  }
+
+  /**
    * Settles unsettled attempts older than the lease at `now` (captures whose outcome the shop never
    * recorded); answers how many were settled. Replica-safe: each is taken with FOR UPDATE SKIP LOCKED
    * and its lease renewed, so one replica handles it at a time.
@@ -242,22 +256,22 @@ export class OrderPayments implements OnApplicationBootstrap, OnModuleDestroy {
         }
         const now = new Date();
         const verdict = verifyPayment(payment, order);
-        const refusal: { status: 400 | 409; message: string } | undefined = order.isPaid
-          ? { status: 409, message: ORDER_ALREADY_PAID }
-          : order.status !== 'confirmed'
-            ? { status: 400, message: 'Order was cancelled' }
-            : !verdict.accepted
-              ? { status: 400, message: verdict.reason }
-              : isPastDeadline(order, now)
-                ? { status: 400, message: PAYMENT_TOO_LATE }
-                : undefined;
+        const state = stateOf(order);
+        const refusal: { status: 400 | 409; message: string } | undefined = !TRANSITIONS.pay.from.includes(state as 'awaiting-payment')
+          ? TRANSITIONS.pay.refusal(state)
+          : !verdict.accepted
+            ? { status: 400, message: verdict.reason }
+            : isPastDeadline(order, now)
+              ? { status: 400, message: PAYMENT_TOO_LATE }
+              : undefined;
         if (verdict.accepted && !refusal) {
+          // The state machine's `pay`, with what PayPal said of the capture.
           await manager.update(
             Order,
             { id: orderId },
-            { isPaid: true, paidAt: now, paypalOrderId: payment.id, paypalCaptureId: verdict.captureId, paymentResult: verdict.result, updatedAt: now },
+            { ...writesOf('pay', now, { kind: 'buyer', id: order.userId }), paypalOrderId: payment.id, paypalCaptureId: verdict.captureId, paymentResult: verdict.result },
           );
-          await emit(Subjects.OrderPaid, { orderId, userId: order.userId, totalCents: order.totalCents, paidAt: now.toISOString() });
+          await emit(TRANSITIONS.pay.emits, { orderId, userId: order.userId, totalCents: order.totalCents, paidAt: now.toISOString() });
           await this.settleAttempt(manager, payment.id, 'paid');
           return { paid: true };
         }

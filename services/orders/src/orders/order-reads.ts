@@ -14,7 +14,8 @@ const ORDER_WITH_LINES = `
   SELECT o.id, o.user_id, o.user_name, o.user_email, o.shipping_address, o.shipping_city, o.shipping_postal_code,
     o.shipping_country, o.payment_gateway, o.items_cents, o.shipping_cents, o.tax_cents, o.total_cents, o.status,
     o.cancel_reason, o.payable_until, o.is_paid, o.paid_at, o.paypal_order_id, o.paypal_capture_id, o.payment_result,
-    o.is_delivered, o.delivered_at, o.created_at, o.updated_at,
+    o.is_delivered, o.delivered_at, o.cancelled_at, o.cancelled_by_id, o.cancelled_by_name, o.refunded_at, o.refunded_by_id,
+    o.refunded_by_name, o.created_at, o.updated_at,
     c.name AS customer_name, c.email AS customer_email, c.deleted AS customer_deleted, c.changed_at AS customer_changed_at,
     (SELECT json_agg(json_build_object('id', i.id, 'position', i.position, 'productId', i.product_id, 'name', i.name,
         'image', i.image, 'priceCents', i.price_cents, 'quantity', i.quantity) ORDER BY i.position)
@@ -47,6 +48,12 @@ interface OrderRow {
   payment_result: Order['paymentResult'];
   is_delivered: boolean;
   delivered_at: Date | null;
+  cancelled_at: Date | null;
+  cancelled_by_id: string | null;
+  cancelled_by_name: string | null;
+  refunded_at: Date | null;
+  refunded_by_id: string | null;
+  refunded_by_name: string | null;
   created_at: Date;
   updated_at: Date;
   customer_name: string | null;
@@ -93,6 +100,12 @@ export async function readOrder(manager: EntityManager, id: string): Promise<Ord
     paymentResult: row.payment_result,
     isDelivered: row.is_delivered,
     deliveredAt: row.delivered_at,
+    cancelledAt: row.cancelled_at,
+    cancelledById: row.cancelled_by_id,
+    cancelledByName: row.cancelled_by_name,
+    refundedAt: row.refunded_at,
+    refundedById: row.refunded_by_id,
+    refundedByName: row.refunded_by_name,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

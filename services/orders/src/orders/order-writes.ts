@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Subjects, type OrderPlaced } from '@shop/contracts';
-import { Outbox } from '@shop/event-bus';
+import { Outbox, traceparentOf } from '@shop/event-bus';
 import { currentRequestId } from '@shop/service-kit';
 import type { Order } from './order.entity.js';
 
@@ -12,6 +12,8 @@ interface Waiting {
   placed: OrderPlaced;
   /** The placement's request, carried by its order.placed (the statement may run in another's). */
   correlationId: string | undefined;
+  /** Its request's trace context, likewise. */
+  traceparent: string | undefined;
   stored: () => void;
   failed: (error: unknown) => void;
 }
@@ -33,7 +35,7 @@ export class OrderWrites {
   /** Resolves once the order, its lines and its order.placed are committed. */
   store(order: Order, placed: OrderPlaced): Promise<void> {
     return new Promise((stored, failed) => {
-      this.waiting.push({ order, placed, correlationId: currentRequestId(), stored, failed });
+      this.waiting.push({ order, placed, correlationId: currentRequestId(), traceparent: traceparentOf(), stored, failed });
       if (!this.writing) void this.writeWaiting();
     });
   }
@@ -68,7 +70,7 @@ async function insertOrders(outbox: Outbox, batch: readonly Waiting[]): Promise<
   const orders = batch.map((placement) => placement.order);
   const items = orders.flatMap((order) => order.items.map((item) => ({ ...item, orderId: order.id })));
   await outbox.statement(
-    batch.map((placement) => ({ subject: Subjects.OrderPlaced, data: placement.placed, correlationId: placement.correlationId })),
+    batch.map((placement) => ({ subject: Subjects.OrderPlaced, data: placement.placed, correlationId: placement.correlationId, traceparent: placement.traceparent })),
     (recordEvents) => `
       WITH ${recordEvents},
       placed AS (

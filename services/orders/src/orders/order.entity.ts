@@ -98,6 +98,27 @@ export class Order {
   @Column('timestamptz', { name: 'delivered_at', nullable: true })
   deliveredAt: Date | null;
 
+  /** When the order was cancelled (by its stock, its payment deadline or an admin). */
+  @Column('timestamptz', { name: 'cancelled_at', nullable: true })
+  cancelledAt: Date | null;
+
+  /** The admin who cancelled it (null when the shop did), and their name then. */
+  @Column('uuid', { name: 'cancelled_by_id', nullable: true })
+  cancelledById: string | null;
+
+  @Column('varchar', { name: 'cancelled_by_name', length: 200, nullable: true })
+  cancelledByName: string | null;
+
+  /** When an admin gave the payment back (status refunded). */
+  @Column('timestamptz', { name: 'refunded_at', nullable: true })
+  refundedAt: Date | null;
+
+  @Column('uuid', { name: 'refunded_by_id', nullable: true })
+  refundedById: string | null;
+
+  @Column('varchar', { name: 'refunded_by_name', length: 200, nullable: true })
+  refundedByName: string | null;
+
   @Column('timestamptz', { name: 'created_at' })
   createdAt: Date;
 

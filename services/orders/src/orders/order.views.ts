@@ -47,6 +47,10 @@ export function toOrderDto(order: Order): OrderDto {
     ...(order.paymentResult && { paymentResult: order.paymentResult }),
     isDelivered: order.isDelivered,
     ...(order.deliveredAt && { deliveredAt: order.deliveredAt.toISOString() }),
+    ...(order.cancelledAt && { cancelledAt: order.cancelledAt.toISOString() }),
+    ...(order.cancelledById && order.cancelledByName !== null && { cancelledBy: { _id: order.cancelledById, name: order.cancelledByName } }),
+    ...(order.refundedAt && { refundedAt: order.refundedAt.toISOString() }),
+    ...(order.refundedById && order.refundedByName !== null && { refundedBy: { _id: order.refundedById, name: order.refundedByName } }),
     createdAt: order.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -13,23 +13,51 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ORDERS_PAGE_SIZE, type OrderDto, type OrderListDto, type TokenClaims } from '@shop/contracts';
-import { AdminOnly, BodyLimit, CurrentUser, SignedIn } from '@shop/service-kit';
+import { DEFAULT_PAGE_SIZE, type OrderDto, type TokenClaims } from '@shop/contracts';
+import { AdminOnly, ApiCsvExport, ApiListHeaders, BodyLimit, CurrentUser, setPagingHeaders, SignedIn, streamCsv, type CsvColumns } from '@shop/service-kit';
 import { CreateOrderDto } from './dto/create-order.dto.js';
 import { EmptyBodyDto } from './dto/empty-body.dto.js';
 import { ListOrdersQuery } from './dto/list-orders.query.js';
-import { OrderListResponse, OrderResponse, PayPalOrderResponse } from '@shop/api-responses';
+import { OrderResponse, PayPalOrderResponse } from '@shop/api-responses';
 import { PayPalResultPipe, PayStatusDto, type PayPalResult } from './dto/pay-status.dto.js';
 import { MAX_OUTCOME_WAIT_SECONDS, outcomeWaitOf } from './dto/prefer-wait.js';
 import { OrderIdPipe } from './order-id.pipe.js';
-import { OrdersService } from './orders.service.js';
+import { OrderList, type ExportedOrder } from './order-list.js';
+import { OrderPayments } from './order-payments.js';
+import { OrderPlacing } from './order-placing.service.js';
+import { OrderReading } from './order-reading.service.js';
+import { OrderTransitions } from './order-transitions.js';
 
 const ORDER_ID = { name: 'id', format: 'uuid', description: "The order's _id" } as const;
+
+const dollars = (amount: number) => amount.toFixed(2);
+
+/** The orders export's columns: one line an order, amounts in dollars with 2 decimals. */
+const ORDER_CSV: CsvColumns<ExportedOrder> = [
+  ['id', (order) => order.id],
+  ['date', (order) => order.createdAt],
+  ['user id', (order) => order.userId],
+  ['user name', (order) => order.userName],
+  ['user email', (order) => order.userEmail],
+  ['status', (order) => order.status],
+  ['items', (order) => dollars(order.itemsPrice)],
+  ['shipping', (order) => dollars(order.shippingPrice)],
+  ['tax', (order) => dollars(order.taxPrice)],
+  ['total', (order) => dollars(order.totalPrice)],
+  ['paid', (order) => order.paidAt],
+  ['delivered', (order) => order.deliveredAt],
+];
 
 @ApiTags('orders')
 @Controller('api/orders')
 export class OrdersController {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly placing: OrderPlacing,
+    private readonly reading: OrderReading,
+    private readonly payments: OrderPayments,
+    private readonly transitions: OrderTransitions,
+    private readonly orderList: OrderList,
+  ) {}
 
   @Post()
   @BodyLimit('128kb')
@@ -52,7 +80,7 @@ export class OrdersController {
   ): Promise<OrderDto> {
     const waitSeconds = outcomeWaitOf(prefer);
     if (waitSeconds > 0) res.setHeader('Preference-Applied', `wait=${waitSeconds}`);
-    return this.orders.place(buyer, body, waitSeconds * 1000);
+    return this.placing.place(buyer, body, waitSeconds * 1000);
   }
 
   // Declared before ':id' so that 'mine' is never taken for an id.
@@ -61,16 +89,30 @@ export class OrdersController {
   @ApiOperation({ summary: "The signed-in user's own orders, newest first" })
   @ApiOkResponse({ type: [OrderResponse] })
   mine(@CurrentUser() user: TokenClaims): Promise<OrderDto[]> {
-    return this.orders.mine(user.sub);
+    return this.reading.mine(user.sub);
   }
 
   @Get()
   @AdminOnly()
-  @ApiOperation({ summary: `One page of orders (${ORDERS_PAGE_SIZE} a page), newest first, each with its customer` })
-  @ApiOkResponse({ type: OrderListResponse })
-  @ApiBadRequestResponse({ description: 'A pageNumber that is not a whole number from 1' })
-  list(@Query() query: ListOrdersQuery): Promise<OrderListDto> {
-    return this.orders.list(query.pageNumber ?? 1);
+  @ApiOperation({
+    summary: `All orders: a page of them (${DEFAULT_PAGE_SIZE} unless pageSize says), newest first unless sorted, each with its customer; search and filters narrow them`,
+  })
+  @ApiOkResponse({ type: [OrderResponse], headers: ApiListHeaders })
+  @ApiBadRequestResponse({ description: 'A query parameter out of its range or an unknown one, or from after to' })
+  async list(@Query() query: ListOrdersQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OrderDto[]> {
+    const { window, orders, total } = await this.orderList.page(query);
+    setPagingHeaders(req, res, window, total);
+    return orders;
+  }
+
+  // Declared before ':id' so that 'export' is never taken for an id.
+  @Get('export')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Every order the search and filters match, newest first, as a CSV file (streamed); paging and sort parameters are accepted and ignored' })
+  @ApiCsvExport()
+  @ApiBadRequestResponse({ description: 'A query parameter out of its range or an unknown one, or from after to' })
+  async export(@Query() query: ListOrdersQuery, @Res() res: Response): Promise<void> {
+    await streamCsv(res, `orders-${new Date().toISOString().slice(0, 10)}.csv`, ORDER_CSV, this.orderList.batches(query));
   }
 
   @Get(':id')
@@ -80,7 +122,7 @@ export class OrdersController {
   @ApiOkResponse({ type: OrderResponse })
   @ApiNotFoundResponse({ description: "Order not found (also another customer's order)" })
   detail(@Param('id', OrderIdPipe) id: string, @CurrentUser() reader: TokenClaims): Promise<OrderDto> {
-    return this.orders.detail(id, reader);
+    return this.reading.detail(id, reader);
   }
 
   @Put(':id/pay_status')
@@ -99,8 +141,9 @@ export class OrdersController {
   @ApiNotFoundResponse({ description: "Order not found (also another customer's order)" })
   @ApiServiceUnavailableResponse({ description: 'PayPal could not be asked' })
   @ApiBody({ type: PayStatusDto, description: "PayPal's payment result as its script gives it; fields other than id are ignored" })
-  pay(@Param('id', OrderIdPipe) id: string, @CurrentUser() payer: TokenClaims, @Body(PayPalResultPipe) body: PayPalResult): Promise<OrderDto> {
-    return this.orders.pay(id, payer, body);
+  async pay(@Param('id', OrderIdPipe) id: string, @CurrentUser() payer: TokenClaims, @Body(PayPalResultPipe) body: PayPalResult): Promise<OrderDto> {
+    await this.payments.pay(id, payer, body);
+    return this.reading.view(id);
   }
 
   @Post(':id/paypal')
@@ -118,18 +161,48 @@ export class OrdersController {
   @ApiNotFoundResponse({ description: "Order not found (also another customer's order)" })
   @ApiServiceUnavailableResponse({ description: 'PayPal could not be asked' })
   openPayment(@Param('id', OrderIdPipe) id: string, @CurrentUser() payer: TokenClaims): Promise<{ id: string }> {
-    return this.orders.openPayment(id, payer);
+    return this.payments.openPayment(id, payer);
   }
 
   @Put(':id/delivery_status')
   @BodyLimit('1kb')
   @AdminOnly()
-  @ApiOperation({ summary: 'Marks a paid order delivered (empty body)' })
+  @ApiOperation({ summary: 'Marks a paid order delivered (empty body); delivering it again changes nothing' })
   @ApiParam(ORDER_ID)
   @ApiOkResponse({ type: OrderResponse })
-  @ApiBadRequestResponse({ description: 'Order is not paid yet' })
+  @ApiBadRequestResponse({ description: 'Order is not paid yet, or was cancelled or refunded' })
   @ApiNotFoundResponse({ description: 'Order not found' })
-  deliver(@Param('id', OrderIdPipe) id: string, @Body() _body: EmptyBodyDto): Promise<OrderDto> {
-    return this.orders.deliver(id);
+  async deliver(@Param('id', OrderIdPipe) id: string, @CurrentUser() admin: TokenClaims, @Body() _body: EmptyBodyDto): Promise<OrderDto> {
+    await this.transitions.deliver(id, admin);
+    return this.reading.detail(id, admin);
+  }
+
+  @Put(':id/cancel')
+  @BodyLimit('1kb')
+  @AdminOnly()
+  @ApiOperation({ summary: "Cancels an order nobody paid for (empty body): its stock goes back (order.cancelled); the order records when and by whom" })
+  @ApiParam(ORDER_ID)
+  @ApiOkResponse({ type: OrderResponse })
+  @ApiBadRequestResponse({ description: 'The order is paid (refund it instead), or already cancelled or refunded' })
+  @ApiConflictResponse({ description: 'The order is not confirmed yet, or a payment of it is under way' })
+  @ApiNotFoundResponse({ description: 'Order not found' })
+  async cancel(@Param('id', OrderIdPipe) id: string, @CurrentUser() admin: TokenClaims, @Body() _body: EmptyBodyDto): Promise<OrderDto> {
+    await this.transitions.cancel(id, admin);
+    return this.reading.detail(id, admin);
+  }
+
+  @Put(':id/refund')
+  @BodyLimit('1kb')
+  @AdminOnly()
+  @ApiOperation({
+    summary: "Gives a paid order's payment back through PayPal's refund API (empty body): the order is refunded at once, the money follows (its refunds list says when); an order not delivered yet also gives its stock back",
+  })
+  @ApiParam(ORDER_ID)
+  @ApiOkResponse({ type: OrderResponse })
+  @ApiBadRequestResponse({ description: 'The order is not paid (cancel it instead), or already cancelled or refunded' })
+  @ApiNotFoundResponse({ description: 'Order not found' })
+  async refund(@Param('id', OrderIdPipe) id: string, @CurrentUser() admin: TokenClaims, @Body() _body: EmptyBodyDto): Promise<OrderDto> {
+    await this.transitions.refund(id, admin);
+    return this.reading.detail(id, admin);
   }
 }

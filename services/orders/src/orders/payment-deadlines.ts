@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { Subjects } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { OrdersConfig } from '../config.js';
 import { BackgroundSweep } from './background-sweep.js';
+import { TRANSITIONS, transitionSql } from './order-state-machine.js';
 
 /** The reason a confirmed order that was not paid in PAYMENT_HOLD is cancelled with (the issue's words). */
 export const PAYMENT_NOT_RECEIVED = 'Payment not received in time';
@@ -12,6 +12,9 @@ export const PAYMENT_TOO_LATE = 'The time to pay for this order has run out: pay
 
 /** Orders cancelled in one transaction; a longer backlog takes several. */
 const BATCH = 200;
+
+/** The state machine's `expire`: which orders it takes, and what it writes ($3 the reason, $4 the time). */
+const expire = transitionSql('expire', { now: '$4', reason: '$3' });
 
 /**
  * Cancels confirmed orders whose payment did not come within PAYMENT_HOLD, so that their stock
@@ -59,13 +62,13 @@ export class PaymentDeadlines implements OnApplicationBootstrap, OnModuleDestroy
       const cancelled = await this.outbox.transaction(async (manager) => {
         const [rows]: [{ id: string; user_id: string }[], number] = await manager.query(
           `WITH due AS (
-             SELECT id FROM customer_order
-             WHERE status = 'confirmed' AND NOT is_paid AND payable_until < $1
-             ORDER BY payable_until
+             SELECT o.id FROM customer_order o
+             WHERE ${expire.where} AND o.payable_until < $1
+             ORDER BY o.payable_until
              LIMIT $2
              FOR UPDATE SKIP LOCKED
            )
-           UPDATE customer_order AS o SET status = 'cancelled', cancel_reason = $3, updated_at = $4
+           UPDATE customer_order AS o SET ${expire.set}
            FROM due WHERE o.id = due.id
            RETURNING o.id, o.user_id`,
           [cutoff, BATCH, PAYMENT_NOT_RECEIVED, now],
@@ -73,7 +76,7 @@ export class PaymentDeadlines implements OnApplicationBootstrap, OnModuleDestroy
         await this.outbox.addMany(
           manager,
           rows.map((order) => ({
-            subject: Subjects.OrderCancelled,
+            subject: TRANSITIONS.expire.emits,
             data: { orderId: order.id, userId: order.user_id, reason: PAYMENT_NOT_RECEIVED },
           })),
         );

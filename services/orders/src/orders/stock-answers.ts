@@ -1,16 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { Subjects, type EventEnvelope } from '@shop/contracts';
-import { Outbox, OutboxRelay, type OutboxRow } from '@shop/event-bus';
+import type { EventEnvelope } from '@shop/contracts';
+import { Outbox, OutboxRelay, traceparentOfEvent, type OutboxRow } from '@shop/event-bus';
 import { prepared, SERVICE_CONFIG, withRequestId } from '@shop/service-kit';
 import type { OrdersConfig } from '../config.js';
 import { announceSelected, OrderOutcomes, type Outcome } from './order-outcomes.js';
+import { TRANSITIONS, transitionSql } from './order-state-machine.js';
 
 /**
  * The orders side of the stock saga: the catalog's answers to order.placed
- * confirm or cancel orders, a batch of answers in one statement. Only a
- * pending order moves, so a late or repeated answer changes nothing, and a
+ * confirm or reject orders (transitions of order-state-machine.ts), a batch of answers in one statement.
+ * Only an order awaiting its stock moves, so a late or repeated answer changes nothing, and a
  * cancelled order stays cancelled. A confirmed order can be paid for
  * PAYMENT_HOLD from its confirmation (see PaymentDeadlines). Whoever waits for an order's outcome hears
  * of it once the transaction commits. Each order's event and log line carry its answer's correlation id
@@ -35,9 +36,9 @@ export class StockAnswers {
     const now = new Date();
     const payableUntil = new Date(now.getTime() + this.holdMs);
     const moved = await this.settle(manager, answers, {
-      set: `status = 'confirmed', payable_until = $2, updated_at = $1`,
+      ...transitionSql('confirm', { now: '$1', until: '$2' }),
       params: [now, payableUntil, now.toISOString(), payableUntil.toISOString()],
-      subject: Subjects.OrderConfirmed,
+      subject: TRANSITIONS.confirm.emits,
       payload: `jsonb_build_object('orderId', o.id, 'userId', o.user_id)`,
       outcome: `json_build_object('id', o.id, 'status', 'confirmed', 'cancelReason', NULL, 'payableUntil', $4::text, 'updatedAt', $3::text)`,
     });
@@ -48,11 +49,11 @@ export class StockAnswers {
   async rejected(answers: readonly EventEnvelope<'stock.rejected'>[], manager: EntityManager): Promise<void> {
     const now = new Date();
     const moved = await this.settle(manager, answers, {
-      set: `status = 'cancelled', cancel_reason = answer.reason, updated_at = $1`,
+      ...transitionSql('reject', { now: '$1', reason: 'answer.reason' }),
       params: [now, now.toISOString()],
-      subject: Subjects.OrderCancelled,
+      subject: TRANSITIONS.reject.emits,
       payload: `jsonb_build_object('orderId', o.id, 'userId', o.user_id, 'reason', o.cancel_reason)`,
-      outcome: `json_build_object('id', o.id, 'status', 'cancelled', 'cancelReason', o.cancel_reason, 'payableUntil', NULL, 'updatedAt', $2::text)`,
+      outcome: `json_build_object('id', o.id, 'status', 'cancelled', 'cancelReason', o.cancel_reason, 'payableUntil', NULL, 'cancelledAt', $2::text, 'updatedAt', $2::text)`,
     });
     for (const order of moved) {
       withRequestId(order.correlation_id ?? undefined, () => this.logger.log(`order ${order.id} cancelled: ${order.outcome.cancelReason}`));
@@ -70,19 +71,20 @@ export class StockAnswers {
   private async settle(
     manager: EntityManager,
     answers: readonly EventEnvelope<'stock.reserved' | 'stock.rejected'>[],
-    how: { set: string; params: unknown[]; subject: string; payload: string; outcome: string },
+    how: { where: string; set: string; params: unknown[]; subject: string; payload: string; outcome: string },
   ): Promise<{ id: string; outcome: Outcome; correlation_id: string | null }[]> {
     const n = how.params.length;
     const rows: (OutboxRow & { order_id: string; outcome: Outcome; notifications: string })[] = await manager.query(
       prepared(`WITH answer AS (
-         SELECT * FROM unnest($${n + 1}::uuid[], $${n + 2}::text[], $${n + 3}::uuid[], $${n + 4}::text[]) AS answer(order_id, reason, event_id, correlation_id)
+         SELECT * FROM unnest($${n + 1}::uuid[], $${n + 2}::text[], $${n + 3}::uuid[], $${n + 4}::text[], $${n + 5}::text[])
+           AS answer(order_id, reason, event_id, correlation_id, traceparent)
        ),
        moved AS (
          UPDATE customer_order AS o SET ${how.set}
-         FROM answer WHERE o.id = answer.order_id AND o.status = 'pending'
-         RETURNING o.id, answer.event_id, answer.correlation_id, ${how.payload} AS payload, ${how.outcome} AS outcome
+         FROM answer WHERE o.id = answer.order_id AND ${how.where}
+         RETURNING o.id, answer.event_id, answer.correlation_id, answer.traceparent, ${how.payload} AS payload, ${how.outcome} AS outcome
        ),
-       recorded AS (${Outbox.recordSelected(`SELECT event_id, '${how.subject}', payload, correlation_id FROM moved`)}),
+       recorded AS (${Outbox.recordSelected(`SELECT event_id, '${how.subject}', payload, correlation_id, traceparent FROM moved`)}),
        announced AS (${announceSelected(`SELECT outcome FROM moved`)})
        SELECT moved.id AS order_id, moved.outcome, recorded.*, (SELECT count(*) FROM announced) AS notifications
        FROM moved JOIN recorded ON recorded.id = moved.event_id`),
@@ -92,6 +94,7 @@ export class StockAnswers {
         answers.map((answer) => ('reason' in answer.data ? answer.data.reason : null)),
         answers.map(() => randomUUID()),
         answers.map((answer) => answer.correlationId ?? null),
+        answers.map((answer) => traceparentOfEvent(answer) ?? null),
       ],
     );
     this.outbox.inserted(manager, rows);

@@ -1,10 +1,11 @@
 import { hash, type Algorithm } from '@node-rs/argon2';
 import type { UsersConfig } from '../config.js';
+import { ShopMetrics } from '@shop/service-kit';
 import { PasswordChecksBusy, PasswordHasher } from './password-hasher.service.js';
 
 /** A hasher with one place and a bound of 5 s, started (its dummy hash made). */
 async function startedHasher(): Promise<PasswordHasher> {
-  const hasher = new PasswordHasher({ PASSWORD_HASH_CONCURRENCY: 1, PASSWORD_HASH_MAX_WAIT_MS: 5_000 } as UsersConfig);
+  const hasher = new PasswordHasher({ PASSWORD_HASH_CONCURRENCY: 1, PASSWORD_HASH_MAX_WAIT_MS: 5_000 } as UsersConfig, new ShopMetrics());
   await hasher.onModuleInit();
   return hasher;
 }

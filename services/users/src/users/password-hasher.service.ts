@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, ServiceUnavailableException, type OnModuleInit } from '@nestjs/common';
 import { hash, parseOptions, verify, type Algorithm, type Options, type Version } from '@node-rs/argon2';
-import { SERVICE_CONFIG } from '@shop/service-kit';
+import { SERVICE_CONFIG, ShopMetrics } from '@shop/service-kit';
 import type { UsersConfig } from '../config.js';
 import { PasswordQueue } from './password-queue.js';
 
@@ -90,10 +90,14 @@ export class PasswordHasher implements OnModuleInit {
   /** A hash of a random password, checked for unknown emails so that they take as long as a wrong password. */
   private dummyHash: string;
 
-  constructor(@Inject(SERVICE_CONFIG) config: UsersConfig) {
+  constructor(@Inject(SERVICE_CONFIG) config: UsersConfig, metrics: ShopMetrics) {
     this.concurrency = config.PASSWORD_HASH_CONCURRENCY;
     this.maxWaitMs = config.PASSWORD_HASH_MAX_WAIT_MS;
     this.queue = new PasswordQueue(this.concurrency);
+    const queue = this.queue;
+    metrics.gauge('shop_password_hash_queue_depth', 'Password hashes and checks waiting for a place in the worker pool', () =>
+      Promise.resolve([{ value: queue.pendingCount }]),
+    );
   }
 
   async onModuleInit(): Promise<void> {

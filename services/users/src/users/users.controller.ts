@@ -10,22 +10,35 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import { USERS_PAGE_SIZE, type TokenClaims, type UserDeletedDto, type UserDto, type UserInfoDto, type UserListDto } from '@shop/contracts';
-import { AdminOnly, BodyLimit, CurrentUser } from '@shop/service-kit';
+import { DEFAULT_PAGE_SIZE, type TokenClaims, type UserDeletedDto, type UserDto, type UserInfoDto } from '@shop/contracts';
+import { AdminOnly, ApiCsvExport, ApiListHeaders, BodyLimit, CurrentUser, setPagingHeaders, streamCsv, type CsvColumns } from '@shop/service-kit';
 import { RetryAfterFilter } from '../retry-after.filter.js';
 import { requestTimingOf } from '../request-timing.js';
 import { ListUsersQuery } from './dto/list-users.query.js';
 import { RegisterUserDto } from './dto/register-user.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { UserIdParams } from './dto/user-id.params.js';
-import { UserDeletedResponse, UserInfoResponse, UserListResponse, UserResponse } from './dto/user.response.js';
+import { UserDeletedResponse, UserInfoResponse, UserResponse } from './dto/user.response.js';
+import { UserList, type ListedUser } from './user-list.js';
 import { UsersService } from './users.service.js';
+
+/** The users export's columns. */
+const USER_CSV: CsvColumns<ListedUser> = [
+  ['id', (user) => user._id],
+  ['name', (user) => user.name],
+  ['email', (user) => user.email],
+  ['admin', (user) => user.isAdmin],
+  ['created', (user) => user.createdAt],
+];
 
 @ApiTags('users')
 @Controller('api/users')
 @UseFilters(RetryAfterFilter)
 export class UsersController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly userList: UserList,
+  ) {}
 
   @Post()
   @BodyLimit('4kb')
@@ -41,11 +54,25 @@ export class UsersController {
 
   @Get()
   @AdminOnly()
-  @ApiOperation({ summary: `One page of users (${USERS_PAGE_SIZE} a page), oldest account first` })
-  @ApiOkResponse({ type: UserListResponse })
-  @ApiBadRequestResponse({ description: 'A pageNumber that is not a whole number from 1' })
-  list(@Query() query: ListUsersQuery): Promise<UserListDto> {
-    return this.users.list(query.pageNumber ?? 1);
+  @ApiOperation({
+    summary: `The user list: a page of users (${DEFAULT_PAGE_SIZE} unless pageSize says), oldest account first unless sorted, optionally those whose name or email contains a search text`,
+  })
+  @ApiOkResponse({ type: [UserResponse], headers: ApiListHeaders })
+  @ApiBadRequestResponse({ description: 'A query parameter out of its range or an unknown one' })
+  async list(@Query() query: ListUsersQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<UserDto[]> {
+    const { window, users, total } = await this.userList.page(query);
+    setPagingHeaders(req, res, window, total);
+    return users;
+  }
+
+  // Declared before ':id' so that 'export' is never taken for an id.
+  @Get('export')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Every user the search matches, oldest account first, as a CSV file (streamed); paging and sort parameters are accepted and ignored' })
+  @ApiCsvExport()
+  @ApiBadRequestResponse({ description: 'A query parameter out of its range or an unknown one' })
+  async export(@Query() query: ListUsersQuery, @Res() res: Response): Promise<void> {
+    await streamCsv(res, `users-${new Date().toISOString().slice(0, 10)}.csv`, USER_CSV, this.userList.batches(query));
   }
 
   @Get(':id')

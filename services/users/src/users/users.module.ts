@@ -10,6 +10,7 @@ import { SignUpThrottle } from './sign-up-throttle.service.js';
 import { User } from './user.entity.js';
 import { UsersController } from './users.controller.js';
 import { UsersService } from './users.service.js';
+import { UserList } from './user-list.js';
 
 /** Accounts: registration, the signed-in user's profile, and the admin calls. */
 @Module({
@@ -17,7 +18,7 @@ import { UsersService } from './users.service.js';
   // ProfileController first: routes are matched in the order they are registered,
   // so /api/users/profile must come before /api/users/:id.
   controllers: [ProfileController, SignOutController, UsersController],
-  providers: [UsersService, ProfileService, PasswordHasher, SignUpThrottle, SignInThrottle, { provide: OrderHistory, useClass: OrdersServiceHistory }],
+  providers: [UsersService, UserList, ProfileService, PasswordHasher, SignUpThrottle, SignInThrottle, { provide: OrderHistory, useClass: OrdersServiceHistory }],
   // The sign-in limit also counts wrong current passwords on the profile: one limit per account and address.
   exports: [UsersService, PasswordHasher, SignInThrottle, TypeOrmModule],
 })

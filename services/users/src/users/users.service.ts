@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type EntityManager, type Repository } from 'typeorm';
-import { Subjects, USERS_PAGE_SIZE, type UserDeletedDto, type UserDto, type UserInfoDto, type UserListDto } from '@shop/contracts';
+import { Subjects, type UserDeletedDto, type UserDto, type UserInfoDto } from '@shop/contracts';
 import { Outbox, type Emit } from '@shop/event-bus';
-import { clientKeyOf, pagesOf } from '@shop/service-kit';
+import { clientKeyOf } from '@shop/service-kit';
 import { TokenIssuer } from '../tokens/token-issuer.service.js';
 import type { RegisterUserDto } from './dto/register-user.dto.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
@@ -117,20 +117,6 @@ export class UsersService {
   /** Whether the users table holds any account. */
   anyAccount(): Promise<boolean> {
     return this.users.exists();
-  }
-
-  /**
-   * One page of accounts, oldest first (created time, then id, so accounts made in the same
-   * microsecond keep one order), read from the index app_user_oldest (created_at, id), and a plain
-   * count(*) beside it (TypeORM's count would be a slower count(DISTINCT id)). A page beyond the
-   * last answers no users.
-   */
-  async list(page: number): Promise<UserListDto> {
-    const [users, [{ count }]] = await Promise.all([
-      this.users.find({ order: { createdAt: 'ASC', id: 'ASC' }, skip: (page - 1) * USERS_PAGE_SIZE, take: USERS_PAGE_SIZE }),
-      this.users.query<{ count: number }[]>('SELECT count(*)::int AS count FROM app_user'),
-    ]);
-    return { users: users.map(toUserDto), page, pages: pagesOf(count, USERS_PAGE_SIZE) };
   }
 
   async get(id: string): Promise<UserDto> {

@@ -68,6 +68,8 @@ function ProductForm({ product }: { product: ProductDto }) {
     });
   }
 
+  // handleSubmit's promise ends when the fields are checked and the callback has run; mutate reports a
+  // failure in updateProduct.error, never by rejecting, so the submit does not wait for it (`void`).
   const onSubmit = handleSubmit((fields) =>
     updateProduct.mutate(
       { id: product._id, ...fields, price: Number(fields.price), countInStock: Number(fields.countInStock) },
@@ -76,7 +78,7 @@ function ProductForm({ product }: { product: ProductDto }) {
   );
 
   return (
-    <form onSubmit={onSubmit}>
+    <form onSubmit={(event) => void onSubmit(event)}>
       {updateProduct.error && <Alert variant="danger">{updateProduct.error.message}</Alert>}
       <Field label="Name">
         <Input autoComplete="off" {...register('name')} />

@@ -51,7 +51,7 @@ export function ProductList({ page }: ProductListProps) {
       </TitleBar>
       {createProduct.error && <Alert variant="danger">{createProduct.error.message}</Alert>}
       {deleteProduct.error && <Alert variant="danger">{deleteProduct.error.message}</Alert>}
-      <PagedTable query={products} page={page} hrefFor={productListHref} rowsOf={(data) => data.products} empty={<Alert variant="warning">No products to show...</Alert>}>
+      <PagedTable query={products} page={page} hrefFor={productListHref} readPage={(data) => ({ rows: data.products, pages: data.pages })} empty={<Alert variant="warning">No products to show...</Alert>}>
         {(rows) => (
           <Table label="Products" columns={['ID', 'NAME', 'PRICE', 'CATEGORY', 'BRAND', { hiddenLabel: 'Actions' }]}>
             {rows.map((product) => (

@@ -24,10 +24,12 @@ function UserForm({ user }: { user: UserDto }) {
   const updateUser = useUpdateUser();
   const { register, handleSubmit } = useForm({ defaultValues: { name: user.name, email: user.email, isAdmin: user.isAdmin } });
 
+  // handleSubmit's promise ends when the fields are checked and the callback has run; mutate reports a
+  // failure in updateUser.error, never by rejecting, so the submit does not wait for it (`void`).
   const onSubmit = handleSubmit((fields) => updateUser.mutate({ id: user._id, ...fields }, { onSuccess: () => navigate('/admin/userList') }));
 
   return (
-    <form onSubmit={onSubmit}>
+    <form onSubmit={(event) => void onSubmit(event)}>
       {updateUser.error && <Alert variant="danger">{updateUser.error.message}</Alert>}
       <Field label="Name">
         <Input autoComplete="off" {...register('name')} />

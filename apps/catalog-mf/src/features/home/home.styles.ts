@@ -1,5 +1,5 @@
 /** The home page's look (heading, product cards, top products carousel): static CSS from the @shop/ui theme, added once by HomePage. */
-import { css, theme } from '@shop/ui';
+import { css, media, theme } from '@shop/ui';
 
 const { colors, space, fontSizes, fontWeights, radii } = theme;
 
@@ -12,6 +12,13 @@ export const home = {
   slideLink: 'catalog-top__slide',
   slideImage: 'catalog-top__image',
   caption: 'catalog-top__caption',
+  searchLayout: 'catalog-search',
+  searchBar: 'catalog-search__bar',
+  facetsToggle: 'catalog-search__facets-toggle',
+  facets: 'catalog-search__facets',
+  facetsOpen: 'catalog-search__facets--open',
+  facetGroup: 'catalog-search__group',
+  facetCount: 'catalog-search__count',
 } as const;
 
 export const HOME_STYLE_ID = 'catalog-home-style';
@@ -67,5 +74,47 @@ export const homeCss = css`
 .${home.caption} {
   font-size: ${fontSizes.lg};
   text-align: center;
+}
+/*
+ * The search page: the facets beside the results from md up; below, under a "Filters" button that
+ * opens them (a phone shows the results first).
+ */
+.${home.searchLayout} {
+  display: grid;
+  gap: ${space[3]};
+}
+${media.up('md')} {
+  .${home.searchLayout} {
+    grid-template-columns: minmax(12rem, 16rem) minmax(0, 1fr);
+    align-items: start;
+  }
+  .${home.facetsToggle} {
+    display: none;
+  }
+}
+.${home.searchBar} {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: end;
+  justify-content: space-between;
+  gap: ${space[2]};
+}
+${media.down('md')} {
+  .${home.facets}:not(.${home.facetsOpen}) {
+    display: none;
+  }
+}
+.${home.facetGroup} {
+  margin: 0 0 ${space[3]};
+  padding: 0;
+  border: 0;
+}
+.${home.facetGroup} legend {
+  font-size: ${fontSizes.base};
+  font-weight: ${fontWeights.bold};
+  margin-bottom: ${space[1]};
+}
+.${home.facetCount} {
+  color: ${colors.textMuted};
 }
 `;

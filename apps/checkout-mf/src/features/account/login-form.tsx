@@ -47,6 +47,9 @@ export function LoginForm({ redirect, title = 'Sign In' }: LoginFormProps) {
       <p>
         New Customer? <Link to={withRedirect('/register', redirect)}>Register</Link>
       </p>
+      <p>
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
     </>
   );
 }

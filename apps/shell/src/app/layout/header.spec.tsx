@@ -63,6 +63,7 @@ describe('Header for an admin', () => {
     expect(within(header()).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/userList');
     expect(within(header()).getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/admin/productList');
     expect(within(header()).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/admin/orderList');
+    expect(within(header()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
     expect(within(header()).getByRole('link', { name: 'Releases' })).toHaveAttribute('href', '/admin/releases');
     expect(within(header()).getByRole('button', { name: 'Admin User' })).toBeInTheDocument();
   });

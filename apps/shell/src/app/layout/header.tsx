@@ -9,7 +9,7 @@ import { Container, VisuallyHidden } from '@shop/ui';
 import { useCart, useLogout, useSession } from '@shop/shop-client';
 import { Brand, CartCount, header, HeaderBar, MenuButton, MenuLink, NavBar, NavLink, NavToggle } from './header.styles.js';
 import { Menu } from './menu.js';
-import { SearchBox } from './search-box.js';
+import { HeaderSearch } from './header-search.js';
 
 /** Where Logout goes: spec section 4, "Logout clears the stored user ... then goes to /". */
 export const AFTER_LOGOUT_PATH = '/';
@@ -46,7 +46,7 @@ export function Header() {
             Menu
           </NavToggle>
           <div id="shop-nav-items" className={navOpen ? `${header.items} ${header.itemsOpen}` : header.items}>
-            <SearchBox />
+            <HeaderSearch />
             <NavLink to="/cart">
               Cart <CartCount>{count}</CartCount>
               <VisuallyHidden> items</VisuallyHidden>
@@ -75,6 +75,9 @@ export function Header() {
                 </li>
                 <li>
                   <MenuLink to="/admin/orderList">Orders</MenuLink>
+                </li>
+                <li>
+                  <MenuLink to="/admin/dashboard">Dashboard</MenuLink>
                 </li>
                 <li>
                   <MenuLink to="/admin/releases">Releases</MenuLink>

@@ -3,29 +3,17 @@
  * or blank box goes back to the full list at /. The box shows the keyword of the search page being
  * shown (also after a reload) and empties on any other page.
  */
+import { keywordOf, searchPath, SEARCH_PLACEHOLDER } from '@shop/contracts';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, Input, VisuallyHidden } from '@shop/ui';
 import { SearchForm } from './header.styles.js';
 
-export const SEARCH_PLACEHOLDER = 'Search Products...';
+export { SEARCH_PLACEHOLDER } from '@shop/contracts';
+/** The box's id; catalog's box with suggestions, which replaces it once loaded, takes over its text and focus. */
+export const SEARCH_BOX_ID = 'shop-search';
 
-/** The path a search goes to. The keyword is encoded, so '/' or '?' in it stays part of it. */
-export function searchPath(text: string): string {
-  const keyword = text.trim();
-  return keyword ? `/search/${encodeURIComponent(keyword)}` : '/';
-}
-
-/** The keyword of a search page's path (/search/{keyword}[/page/{n}]), or '' elsewhere. */
-export function keywordOf(pathname: string): string {
-  const encoded = /^\/search\/([^/]+)/.exec(pathname)?.[1];
-  if (!encoded) return '';
-  try {
-    return decodeURIComponent(encoded);
-  } catch {
-    return encoded;
-  }
-}
+export { keywordOf, searchPath } from '@shop/contracts';
 
 export function SearchBox() {
   const { pathname } = useLocation();
@@ -45,11 +33,11 @@ export function SearchBox() {
 
   return (
     <SearchForm role="search" onSubmit={submit}>
-      <label htmlFor="shop-search">
+      <label htmlFor={SEARCH_BOX_ID}>
         <VisuallyHidden>Search products</VisuallyHidden>
       </label>
       <Input
-        id="shop-search"
+        id={SEARCH_BOX_ID}
         type="search"
         name="q"
         placeholder={SEARCH_PLACEHOLDER}

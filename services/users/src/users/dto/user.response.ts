@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { ProfileDto, UserDeletedDto, UserDto, UserInfoDto, UserListDto } from '@shop/contracts';
+import type { ProfileDto, UserDeletedDto, UserDto, UserInfoDto } from '@shop/contracts';
 import { OrderResponse } from '@shop/api-responses';
 
 /** A user as the admin calls answer it (OpenAPI shape of UserDto). */
@@ -8,13 +8,6 @@ export class UserResponse implements UserDto {
   @ApiProperty() name: string;
   @ApiProperty({ format: 'email', description: 'Lower-cased' }) email: string;
   @ApiProperty() isAdmin: boolean;
-}
-
-/** One page of the admin users table (OpenAPI shape of UserListDto). */
-export class UserListResponse implements UserListDto {
-  @ApiProperty({ type: [UserResponse] }) users: UserResponse[];
-  @ApiProperty({ description: 'The page answered, from 1' }) page: number;
-  @ApiProperty({ description: 'How many pages there are (0 when there is no user)' }) pages: number;
 }
 
 /** The signed-in user's info: login, register and profile update answer it. */

@@ -1,15 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, waitFor } from '@testing-library/react';
-import type { UserListDto } from '@shop/contracts';
-import { shopKeys } from '@shop/shop-client';
-import { anAdmin, aUser, renderHookWithClient, type ApiReply } from '@shop/web-testing';
+import type { UserDto } from '@shop/contracts';
+import { shopKeys, type ListPage } from '@shop/shop-client';
+import { anAdmin, aUser, listReply, renderHookWithClient, type ApiReply } from '@shop/web-testing';
 import { useDeleteUser } from './delete-user.js';
 import { useUsers } from './get-users.js';
 
 const ann = aUser({ _id: 'u1', name: 'Ann' });
 const bob = aUser({ _id: 'u2', name: 'Bob' });
 const cy = aUser({ _id: 'u3', name: 'Cy' });
-const pageOne = { json: { users: [ann, bob], page: 1, pages: 2 } };
+const pageOne = listReply([ann, bob], { total: 3, pages: 2 });
 
 /** Page 1 of two users a page, each read after the first answered by `reads` in turn once Bob is deleted. */
 function renderPageOne(...reads: Array<ApiReply | Promise<ApiReply>>) {
@@ -22,7 +22,7 @@ function renderPageOne(...reads: Array<ApiReply | Promise<ApiReply>>) {
           first = false;
           return pageOne;
         }
-        return reads.shift() ?? (deleted ? { json: { users: [ann], page: 1, pages: 1 } } : pageOne);
+        return reads.shift() ?? (deleted ? listReply([ann], { total: 2, pages: 1 }) : pageOne);
       },
       'DELETE /api/users/u2': () => {
         deleted = true;
@@ -37,22 +37,22 @@ function renderPageOne(...reads: Array<ApiReply | Promise<ApiReply>>) {
 describe('useDeleteUser', () => {
   it('removes the deleted user from the cached page by id, whatever the page read next answers', async () => {
     const { result } = renderPageOne({ status: 500, json: { message: 'Users are unavailable' } });
-    await waitFor(() => expect(result.current.users.data?.users).toHaveLength(2));
+    await waitFor(() => expect(result.current.users.data?.rows).toHaveLength(2));
 
     await act(() => result.current.remove.mutateAsync('u2'));
 
     // The query cache tells its observers on its next tick, not within the mutation's promise.
-    await waitFor(() => expect(result.current.users.data?.users.map((user) => user._id)).toEqual(['u1']));
+    await waitFor(() => expect(result.current.users.data?.rows.map((user) => user._id)).toEqual(['u1']));
     expect(result.current.remove.isSuccess).toBe(true);
   });
 
   it('reads the page on screen again, so the next user moves up into it', async () => {
-    const { result, calls } = renderPageOne({ json: { users: [ann, cy], page: 1, pages: 1 } });
-    await waitFor(() => expect(result.current.users.data?.users).toHaveLength(2));
+    const { result, calls } = renderPageOne(listReply([ann, cy], { total: 2, pages: 1 }));
+    await waitFor(() => expect(result.current.users.data?.rows).toHaveLength(2));
 
     await act(() => result.current.remove.mutateAsync('u2'));
 
-    await waitFor(() => expect(result.current.users.data).toEqual({ users: [ann, cy], page: 1, pages: 1 }));
+    await waitFor(() => expect(result.current.users.data).toEqual({ rows: [ann, cy], total: 2, pages: 1 }));
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/users?pageNumber=1', 'DELETE /api/users/u2', 'GET /api/users?pageNumber=1']);
   });
 
@@ -60,35 +60,35 @@ describe('useDeleteUser', () => {
     let answerStaleRead: (reply: ApiReply) => void = () => undefined;
     const staleRead = new Promise<ApiReply>((resolve) => (answerStaleRead = resolve));
     const { result, queryClient } = renderPageOne(staleRead, { status: 500, json: { message: 'Users are unavailable' } });
-    await waitFor(() => expect(result.current.users.data?.users).toHaveLength(2));
+    await waitFor(() => expect(result.current.users.data?.rows).toHaveLength(2));
     act(() => void result.current.users.refetch());
     await waitFor(() => expect(queryClient.isFetching({ queryKey: shopKeys.users.lists() })).toBe(1));
 
     await act(() => result.current.remove.mutateAsync('u2'));
     await act(async () => answerStaleRead(pageOne));
 
-    await waitFor(() => expect(result.current.users.data?.users.map((user) => user._id)).toEqual(['u1']));
+    await waitFor(() => expect(result.current.users.data?.rows.map((user) => user._id)).toEqual(['u1']));
   });
 
   it('drops a read of another page still on its way (one not on screen, which no refetch replaces)', async () => {
     const { result, queryClient } = renderPageOne();
-    await waitFor(() => expect(result.current.users.data?.users).toHaveLength(2));
-    let answerPageTwo: (list: UserListDto) => void = () => undefined;
+    await waitFor(() => expect(result.current.users.data?.rows).toHaveLength(2));
+    let answerPageTwo: (list: ListPage<UserDto>) => void = () => undefined;
     const pageTwoRead = queryClient
-      .fetchQuery({ queryKey: shopKeys.users.list({ pageNumber: 2 }), queryFn: () => new Promise<UserListDto>((resolve) => (answerPageTwo = resolve)) })
+      .fetchQuery({ queryKey: shopKeys.users.list({ pageNumber: 2 }), queryFn: () => new Promise<ListPage<UserDto>>((resolve) => (answerPageTwo = resolve)) })
       .catch(() => undefined);
 
     await act(() => result.current.remove.mutateAsync('u2'));
-    answerPageTwo({ users: [bob, cy], page: 2, pages: 2 });
+    answerPageTwo({ rows: [bob, cy], total: 4, pages: 2 });
     await pageTwoRead;
 
-    const pageTwo = queryClient.getQueryData<UserListDto>(shopKeys.users.list({ pageNumber: 2 }));
-    expect(pageTwo?.users.map((user) => user._id) ?? []).not.toContain('u2');
+    const pageTwo = queryClient.getQueryData<ListPage<UserDto>>(shopKeys.users.list({ pageNumber: 2 }));
+    expect(pageTwo?.rows.map((user) => user._id) ?? []).not.toContain('u2');
   });
 
   it("forgets the deleted user's cached detail", async () => {
     const { result, queryClient } = renderPageOne();
-    await waitFor(() => expect(result.current.users.data?.users).toHaveLength(2));
+    await waitFor(() => expect(result.current.users.data?.rows).toHaveLength(2));
     queryClient.setQueryData(shopKeys.users.detail('u2'), bob);
 
     await act(() => result.current.remove.mutateAsync('u2'));

@@ -1,7 +1,5 @@
-import { callApi, shopKeys, useShopClient, useShopMutation, type ApiAnswer, type ApiClient } from '@shop/shop-client';
-
-/** A cached page of the users table, as GET /api/users answers it. */
-type UserListPage = ApiAnswer<'/api/users', 'get'>;
+import type { UserDto } from '@shop/contracts';
+import { callApi, shopKeys, useShopClient, useShopMutation, type ApiClient, type ListPage } from '@shop/shop-client';
 
 /** Deletes a user by id; the answer names the deleted user's id. */
 export function deleteUser(http: ApiClient, userId: string) {
@@ -19,8 +17,8 @@ export function useDeleteUser() {
     onSuccess: async ({ _id }) => {
       // A page fetch still in flight was asked before the delete: it would put the user back.
       await queryClient.cancelQueries({ queryKey: shopKeys.users.lists() });
-      queryClient.setQueriesData<UserListPage>({ queryKey: shopKeys.users.lists() }, (list) =>
-        list ? { ...list, users: list.users.filter((user) => user._id !== _id) } : list,
+      queryClient.setQueriesData<ListPage<UserDto>>({ queryKey: shopKeys.users.lists() }, (list) =>
+        list ? { ...list, rows: list.rows.filter((user) => user._id !== _id) } : list,
       );
       queryClient.removeQueries({ queryKey: shopKeys.users.detail(_id) });
       await queryClient.invalidateQueries({ queryKey: shopKeys.users.lists() });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, waitFor } from '@testing-library/react';
 import { shopKeys } from '@shop/shop-client';
-import { anAdmin, aUser, renderHookWithClient } from '@shop/web-testing';
+import { anAdmin, aUser, listReply, renderHookWithClient } from '@shop/web-testing';
 import { useUsers } from './get-users.js';
 import { useUpdateUser } from './update-user.js';
 
@@ -12,7 +12,7 @@ describe('useUpdateUser', () => {
     let updated = false;
     const { result, store, calls, queryClient } = renderHookWithClient(() => ({ users: useUsers(), update: useUpdateUser() }), {
       routes: {
-        'GET /api/users': () => ({ json: { users: [updated ? saved : bob], page: 1, pages: 1 } }),
+        'GET /api/users': () => listReply([updated ? saved : bob]),
         'PUT /api/users/u2': () => {
           updated = true;
           return { json: saved };
@@ -20,12 +20,12 @@ describe('useUpdateUser', () => {
       },
     });
     act(() => store.signIn(anAdmin));
-    await waitFor(() => expect(result.current.users.data?.users).toEqual([bob]));
+    await waitFor(() => expect(result.current.users.data?.rows).toEqual([bob]));
 
     await act(() => result.current.update.mutateAsync({ id: 'u2', name: 'Bobby', email: bob.email, isAdmin: true }));
 
     expect(queryClient.getQueryData(shopKeys.users.detail('u2'))).toEqual(saved);
-    await waitFor(() => expect(result.current.users.data?.users).toEqual([saved]));
+    await waitFor(() => expect(result.current.users.data?.rows).toEqual([saved]));
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ _id: 'u2', name: 'Bobby', email: bob.email, isAdmin: true });
   });
 });

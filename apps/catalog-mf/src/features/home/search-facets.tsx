@@ -1,0 +1,140 @@
+/**
+ * The search page's facets (docs/catalog-mf.md, "Search results"): category, brand, price range,
+ * rating and stock, each value with the number of products it would leave. Ticking one changes the
+ * page's address (page 1, the other filters kept), so the filters live in the URL only.
+ */
+import { useId, useState } from 'react';
+import type { ProductFacetsDto } from '@shop/contracts';
+import { Button, Check, cx, dollars } from '@shop/ui';
+import { home } from './home.styles.js';
+import { hasFilters, isTicked, toggled, withoutFilters, type SearchFilters } from './search-filters.js';
+
+export interface SearchFacetsProps {
+  facets: ProductFacetsDto | undefined;
+  filters: SearchFilters;
+  /** Goes to the results of other filters (page 1). */
+  onChange: (filters: SearchFilters) => void;
+}
+
+/** "$25 to $50", "Under $25", "$500 and up". */
+export function priceRangeLabel({ min, max }: { min: number; max?: number }): string {
+  if (max === undefined) return `${dollars(min)} and up`;
+  return min === 0 ? `Under ${dollars(max)}` : `${dollars(min)} to ${dollars(max)}`;
+}
+
+const Count = ({ count }: { count: number }) => <span className={home.facetCount}>({count})</span>;
+
+export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const listFacet = (name: 'category' | 'brand', legend: string, values: ProductFacetsDto['categories']) => {
+    // A ticked value the counts no longer name (it leaves nothing) stays, so it can be unticked.
+    const shown = [...values, ...filters[name].filter((value) => !values.some((v) => v.value.toLowerCase() === value.toLowerCase())).map((value) => ({ value, count: 0 }))];
+    if (shown.length === 0) return null;
+    return (
+      <fieldset className={home.facetGroup}>
+        <legend>{legend}</legend>
+        {shown.map(({ value, count }) => (
+          <Check
+            key={value}
+            label={
+              <>
+                {value} <Count count={count} />
+              </>
+            }
+            checked={isTicked(filters, name, value)}
+            onChange={() => onChange(toggled(filters, name, value))}
+          />
+        ))}
+      </fieldset>
+    );
+  };
+  const priceName = `${panelId}-price`;
+  const ratingName = `${panelId}-rating`;
+  return (
+    <div>
+      <Button
+        className={home.facetsToggle}
+        $variant="light"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((was) => !was)}
+      >
+        Filters
+      </Button>
+      <section id={panelId} aria-label="Filters" className={cx(home.facets, open && home.facetsOpen)}>
+        {hasFilters(filters) && (
+          <Button $variant="light" $size="sm" onClick={() => onChange(withoutFilters(filters))}>
+            Clear filters
+          </Button>
+        )}
+        {facets && (
+          <>
+            {listFacet('category', 'Category', facets.categories)}
+            {listFacet('brand', 'Brand', facets.brands)}
+            <fieldset className={home.facetGroup}>
+              <legend>Price</legend>
+              <Check
+                type="radio"
+                name={priceName}
+                label="Any price"
+                checked={filters.minPrice === undefined && filters.maxPrice === undefined}
+                onChange={() => onChange({ ...filters, minPrice: undefined, maxPrice: undefined })}
+              />
+              {facets.prices.map((range) => (
+                <Check
+                  key={range.min}
+                  type="radio"
+                  name={priceName}
+                  label={
+                    <>
+                      {priceRangeLabel(range)} <Count count={range.count} />
+                    </>
+                  }
+                  checked={filters.minPrice === range.min && filters.maxPrice === range.max}
+                  onChange={() => onChange({ ...filters, minPrice: range.min, maxPrice: range.max })}
+                />
+              ))}
+            </fieldset>
+            <fieldset className={home.facetGroup}>
+              <legend>Rating</legend>
+              <Check
+                type="radio"
+                name={ratingName}
+                label="Any rating"
+                checked={filters.rating === undefined}
+                onChange={() => onChange({ ...filters, rating: undefined })}
+              />
+              {facets.ratings.map(({ rating, count }) => (
+                <Check
+                  key={rating}
+                  type="radio"
+                  name={ratingName}
+                  label={
+                    <>
+                      {rating} {rating === 1 ? 'star' : 'stars'} &amp; up <Count count={count} />
+                    </>
+                  }
+                  checked={filters.rating === rating}
+                  onChange={() => onChange({ ...filters, rating })}
+                />
+              ))}
+            </fieldset>
+            <fieldset className={home.facetGroup}>
+              <legend>Availability</legend>
+              <Check
+                label={
+                  <>
+                    In stock only <Count count={facets.inStock} />
+                  </>
+                }
+                checked={filters.inStock}
+                onChange={() => onChange({ ...filters, inStock: !filters.inStock })}
+              />
+            </fieldset>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

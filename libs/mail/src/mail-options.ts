@@ -1,0 +1,35 @@
+import type { MailSettings } from './mail-settings.js';
+
+/** How a service sends the mails of its outbox. Only `from` is required; the rest have defaults fit for production. */
+export interface MailOptions {
+  /** The SMTP server (SMTP_URL); unset: mails stay in the outbox, unsent. */
+  smtpUrl?: string;
+  /** The sender (MAIL_FROM). */
+  from: string;
+  /**
+   * How often a sender looks for due mails besides right after its own process recorded one, in ms (5 000):
+   * for retries, and mails whose replica died before sending them.
+   */
+  pollMs?: number;
+  /** Most mails one claim takes (10). */
+  batch?: number;
+  /** How long a claimed mail is this sender's before another may take it, in ms (120 000): longer than a send may take. */
+  leaseMs?: number;
+  /** The wait after a first failure, in ms (10 000); it doubles with each failure. */
+  retryBaseMs?: number;
+  /** The longest wait between two attempts, in ms (3 600 000). */
+  retryMaxMs?: number;
+  /** Attempts before a mail is given up and kept as failed (12: about 3.5 hours of trying with the defaults). */
+  maxAttempts?: number;
+  /** How long one SMTP connection, greeting or silence may take, in ms (30 000). */
+  smtpTimeoutMs?: number;
+  /** How long sent and given-up mails are kept, in days (30). */
+  keepDays?: number;
+}
+
+/** The options of a service's mail settings. */
+export function mailOptionsOf(settings: Pick<MailSettings, 'SMTP_URL' | 'MAIL_FROM'>): MailOptions {
+  return { smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM };
+}
+
+export const MAIL_OPTIONS = Symbol('MAIL_OPTIONS');

@@ -1,0 +1,61 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Subjects, type EventEnvelope } from '@shop/contracts';
+import { EventHandler, type HandlesEvent } from '@shop/event-bus';
+import { enqueueMail } from '@shop/mail';
+import { SERVICE_CONFIG } from '@shop/service-kit';
+import type { OrdersConfig } from '../config.js';
+import { readOrder } from '../orders/order-reads.js';
+import { orderMailOf, type OrderMailSubject } from './order-mails.js';
+
+/** The durable consumer of the order mails (`orders/mail` in the event catalogue). */
+export const ORDER_MAIL_CONSUMER = 'mail';
+
+/**
+ * How old an event may be and still be mailed about. The stream keeps every event, and a consumer
+ * reads it from its start when it is new (or its position is lost): without this, the first deploy of
+ * the mails would tell every customer about every order they ever placed.
+ */
+export const MAIL_MAX_EVENT_AGE_MS = 24 * 3600 * 1000;
+
+/**
+ * Records the customer's mail of an order event, in the transaction that records the event as handled:
+ * a redelivered event finds it handled, and even an event handled twice mails once (the mail's key is
+ * the subject and the order). The mail says what the order is now.
+ */
+@Injectable()
+export class OrderMailHandler<S extends OrderMailSubject> implements HandlesEvent<S> {
+  private readonly logger = new Logger('OrderMails');
+
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: OrdersConfig) {}
+
+  async handle(event: EventEnvelope<S>, manager: EntityManager): Promise<void> {
+    if (Date.now() - Date.parse(event.occurredAt) > MAIL_MAX_EVENT_AGE_MS) {
+      this.logger.debug(`no mail of ${event.subject} ${event.id}: it is older than a day`);
+      return;
+    }
+    const order = await readOrder(manager, event.data.orderId);
+    if (!order) return;
+    await enqueueMail(manager, orderMailOf(event.subject, order, this.config.PUBLIC_URL));
+  }
+}
+
+/** order.confirmed: the order's stock is reserved, it can be paid. */
+@EventHandler({ consumer: ORDER_MAIL_CONSUMER, subject: Subjects.OrderConfirmed })
+export class OrderConfirmedMailHandler extends OrderMailHandler<'order.confirmed'> {}
+
+/** order.paid: the payment was received. */
+@EventHandler({ consumer: ORDER_MAIL_CONSUMER, subject: Subjects.OrderPaid })
+export class OrderPaidMailHandler extends OrderMailHandler<'order.paid'> {}
+
+/** order.delivered: the admin marked the order delivered. */
+@EventHandler({ consumer: ORDER_MAIL_CONSUMER, subject: Subjects.OrderDelivered })
+export class OrderDeliveredMailHandler extends OrderMailHandler<'order.delivered'> {}
+
+/** order.cancelled: stock was refused or the payment did not come in time; the mail gives the order's reason. */
+@EventHandler({ consumer: ORDER_MAIL_CONSUMER, subject: Subjects.OrderCancelled })
+export class OrderCancelledMailHandler extends OrderMailHandler<'order.cancelled'> {}
+
+/** order.refunded: the payment went back. */
+@EventHandler({ consumer: ORDER_MAIL_CONSUMER, subject: Subjects.OrderRefunded })
+export class OrderRefundedMailHandler extends OrderMailHandler<'order.refunded'> {}
