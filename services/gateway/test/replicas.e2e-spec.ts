@@ -63,6 +63,31 @@ describe('gateway with replicas of a service', () => {
     expect(posts.filter((res) => res.status === 503).length + postsSeen).toBe(4);
   });
 
+  it('retries an anonymous GET the API cache makes once on the other replica when the first dies mid-request', async () => {
+    await gateway.close();
+    gateway = await startGateway({
+      CATALOG_URL: `${one.url},${two.url}`,
+      USERS_URL: users.url,
+      ORDERS_URL: orders.url,
+      API_CACHE_MS: '5000',
+      RATE_LIMIT_PER_MINUTE: '0',
+    });
+    let diedOnOne = 0;
+    one.handler = (req) => {
+      diedOnOne++;
+      req.socket.destroy();
+    };
+    // Distinct URLs: each is the cache's own fetch (none answered from the store), on either replica first.
+    const answered = await Promise.all(Array.from({ length: 6 }, (_, i) => get(`/api/products/p${i}`)));
+    expect(answered.map((res) => res.status)).toEqual(Array(6).fill(200));
+    expect(answered.every((res) => (res.body as Echo).upstream === 'catalog-2')).toBe(true);
+    expect(diedOnOne).toBeGreaterThan(0);
+
+    // Both die: tried on each once, then answered 503 as the proxy would.
+    two.handler = (req) => req.socket.destroy();
+    expect((await get('/api/products/gone').expect(503)).body).toEqual({ message: 'The catalog service is unavailable, please try again shortly' });
+  });
+
   it('passes over a replica that says it is not ready, and says so in /api/health', async () => {
     one.readiness = { status: 503, body: { message: 'database is not ready' } };
     await eventually(async () => {

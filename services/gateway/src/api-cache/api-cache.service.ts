@@ -8,7 +8,7 @@ import type { GatewayConfig } from '../config.js';
 import { COMPRESSION_THRESHOLD, compressionOf, varyingOnAcceptEncoding } from '../proxy/answer-compression.js';
 import { forwardedHeadersOf } from '../proxy/forwarded-headers.js';
 import { ClientAddresses } from '../security/client-addresses.js';
-import { answerUpstreamFailure } from '../proxy/upstream-failures.js';
+import { answerUpstreamFailure, isRefusedRequest, isTimeout } from '../proxy/upstream-failures.js';
 import { AnswerCutShort, AnswerTooLarge, UpstreamPool, type WholeAnswer } from '../proxy/upstream-pool.js';
 import { SecurityHeaders } from '../security/security-headers.js';
 import type { Upstream } from '../upstreams.js';
@@ -224,10 +224,22 @@ export class ApiCache {
     return { accept: 'application/json', [REQUEST_ID_HEADER]: requestId };
   }
 
-  /** One GET to a service, its body read whole (up to MAX_BODY_BYTES), bounded in time like a proxied request. */
-  private get(upstream: Upstream, url: string, headers: IncomingHttpHeaders): Promise<ServiceAnswer> {
+  /**
+   * One GET to a service, its body read whole (up to MAX_BODY_BYTES), bounded in time like a proxied
+   * request. As the proxy does for a GET, one whose replica failed (refused the connection, or dropped
+   * it before the answer was whole) goes once to another replica: nothing has reached the client yet.
+   * One that was only slow is not sent again, so a slow service is not asked twice.
+   */
+  private async get(upstream: Upstream, url: string, headers: IncomingHttpHeaders): Promise<ServiceAnswer> {
     // The path as the client sent it, below the service's base path (as the proxy joins them).
-    return this.pool.getWhole(this.pool.pick(upstream), url, { headers, timeoutMs: this.timeoutMs, maxBytes: MAX_BODY_BYTES });
+    const options = { headers, timeoutMs: this.timeoutMs, maxBytes: MAX_BODY_BYTES };
+    const first = this.pool.pick(upstream);
+    try {
+      return await this.pool.getWhole(first, url, options);
+    } catch (error) {
+      if (error instanceof AnswerTooLarge || isTimeout(error) || isRefusedRequest(error) || this.pool.all(upstream).length < 2) throw error;
+      return this.pool.getWhole(this.pool.pick(upstream, first), url, options);
+    }
   }
 
   /** Answers from a stored answer: 304 when If-None-Match holds its ETag, else its body in the best coding the client takes. */
