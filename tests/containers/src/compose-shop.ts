@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { freePort } from '@shop/testing';
+import { eventually, freePort } from '@shop/testing';
+import type { UserInfoDto } from '@shop/contracts';
 import { podman, podmanEnv, run, type Ran } from './podman.js';
+import { callApi } from './shop-api.js';
 import { RUN_ID, RUN_LABEL } from './shop-images.js';
 
 /** The services of compose.yaml the tests run: the shop, its PostgreSQL and NATS cluster (the observability services' public images are out of reach here). */
 export const SHOP_SERVICES = ['postgres', 'nats-1', 'nats-2', 'nats-3', 'paypal-stand-in', 'users-1', 'users-2', 'catalog-1', 'catalog-2', 'orders-1', 'orders-2', 'gateway'] as const;
 export type ComposeService = (typeof SHOP_SERVICES)[number];
+
+/** compose.yaml's named volumes. */
+const VOLUMES = ['postgres-data', 'nats-1-data', 'nats-2-data', 'nats-3-data', 'prometheus-data', 'grafana-data'];
 
 export const ADMIN = { email: 'admin@example.com', password: 'compose-admin-1' };
 
@@ -65,6 +70,24 @@ export class ComposeShop {
     if (ran.code !== 0) throw new Error(`podman-compose up failed (${ran.code}):\n${ran.stderr.slice(-4000)}`);
   }
 
+  /**
+   * Waits until the shop answers as a shopper needs it, end to end: the gateway reports every replica
+   * ready, the admin signs in, and orders, users and catalog accept the token (checked with users' keys), three
+   * times in a row; answers how many seconds after `since` (performance.now()) that was.
+   */
+  async awaitServing(since: number, timeoutMs = 240_000): Promise<number> {
+    let inARow = 0;
+    await eventually(async () => {
+      const health = await callApi(this.base, 'GET', '/api/health');
+      const login = health.status === 200 ? await callApi<UserInfoDto>(this.base, 'POST', '/api/users/login', ADMIN) : undefined;
+      const token = login?.status === 200 ? login.body.token : undefined;
+      const answers = token ? await Promise.all(['/api/orders?pageSize=1', '/api/users/profile', '/api/products/low-stock'].map((path) => callApi(this.base, 'GET', path, undefined, token))) : [];
+      inARow = answers.length > 0 && answers.every((answer) => answer.status === 200) ? inARow + 1 : 0;
+      return inARow >= 3 ? true : undefined;
+    }, timeoutMs, 'the shop to answer signed-in calls');
+    return Math.round((performance.now() - since) / 100) / 10;
+  }
+
   /** The container of a service (podman-compose names them `<project>_<service>_1`). */
   container(service: ComposeService): string {
     return `${this.project}_${service}_1`;
@@ -72,8 +95,25 @@ export class ComposeShop {
 
   /** A container's state: running or not, how often podman restarted it, its start time. */
   async state(service: ComposeService): Promise<{ running: boolean; restarts: number; startedAt: string }> {
-    const [running, restarts, startedAt] = (await podman(['inspect', '--format', '{{.State.Running}} {{.RestartCount}} {{.State.StartedAt}}', this.container(service)])).split(' ');
+    const [running, restarts, startedAt] = (await podman(['inspect', '--format', '{{.State.Running}}|{{.RestartCount}}|{{.State.StartedAt}}', this.container(service)])).split('|');
     return { running: running === 'true', restarts: Number(restarts), startedAt };
+  }
+
+  /**
+   * Kills a service's process with SIGKILL from outside, as a crash or the kernel's OOM killer would
+   * (`podman kill` counts as the operator stopping it, and its restart policy leaves it stopped);
+   * resolves once podman's restart policy has started it again, with how many seconds that took.
+   */
+  async crash(service: ComposeService): Promise<number> {
+    const before = await this.state(service);
+    const pid = Number(await podman(['inspect', '--format', '{{.State.Pid}}', this.container(service)]));
+    const started = performance.now();
+    process.kill(pid, 'SIGKILL');
+    await eventually(async () => {
+      const now = await this.state(service).catch(() => undefined);
+      return now?.running && now.startedAt !== before.startedAt ? true : undefined;
+    }, 90_000, `podman to start ${service} again`);
+    return Math.round((performance.now() - started) / 100) / 10;
   }
 
   /** The last lines of a service's log. */
@@ -82,14 +122,13 @@ export class ComposeShop {
     return ran.stdout + ran.stderr;
   }
 
-  /** What podman holds of the project: its containers, volumes and networks. */
+  /** What podman holds of the project: its containers, volumes and networks (by label, and by name). */
   async leftovers(): Promise<{ containers: string[]; volumes: string[]; networks: string[] }> {
-    const filter = `label=io.podman.compose.project=${this.project}`;
-    const lines = (text: string) => text.split('\n').filter(Boolean);
+    const ours = (text: string) => text.split('\n').filter((name) => name.startsWith(`${this.project}_`));
     return {
-      containers: lines(await podman(['ps', '--all', '--format', '{{.Names}}', '--filter', filter])),
-      volumes: lines(await podman(['volume', 'ls', '--format', '{{.Name}}', '--filter', filter])),
-      networks: lines(await podman(['network', 'ls', '--format', '{{.Name}}', '--filter', filter])),
+      containers: ours(await podman(['ps', '--all', '--format', '{{.Names}}'])),
+      volumes: ours(await podman(['volume', 'ls', '--format', '{{.Name}}'])),
+      networks: ours(await podman(['network', 'ls', '--format', '{{.Name}}'])),
     };
   }
 
@@ -102,5 +141,7 @@ export class ComposeShop {
     await this.compose(['down', '--volumes', '--timeout', '45'], 600_000);
     const { networks } = await this.leftovers();
     for (const network of networks) await run('podman', ['network', 'rm', '--force', network]);
+    // A volume podman made itself for a container (no project label: podman-compose's `down` misses it).
+    for (const volume of VOLUMES) await run('podman', ['volume', 'rm', '--force', `${this.project}_${volume}`]);
   }
 }

@@ -33,6 +33,7 @@ export async function prepareShop(base: string, admin: { email: string; password
     return answer.status === 200 ? answer.body : undefined;
   }, 60_000, 'the admin signed in');
   const sample = await call<ProductDto>('POST', '/api/products', undefined, signedIn.token);
+  if (sample.status !== 201) throw new Error(`making a product answered ${sample.status}: ${JSON.stringify(sample.body)}`);
   const edit = { name, price: 20, image: '/uploads/sample.svg', brand: 'Test', category: 'Test', countInStock: stock, description: 'Shipped in a box.' };
   const product = (await call<ProductDto>('PUT', `/api/products/${sample.body._id}`, edit, signedIn.token)).body;
   const tokens: string[] = [];
@@ -42,10 +43,14 @@ export async function prepareShop(base: string, admin: { email: string; password
     tokens.push(signedUp.body.token);
   }
   const order = { orderItems: [{ product: product._id, quantity: 1 }], shippingAddress: ADDRESS, paymentGateway: 'PayPal' };
+  let last: Answer<unknown> | undefined;
   const first = await eventually(async () => {
     const answer = await call<OrderDto>('POST', '/api/orders', order, tokens[0]);
+    last = answer;
     return answer.status === 201 ? answer.body : undefined;
-  }, 60_000, 'orders to know the product');
+  }, 60_000, 'orders to know the product').catch((error: unknown) => {
+    throw new Error(`${String(error)}; the last answer: ${last?.status} ${JSON.stringify(last?.body)}`, { cause: error });
+  });
   return { adminToken: signedIn.token, product, tokens, order, firstOrder: first };
 }
 
