@@ -52,12 +52,15 @@ const OPERATOR_GIVES: Env = {
   PAYPAL_API_BASE: 'https://api-m.sandbox.paypal.com',
 };
 
-/** What a part would be given: `${NAME:?message}` filled as an operator would, `${NAME:-default}` with its default. */
+/**
+ * What a part would be given: `${NAME:?message}` (or `${NAME?message}`) filled as an operator would,
+ * `${NAME:-default}` (or `${NAME-default}`) with its default.
+ */
 const resolved = (env: Env): Env =>
   Object.fromEntries(
     Object.entries(env).map(([name, value]) => [
       name,
-      String(value).replace(/\$\{(\w+)(?::([-?])([^}]*))?\}/g, (_, variable: string, how?: string, fallback?: string) =>
+      String(value).replace(/\$\{(\w+)(?::?([-?])([^}]*))?\}/g, (_, variable: string, how?: string, fallback?: string) =>
         how === '-' ? (fallback ?? '') : (OPERATOR_GIVES[variable] ?? `given-${variable.toLowerCase().replace(/_/g, '-')}-1`),
       ),
     ]),
