@@ -9,10 +9,10 @@ import { randomBytes } from 'node:crypto';
 import type { OrderDto, ProductDto, UserInfoDto } from '@shop/contracts';
 import { deleteStream, dropDatabases, eventually, freePort, testPrefix } from '@shop/testing';
 import { podman, run } from '../src/podman.js';
+import { ADDRESS, callApi } from '../src/shop-api.js';
 import { imageOf, PARTS, RUN_ID, RUN_LABEL, shopImages, type BuiltImages, type Part } from '../src/shop-images.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-secret-1' };
-const ADDRESS = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
 const PAYPAL = { PAYPAL_CLIENT_ID: 'sb-images', PAYPAL_CLIENT_SECRET: 'images-secret' };
 /** Packages that must never be in a part's image: tests, benches, browsers, build tools, the launcher's. */
 const DEV_ONLY = ['jest', 'typescript', 'eslint', 'nx', 'playwright-core', 'autocannon', 'axe-core', 'lighthouse', 'kubernetes-models', '@electric-sql/pglite', 'maildev', 'supertest', 's3rver', '@rspack/core', '@swc/core', '@shop/testing', '@shop/launcher'];
@@ -108,16 +108,7 @@ describe('the images, built with podman and started as a shop', () => {
     }
     process.stdout.write(`seconds from podman run to ready: ${PARTS.map((part) => `${part} ${readyAfter[part]}`).join(', ')}\n`);
 
-    const call = async <T>(method: string, path: string, body?: unknown, token?: string) => {
-      const res = await fetch(url('gateway', path), {
-        method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
-      });
-      const text = await res.text();
-      return { status: res.status, body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T };
-    };
+    const call = <T>(method: string, path: string, body?: unknown, token?: string) => callApi<T>(`http://127.0.0.1:${ports.gateway}`, method, path, body, token);
     const admin = (await call<UserInfoDto>('POST', '/api/users/login', ADMIN)).body.token;
     const sample = (await call<ProductDto>('POST', '/api/products', undefined, admin)).body;
     const edit = { name: 'Container lamp', price: 20, image: '/uploads/sample.svg', brand: 'Test', category: 'Test', countInStock: 5, description: 'Shipped in a box.' };
