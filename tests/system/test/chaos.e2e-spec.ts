@@ -191,7 +191,8 @@ describe('chaos: two replicas of each service, processes killed and PostgreSQL r
     const [stored] = await query<{ orders: string }>('orders', 'SELECT count(*) AS orders FROM customer_order');
 
     // Every part runs again: each replica and the gateway answer on their own ports.
-    const ports = { gateway: port, catalog: port + 1, users: port + 2, orders: port + 3, 'catalog-2': port + 21, 'users-2': port + 22, 'orders-2': port + 23 };
+    const base = shop.port;
+    const ports = { gateway: base, catalog: base + 1, users: base + 2, orders: base + 3, 'catalog-2': base + 21, 'users-2': base + 22, 'orders-2': base + 23 };
     // A part the supervisor is restarting once more (a second fault of its own after the faults) is still
     // coming back: each has 30 s to answer 200, and one that does not is named with its last answer.
     const statusOf = (part: string, partPort: number) =>

@@ -174,7 +174,7 @@ describe('npm start', () => {
       expect(health.status).toBe(200);
       for (const service of ['catalog', 'users', 'orders']) expect(health.body.services[service].status).toBe('up');
 
-      await placePayAndDeliver(shop, page1.body.products[0], login.body.token, port + 4);
+      await placePayAndDeliver(shop, page1.body.products[0], login.body.token, shop.port + 4);
 
       // Supervision: a service killed with SIGKILL is started again within seconds, and serves again.
       const runDir = join(dataDir, prefix, 'run');
@@ -221,12 +221,12 @@ describe('npm start', () => {
       expect(statSync(natsConfig).mode & 0o777).toBe(0o600);
       const users = (JSON.parse(readFileSync(natsConfig, 'utf8')) as { authorization: { users: { user: string }[] } }).authorization.users;
       expect(users.map((user) => user.user)).toEqual(['users', 'catalog', 'orders']);
-      await placePayAndDeliver(shop, page1.body.products[0], login.body.token, port + 4);
+      await placePayAndDeliver(shop, page1.body.products[0], login.body.token, shop.port + 4);
 
       // The nats-server it started is supervised too: killed, it comes back and the saga goes on.
       await killAndWaitBack(shop, join(dataDir, prefix, 'run'), 'nats', /nats\s+started again/);
       await eventually(async () => ((await json<HealthBody>(shop, '/api/health')).status === 200 ? true : undefined), 30_000, 'the services to reconnect');
-      await placePayAndDeliver(shop, page1.body.products[1], login.body.token, port + 4);
+      await placePayAndDeliver(shop, page1.body.products[1], login.body.token, shop.port + 4);
 
       // So is the process serving the embedded databases: killed, it comes back with every order and
       // account kept, the services reconnect and the saga goes on.
@@ -240,7 +240,7 @@ describe('npm start', () => {
       expect(again.status).toBe(200);
       const orders = await json<OrderDto[]>(shop, '/api/orders', { headers: { authorization: `Bearer ${again.body.token}` } });
       expect(orders.body.filter((order) => order.isPaid && order.isDelivered)).toHaveLength(2);
-      await placePayAndDeliver(shop, page1.body.products[2], again.body.token, port + 4);
+      await placePayAndDeliver(shop, page1.body.products[2], again.body.token, shop.port + 4);
     } finally {
       expect(await shop.stop()).toBe(0);
       rmSync(dataDir, { recursive: true, force: true });
@@ -290,7 +290,7 @@ describe('npm start', () => {
 
       const login = await json<UserInfoDto>(shop, '/api/users/login', withJson('POST', { email: 'owner@example.com', password: 'owner-secret-1' }));
       const page1 = await json<ProductListDto>(shop, '/api/products');
-      await placePayAndDeliver(shop, page1.body.products[0], login.body.token, port + 4);
+      await placePayAndDeliver(shop, page1.body.products[0], login.body.token, shop.port + 4);
     } finally {
       expect(await shop.stop()).toBe(0);
       await dropDatabases(prefix);
