@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { OrderDto, ProductDto, UserInfoDto } from '@shop/contracts';
+import type { ProductDto, UserInfoDto } from '@shop/contracts';
 import { eventually, freeBasePort, freePort, killPart, startShop, testPrefix, TestPostgresServer, type RunningShop } from '@shop/testing';
-import { callApi } from '../src/api.js';
+import { callApi, settledOrdersAndStock } from '../src/api.js';
 
 const launcher = fileURLToPath(new URL('../../../tools/launcher/dist/main.js', import.meta.url));
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
@@ -156,21 +156,7 @@ describe('chaos: two replicas of each service, processes killed and PostgreSQL r
     await Promise.all(customers);
 
     // Every order each customer has (placed with an answer or not) reaches a final state.
-    const orders = (
-      await Promise.all(
-        tokens.map((token) =>
-          eventually(async () => {
-            const mine = await call<OrderDto[]>('GET', '/api/orders/mine', undefined, token);
-            return mine.status === 200 && mine.body.every((one) => one.status !== 'pending') ? mine.body : undefined;
-          }, 120_000, 'every order of the customer final'),
-        ),
-      )
-    ).flat();
-    const confirmed = orders.filter((one) => one.status === 'confirmed');
-    const stock = await eventually(async () => {
-      const left = (await call<ProductDto>('GET', `/api/products/${product._id}`)).body.countInStock;
-      return left === STOCK - confirmed.length ? left : undefined;
-    }, 30_000, `the stock to be ${STOCK - confirmed.length}`);
+    const { orders, confirmed, stock } = await settledOrdersAndStock(call, tokens, product._id, STOCK);
 
     // In the databases: one reservation per confirmed order, and the orders service knows no order the customers do not.
     const query = async <R extends pg.QueryResultRow>(service: string, sql: string) => {

@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { OrderDto, ProductDto, UserInfoDto } from '@shop/contracts';
+import type { ProductDto, UserInfoDto } from '@shop/contracts';
 import { dropDatabases, eventually, freeBasePort, freePort, killPart, startShop, testPrefix, TEST_DATABASE_URL, type RunningShop } from '@shop/testing';
-import { callApi } from '../src/api.js';
+import { callApi, settledOrdersAndStock } from '../src/api.js';
 
 const launcher = fileURLToPath(new URL('../../../tools/launcher/dist/main.js', import.meta.url));
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
@@ -118,21 +118,7 @@ describe('draining: every process of the shop restarted one by one under load', 
     running = false;
     await Promise.all(customers);
 
-    const orders = (
-      await Promise.all(
-        tokens.map((token) =>
-          eventually(async () => {
-            const mine = await call<OrderDto[]>('GET', '/api/orders/mine', undefined, token);
-            return mine.status === 200 && mine.body.every((one) => one.status !== 'pending') ? mine.body : undefined;
-          }, 120_000, 'every order of the customer final'),
-        ),
-      )
-    ).flat();
-    const confirmed = orders.filter((one) => one.status === 'confirmed');
-    const stock = await eventually(async () => {
-      const left = (await call<ProductDto>('GET', `/api/products/${product._id}`)).body.countInStock;
-      return left === STOCK - confirmed.length ? left : undefined;
-    }, 30_000, `the stock to be ${STOCK - confirmed.length}`);
+    const { orders, confirmed, stock } = await settledOrdersAndStock(call, tokens, product._id, STOCK);
     process.stdout.write(
       `drain: ${requests} requests from ${CUSTOMERS} customers while ${PARTS.length} processes restarted one by one (SIGTERM, DRAIN_DELAY_MS ${DRAIN_DELAY_MS}); ` +
         `${failures.length} failed; ${orders.length} orders, ${confirmed.length} confirmed, ${orders.length - confirmed.length} cancelled; stock ${STOCK} -> ${stock}\n` +

@@ -129,6 +129,8 @@ describe('React rules fail the lint in the front ends', () => {
   });
 });
 
+// The `it.only`, `describe.only` and `describe.skip` below are the text of snippets the lint must reject,
+// linted as made-up spec files: never tests of this suite.
 describe('test rules fail the lint in the specs', () => {
   const spec = (body: string) => `import { describe, expect, it } from '@jest/globals';\n\n${body}\n`;
 
