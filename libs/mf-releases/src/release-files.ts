@@ -15,9 +15,21 @@ import { BUILD_ID, REMOTE_NAME } from '@shop/contracts';
 
 export { BUILD_ID, REMOTE_NAME };
 
+/**
+ * A record read from a releases file, without a prototype: names come from outside (an admin's URL, a
+ * page's report, a file), and `constructor` or `toString` must find nothing rather than Object's own.
+ */
+export type OwnRecord<T> = Record<string, T>;
+
+/** An empty record without a prototype. */
+export const emptyRecord = <T>(): OwnRecord<T> => Object.create(null) as OwnRecord<T>;
+
+/** `record` copied onto an object without a prototype. */
+const withoutPrototype = <T>(record: Record<string, T>): OwnRecord<T> => Object.assign(emptyRecord<T>(), record);
+
 /** remotes.json: `{ "catalog": "catalog/3f9a1c2b7d" }`, each remote's current build (a folder relative to the file, or a URL). */
 export const REMOTES_FILE = 'remotes.json';
-export const remotesFile = z.record(z.string().regex(REMOTE_NAME, 'remote names are lowercase words'), z.string().min(1));
+export const remotesFile = z.record(z.string().regex(REMOTE_NAME, 'remote names are lowercase words'), z.string().min(1)).transform(withoutPrototype);
 export type RemotesFile = z.infer<typeof remotesFile>;
 
 /**
@@ -25,10 +37,9 @@ export type RemotesFile = z.infer<typeof remotesFile>;
  * rolled-back build is withdrawn at once: not served for the retention window as a retired one is).
  */
 export const HISTORY_FILE = 'history.json';
-export const historyFile = z.record(
-  z.string(),
-  z.record(z.string(), z.object({ retiredAt: z.iso.datetime({ offset: true }), rolledBack: z.boolean().optional() })),
-);
+export const historyFile = z
+  .record(z.string(), z.record(z.string(), z.object({ retiredAt: z.iso.datetime({ offset: true }), rolledBack: z.boolean().optional() })).transform(withoutPrototype))
+  .transform(withoutPrototype);
 export type HistoryFile = z.infer<typeof historyFile>;
 
 /** canary.json: `{ "catalog": { "build": "…", "percent": 20, "startedAt": "…", "by": "…" } }`, at most one canary per remote. */
@@ -39,7 +50,7 @@ export const canaryEntry = z.object({
   startedAt: z.iso.datetime({ offset: true }),
   by: z.string().max(200),
 });
-export const canaryFile = z.record(z.string().regex(REMOTE_NAME), canaryEntry);
+export const canaryFile = z.record(z.string().regex(REMOTE_NAME), canaryEntry).transform(withoutPrototype);
 export type CanaryEntry = z.infer<typeof canaryEntry>;
 export type CanaryFile = z.infer<typeof canaryFile>;
 

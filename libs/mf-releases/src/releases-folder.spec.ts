@@ -298,6 +298,35 @@ describe('rolling back', () => {
   });
 });
 
+describe("names of Object's own properties", () => {
+  const inherited = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__', 'prototype'];
+
+  it('are no remote of the folder: not known, nothing to promote or roll back, nothing written', async () => {
+    const current = await published('catalog', 'var catalog = 1;');
+    const canary = await published('catalog', 'var catalog = 2;');
+    await folder.use('catalog', current, 'Pat');
+    await folder.startCanary('catalog', canary, 20, 'Pat');
+    const before = actions().length;
+
+    for (const remote of inherited) {
+      expect({ remote, known: folder.knows(remote) }).toEqual({ remote, known: false });
+      expect(folder.currentBuildOf(remote)).toBeUndefined();
+      expect(await refusal(folder.promote(remote, 'Sam', 50))).toMatchObject({ kind: 'not-found' });
+      expect(await refusal(folder.rollback(remote, 'Sam'))).toMatchObject({ kind: 'not-found' });
+    }
+    expect(folder.knows('catalog')).toBe(true);
+    expect(actions()).toHaveLength(before);
+    expect(Object.keys(folder.canaries())).toEqual(['catalog']);
+  });
+
+  it('read from the files give nothing inherited', () => {
+    writeJson(join(folder.dir, 'history.json'), { catalog: {} });
+    expect(folder.canaries().constructor).toBeUndefined();
+    expect(folder.currentLocations().toString).toBeUndefined();
+    expect(folder.history().catalog?.constructor).toBeUndefined();
+  });
+});
+
 describe('pruning', () => {
   it('removes the builds retired before the retention, keeping the current one, the canary, those retired since and those never used', async () => {
     const [old, recent, current, canary, unused] = [

@@ -9,6 +9,7 @@ import {
   buildIdOf,
   CANARY_FILE,
   canaryFile,
+  emptyRecord,
   HISTORY_FILE,
   historyFile,
   readActions,
@@ -72,7 +73,7 @@ type Retirement = HistoryFile[string][string];
 
 /** Records a retirement as the remote's latest: its key goes last, so the file's order is the order of retirement. */
 function retireIn(history: HistoryFile, remote: string, build: string, retirement: Retirement): void {
-  const builds = (history[remote] ??= {});
+  const builds = (history[remote] ??= emptyRecord());
   delete builds[build];
   builds[build] = retirement;
 }
@@ -108,15 +109,20 @@ export class ReleasesFolder {
   }
 
   currentLocations(): RemotesFile {
-    return readJson(join(this.dir, REMOTES_FILE), remotesFile, {});
+    return readJson(join(this.dir, REMOTES_FILE), remotesFile, emptyRecord());
   }
 
   canaries(): CanaryFile {
-    return readJson(join(this.dir, CANARY_FILE), canaryFile, {});
+    return readJson(join(this.dir, CANARY_FILE), canaryFile, emptyRecord());
   }
 
   history(): HistoryFile {
-    return readJson(join(this.dir, HISTORY_FILE), historyFile, {});
+    return readJson(join(this.dir, HISTORY_FILE), historyFile, emptyRecord());
+  }
+
+  /** Is `remote` one of the shop's remotes: one with a current build or a canary (an own name of the files, never an inherited one)? */
+  knows(remote: string): boolean {
+    return REMOTE_NAME.test(remote) && (Object.hasOwn(this.currentLocations(), remote) || Object.hasOwn(this.canaries(), remote));
   }
 
   /** The id of the build a remote runs now: from `<remote>/<id>`, else from its folder's remoteEntry.js; undefined for a URL. */

@@ -489,15 +489,21 @@ describe("the admins' releases API", () => {
     expect(shop.folder.currentBuildOf('catalog')).toBe(current);
   });
 
-  it('answers 404 for a remote it does not know', async () => {
+  it("answers 404 for a remote it does not know, Object's own names included, and changes nothing", async () => {
     await shop.start();
     const api = request(shop.url);
+    const actionsBefore = shop.actions();
 
-    for (const remote of ['checkout', 'Not-A-Remote', 'x'.repeat(40)]) {
-      await api.post(`/api/releases/${remote}/rollback`).set('Authorization', ADMIN).expect(404);
-      await api.post(`/api/releases/${remote}/promote`).set('Authorization', ADMIN).send({ percent: 50 }).expect(404);
+    // The fourth review: `constructor` was read from a plain object's prototype (promote 500, rollback 200).
+    for (const remote of ['checkout', 'Not-A-Remote', 'x'.repeat(40), 'constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype']) {
+      for (const [path, body] of [['rollback', undefined], ['rollback', {}], ['promote', {}], ['promote', { percent: 50 }]] as const) {
+        const res = await api.post(`/api/releases/${remote}/${path}`).set('Authorization', ADMIN).send(body);
+        expect({ remote, path, status: res.status, body: res.body as unknown }).toEqual({ remote, path, status: 404, body: { message: 'No such remote' } });
+      }
     }
     expect(shop.canaries().catalog).toMatchObject({ build: canary, percent: 20 });
+    expect(Object.keys(shop.canaries())).toEqual(['catalog']);
+    expect(shop.actions()).toEqual(actionsBefore);
   });
 
   it('answers 400 to a promotion to no share of the shoppers or to something that is no percent', async () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
-import { BUILD_ID, buildIdOf, buildStampOf, CANARY_FILE, canaryFile, HISTORY_FILE, historyFile, inCanary, REMOTE_NAME, remotesFile, type CanaryFile, type HistoryFile } from '@shop/mf-releases';
+import { BUILD_ID, buildIdOf, buildStampOf, CANARY_FILE, canaryFile, emptyRecord, HISTORY_FILE, historyFile, inCanary, REMOTE_NAME, remotesFile, type CanaryFile, type HistoryFile } from '@shop/mf-releases';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { FileCache } from './file-cache.js';
@@ -64,8 +64,8 @@ export class RemoteBuilds {
   /** `{name}/{id}` → when this process saw it stop being current (ms since the epoch). */
   private readonly retiredHere = new Map<string, number>();
   private readonly retentionMs: number;
-  private history: HistoryFile = {};
-  private canaries: CanaryFile = {};
+  private history: HistoryFile = emptyRecord();
+  private canaries: CanaryFile = emptyRecord();
   /** history.json and canary.json beside MF_REMOTES_FILE, parsed again only when they change. */
   private readonly historyFile = new FileCache((text) => this.parsed(text, historyFile, HISTORY_FILE, 'retired builds are served as this process saw them'));
   private readonly canaryFile = new FileCache((text) => this.parsed(text, canaryFile, CANARY_FILE, 'no canaries are served'));
@@ -148,14 +148,14 @@ export class RemoteBuilds {
 
   /** Reads history.json beside MF_REMOTES_FILE again if it changed; none or a broken one records nothing. */
   private rereadHistory(): void {
-    if (this.file) this.history = this.historyFile.read(join(dirname(this.file), HISTORY_FILE)) ?? {};
+    if (this.file) this.history = this.historyFile.read(join(dirname(this.file), HISTORY_FILE)) ?? emptyRecord();
   }
 
   /** Reads canary.json beside MF_REMOTES_FILE again if it changed; none or a broken one: no canaries. */
   private rereadCanaries(): void {
     if (!this.file) return;
     const before = this.canaries;
-    this.canaries = this.canaryFile.read(join(dirname(this.file), CANARY_FILE)) ?? {};
+    this.canaries = this.canaryFile.read(join(dirname(this.file), CANARY_FILE)) ?? emptyRecord();
     if (this.canaries === before) return;
     const served = Object.entries(this.canaries).map(([name, canary]) => `${name}=${canary.build}@${canary.percent}%`);
     this.logger.log(`canaries: ${served.join(' ') || 'none'}`);
@@ -170,7 +170,7 @@ export class RemoteBuilds {
       // Not JSON: as broken as a wrong shape.
     }
     this.logger.error(`cannot read ${name} beside ${this.file}: ${otherwise}`);
-    return {} as T;
+    return emptyRecord() as T;
   }
 
   private buildIn(dir: string): RemoteBuild | undefined {

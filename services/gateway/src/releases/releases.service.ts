@@ -52,13 +52,15 @@ export class Releases implements OnModuleDestroy {
   }
 
   async promote(remote: string, percent: number | undefined, build: string | undefined, who: string): Promise<ReleasesStatus> {
-    await this.steer(() => this.managedFolder().promote(remote, who, percent, build));
+    const folder = this.folderOfRemote(remote);
+    await this.steer(() => folder.promote(remote, who, percent, build));
     this.logger.log(`${who} promoted ${remote}'s canary to ${percent ?? 100} %`);
     return this.status();
   }
 
   async rollback(remote: string, meant: string | undefined, who: string): Promise<ReleasesStatus> {
-    const build = await this.steer(() => this.managedFolder().rollback(remote, who, '', false, meant));
+    const folder = this.folderOfRemote(remote);
+    const build = await this.steer(() => folder.rollback(remote, who, '', false, meant));
     this.logger.log(`${who} rolled back ${remote} ${build}`);
     return this.status();
   }
@@ -108,6 +110,13 @@ export class Releases implements OnModuleDestroy {
   private managedFolder() {
     const folder = this.folder;
     if (!folder) throw new ConflictException('The gateway runs fixed builds (MF_REMOTES): set MF_REMOTES_FILE to release while the shop runs');
+    return folder;
+  }
+
+  /** The folder, when `remote` is one of the shop's remotes (404 for any other name, `constructor` included). */
+  private folderOfRemote(remote: string): ReleasesFolder {
+    const folder = this.managedFolder();
+    if (!folder.knows(remote)) throw new NotFoundException('No such remote');
     return folder;
   }
 
