@@ -1,9 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { eventsAbout, eventually } from '@shop/testing';
-import { RESET_DONE, RESET_LINK_UNUSABLE, RESET_REQUESTED } from '../src/password-reset/password-reset.service.js';
+import { PasswordResetService, RESET_DONE, RESET_LINK_UNUSABLE, RESET_REQUESTED } from '../src/password-reset/password-reset.service.js';
 import { TOO_MANY_RESET_REQUESTS } from '../src/password-reset/password-reset-throttle.service.js';
-import { bearer, login, newClientAddress, publishedEvents, registerCustomer, startUsers, type Bearer, type TestUsers } from './support/users-app.js';
+import { CHANGED_MEANWHILE } from '../src/users/profile.service.js';
+import {
+  bearer,
+  login,
+  newClientAddress,
+  passwordHashOf,
+  publishedEvents,
+  registerCustomer,
+  signInAdmin,
+  startUsers,
+  type Bearer,
+  type TestCustomer,
+  type TestUsers,
+} from './support/users-app.js';
 
 const SESSION_ENDED = { message: 'Not authorized, session ended' };
 
@@ -128,14 +141,170 @@ describe('password reset', () => {
     expect((await confirm('x'.repeat(43), 'unknown-token-secret-4').expect(400)).body).toEqual({ message: RESET_LINK_UNUSABLE });
   });
 
-  it("a reset uses up the account's other links", async () => {
+  it('a reset ends every other pending link of the account, older and newer, and they change nothing', async () => {
     const customer = await registerCustomer(users);
-    await ask(customer.email).expect(202);
-    const first = await tokenMailed(customer.email, 1);
-    await ask(customer.email).expect(202);
-    const second = await tokenMailed(customer.email, 2);
-    await confirm(second, 'second-link-secret-5').expect(200);
-    expect((await confirm(first, 'first-link-secret-6').expect(400)).body).toEqual({ message: RESET_LINK_UNUSABLE });
+    const tokens: string[] = [];
+    for (let n = 1; n <= 3; n += 1) {
+      await ask(customer.email).expect(202);
+      tokens.push(await tokenMailed(customer.email, n));
+    }
+    await confirm(tokens[1], 'second-link-secret-5').expect(200);
+    const reset = await passwordHashOf(users, customer.email);
+    expect((await confirm(tokens[0], 'first-link-secret-6').expect(400)).body).toEqual({ message: RESET_LINK_UNUSABLE });
+    expect((await confirm(tokens[2], 'third-link-secret-7').expect(400)).body).toEqual({ message: RESET_LINK_UNUSABLE });
+    expect(await passwordHashOf(users, customer.email)).toBe(reset);
+    await login(users, customer.email, 'second-link-secret-5').expect(200);
+  });
+
+  /**
+   * Issue 38: a link is sent for the account as it is, to its email of then, to replace its password of
+   * then. Whoever reads the old mailbox must not take the account once either has changed.
+   */
+  describe('pending links end when what they were sent for changes', () => {
+    /** The password the holder of an old link would set. */
+    const TAKEOVER = 'taken-over-secret-38';
+    const updateProfile = (auth: Bearer, body: object) => request(users.http).put('/api/users/profile').set(auth).send(body);
+    const movedEmail = () => `moved-${randomUUID()}@example.com`;
+    const resetLinksOf = async (userId: string): Promise<number> => {
+      const [{ count }] = await users.dataSource.query<{ count: number }[]>('SELECT count(*)::int AS count FROM password_reset_token WHERE user_id = $1', [userId]);
+      return count;
+    };
+
+    /** A customer with a pending reset link, mailed to their email as it is now. */
+    async function customerWithLink(): Promise<{ customer: TestCustomer; token: string }> {
+      const customer = await registerCustomer(users);
+      await ask(customer.email).expect(202);
+      return { customer, token: await tokenMailed(customer.email) };
+    }
+
+    /** The link is answered as a used one, and the account at `email` keeps its password (`password` signs in). */
+    async function expectLinkEnded(token: string, email: string, password: string): Promise<void> {
+      const hash = await passwordHashOf(users, email);
+      expect((await confirm(token, TAKEOVER).expect(400)).body).toEqual({ message: RESET_LINK_UNUSABLE });
+      expect(await passwordHashOf(users, email)).toBe(hash);
+      await login(users, email, TAKEOVER).expect(401);
+      await login(users, email, password).expect(200);
+    }
+
+    it('an email change on the profile ends the links mailed to the old address', async () => {
+      const { customer, token } = await customerWithLink();
+      const email = movedEmail();
+      await updateProfile(customer.auth, { name: customer.info.name, email, currentPassword: customer.password }).expect(200);
+      await expectLinkEnded(token, email, customer.password);
+    });
+
+    it('a password change on the profile ends pending links', async () => {
+      const { customer, token } = await customerWithLink();
+      await updateProfile(customer.auth, { name: customer.info.name, email: customer.email, password: 'changed-on-profile-38', currentPassword: customer.password }).expect(200);
+      await expectLinkEnded(token, customer.email, 'changed-on-profile-38');
+    });
+
+    it("an admin's change of a customer's email ends the links mailed to the old address", async () => {
+      const { customer, token } = await customerWithLink();
+      const admin = await signInAdmin(users);
+      const email = movedEmail();
+      await request(users.http).put(`/api/users/${customer.info._id}`).set(admin.auth).send({ name: customer.info.name, email, isAdmin: false }).expect(200);
+      await expectLinkEnded(token, email, customer.password);
+    });
+
+    it('signing out ends pending links', async () => {
+      const { customer, token } = await customerWithLink();
+      await request(users.http).post('/api/users/logout').set(customer.auth).expect(204);
+      await expectLinkEnded(token, customer.email, customer.password);
+    });
+
+    it('deleting the account deletes its links', async () => {
+      const { customer, token } = await customerWithLink();
+      const admin = await signInAdmin(users);
+      await request(users.http).delete(`/api/users/${customer.info._id}`).set(admin.auth).expect(200);
+      expect(await resetLinksOf(customer.info._id)).toBe(0);
+      expect((await confirm(token, TAKEOVER).expect(400)).body).toEqual({ message: RESET_LINK_UNUSABLE });
+      await login(users, customer.email, TAKEOVER).expect(401);
+    });
+
+    it('a change of the name alone, on the profile or by an admin, keeps a pending link working', async () => {
+      const { customer, token } = await customerWithLink();
+      const admin = await signInAdmin(users);
+      await updateProfile(customer.auth, { name: 'Casey Renamed', email: customer.email }).expect(200);
+      await request(users.http).put(`/api/users/${customer.info._id}`).set(admin.auth).send({ name: 'Casey Renamed Again', email: customer.email, isAdmin: false }).expect(200);
+      await confirm(token, 'kept-link-secret-38').expect(200);
+      await login(users, customer.email, 'kept-link-secret-38').expect(200);
+    });
+
+    /** How many connections of this test's database wait for a lock. */
+    const lockWaiters = async (): Promise<number> => {
+      const [{ count }] = await users.dataSource.query<{ count: number }[]>(
+        `SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      return count;
+    };
+
+    /**
+     * Runs two calls at the same moment, in a known order: the account's row is held locked while each starts
+     * and comes to wait for it, then let go, so they take it in the order they started, as calls that meet at
+     * the row would.
+     */
+    async function meetingAtTheAccount<A, B>(userId: string, first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
+      const holder = users.dataSource.createQueryRunner();
+      await holder.connect();
+      try {
+        await holder.startTransaction();
+        await holder.query('SELECT 1 FROM app_user WHERE id = $1 FOR UPDATE', [userId]);
+        const waitingFor = (count: number) =>
+          eventually(async () => ((await lockWaiters()) >= count ? true : undefined), 10_000, `${count} calls waiting for the account`);
+        const firstDone = first();
+        await waitingFor(1);
+        const secondDone = second();
+        await waitingFor(2);
+        await holder.commitTransaction();
+        return await Promise.all([firstDone, secondDone]);
+      } finally {
+        if (holder.isTransactionActive) await holder.rollbackTransaction();
+        await holder.release();
+      }
+    }
+
+    const moveEmail = (customer: TestCustomer, email: string) => () =>
+      updateProfile(customer.auth, { name: customer.info.name, email, currentPassword: customer.password }).then((res) => res);
+
+    it('of a reset confirmed and an email change at the same moment, the reset first: the email change is refused (409)', async () => {
+      const { customer, token } = await customerWithLink();
+      const email = movedEmail();
+      const [reset, move] = await meetingAtTheAccount(customer.info._id, () => confirm(token, 'won-the-race-38').then((res) => res), moveEmail(customer, email));
+      expect(reset.status).toBe(200);
+      expect([move.status, move.body]).toEqual([409, { message: CHANGED_MEANWHILE }]);
+      await login(users, customer.email, 'won-the-race-38').expect(200);
+      await login(users, email, customer.password).expect(401);
+      await login(users, email, 'won-the-race-38').expect(401);
+    });
+
+    it('of a reset confirmed and an email change at the same moment, the email change first: the link is refused', async () => {
+      const { customer, token } = await customerWithLink();
+      const email = movedEmail();
+      const hash = await passwordHashOf(users, customer.email);
+      const [move, reset] = await meetingAtTheAccount(customer.info._id, moveEmail(customer, email), () => confirm(token, TAKEOVER).then((res) => res));
+      expect(move.status).toBe(200);
+      expect([reset.status, reset.body]).toEqual([400, { message: RESET_LINK_UNUSABLE }]);
+      expect(await passwordHashOf(users, email)).toBe(hash);
+      await login(users, email, customer.password).expect(200);
+    });
+
+    it('a link made at the same moment as an email change is made before it and ended, or not made at all', async () => {
+      const resets = users.app.get(PasswordResetService);
+      // The link's work (after the 202) first: its link is mailed to the old address, and ended by the change.
+      const first = await registerCustomer(users);
+      const firstEmail = movedEmail();
+      const [, firstMove] = await meetingAtTheAccount(first.info._id, () => resets.mailLink(first.email), moveEmail(first, firstEmail));
+      expect(firstMove.status).toBe(200);
+      await expectLinkEnded(await tokenMailed(first.email), firstEmail, first.password);
+      // The email change first: the old address has no account any more, and gets no link.
+      const second = await registerCustomer(users);
+      const secondEmail = movedEmail();
+      const [secondMove] = await meetingAtTheAccount(second.info._id, moveEmail(second, secondEmail), () => resets.mailLink(second.email));
+      expect(secondMove.status).toBe(200);
+      expect(await resetLinksOf(second.info._id)).toBe(0);
+      expect(await mailsTo(second.email, 'password-reset')).toHaveLength(0);
+    });
   });
 
   it('holds the new password to the rules of registration, and keeps the link usable meanwhile', async () => {

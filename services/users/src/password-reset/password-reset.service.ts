@@ -11,6 +11,7 @@ import { User } from '../users/user.entity.js';
 import { userChangedOf } from '../users/user.views.js';
 import { passwordChangedMail, RESET_TOKEN_MINUTES, resetLinkMail } from './password-reset-mails.js';
 import { PasswordResetThrottle } from './password-reset-throttle.service.js';
+import { endResetLinks } from './reset-links.js';
 
 export const RESET_REQUESTED = `If an account exists for this email, we have sent it a link to reset its password. The link is valid for ${RESET_TOKEN_MINUTES} minutes.`;
 export const RESET_DONE = 'Your password has been reset. Please sign in with your new password.';
@@ -60,7 +61,10 @@ export class PasswordResetService implements OnModuleDestroy {
     }
     const token = randomBytes(32).toString('base64url');
     await this.dataSource.transaction(async (manager) => {
-      const user = await manager.findOne(User, { where: { email }, select: { id: true, name: true, email: true } });
+      // Locked (FOR SHARE) as a change of the account's email or password, or a sign-out, locks it to end its links:
+      // a link is made wholly before such a change, which ends it, or after, when a changed email no longer finds
+      // the account. Unlocked, a link made from a read of the account before the change could be stored after it.
+      const user = await manager.findOne(User, { where: { email }, select: { id: true, name: true, email: true }, lock: { mode: 'pessimistic_read' } });
       if (!user) return;
       const tokenId = randomUUID();
       // Expired tokens of the account are of no use to anyone: they go when a new one comes.
@@ -75,39 +79,41 @@ export class PasswordResetService implements OnModuleDestroy {
 
   /**
    * Sets a new password with a reset token: the token is used up (of two confirmations at once, one wins),
-   * every other token of the account with it, and every session of the account ends (its session version
+   * every other link of the account ends with it, and every session of the account ends (its session version
    * grows, and `user.updated` tells the other services). The owner gets a mail saying so.
    */
   async confirm(token: string, password: string, address: string, timing: RequestTiming = {}): Promise<void> {
     // No argon2 work for a link that cannot work.
-    const [found]: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM password_reset_token WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
+    const [found]: { user_id: string }[] = await this.dataSource.query(
+      `SELECT user_id FROM password_reset_token WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
       [hashOf(token)],
     );
     if (!found) throw new BadRequestException(RESET_LINK_UNUSABLE);
     const passwordHash = await this.passwords.hash(password, { arrivedAt: timing.arrivedAt, client: clientKeyOf(address) });
     await this.outbox.transaction(async (manager, emit) => {
-      // The row lock makes a second confirmation wait, then find the token used.
-      // Read through a SELECT: TypeORM's answer to a bare UPDATE … RETURNING depends on how the driver names the
-      // command, which embedded PGlite does not always do as PostgreSQL does.
-      const [used]: { id: string; user_id: string }[] = await manager.query(
-        `WITH used AS (
-           UPDATE password_reset_token SET used_at = now()
-           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-           RETURNING id, user_id)
-         SELECT * FROM used`,
-        [hashOf(token)],
-      );
-      if (!used) throw new BadRequestException(RESET_LINK_UNUSABLE);
+      // The account's row is locked before the token, as every change that ends the account's links locks it
+      // before it ends them: a second confirmation, an email change or a sign-out at the same moment runs wholly
+      // before or after this one (one order of locks, so no deadlock either), and the token is judged again below.
       const user = await manager.findOne(User, {
-        where: { id: used.user_id },
+        where: { id: found.user_id },
         select: { id: true, name: true, email: true, isAdmin: true, sessionVersion: true },
         lock: { mode: 'pessimistic_write' },
       });
       if (!user) throw new BadRequestException(RESET_LINK_UNUSABLE);
+      // Read through a SELECT: TypeORM's answer to a bare UPDATE … RETURNING depends on how the driver names the
+      // command, which embedded PGlite does not always do as PostgreSQL does.
+      const [used]: { id: string }[] = await manager.query(
+        `WITH used AS (
+           UPDATE password_reset_token SET used_at = now()
+           WHERE token_hash = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > now()
+           RETURNING id)
+         SELECT * FROM used`,
+        [hashOf(token), user.id],
+      );
+      if (!used) throw new BadRequestException(RESET_LINK_UNUSABLE);
       user.sessionVersion += 1;
       await manager.update(User, { id: user.id }, { passwordHash, sessionVersion: user.sessionVersion, updatedAt: new Date() });
-      await manager.query(`UPDATE password_reset_token SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [user.id]);
+      await endResetLinks(manager, user.id);
       await emit(Subjects.UserUpdated, userChangedOf(user));
       await enqueueMail(manager, passwordChangedMail({ tokenId: used.id, to: user.email, name: user.name, publicUrl: this.config.PUBLIC_URL }));
     });

@@ -4,6 +4,7 @@ import type { Repository } from 'typeorm';
 import { Subjects, type ProfileDto, type UserInfoDto } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
 import { clientKeyOf } from '@shop/service-kit';
+import { endResetLinks } from '../password-reset/reset-links.js';
 import { TokenIssuer } from '../tokens/token-issuer.service.js';
 import type { UpdateProfileDto } from './dto/update-profile.dto.js';
 import { OrderHistory, type OrderReader } from './order-history.js';
@@ -43,7 +44,9 @@ export class ProfileService {
    * Changes the user's name and email, and the password when a new one is
    * given; answers the user's info with a new token carrying the new details.
    * A new email or password needs the current password, and ends every other
-   * session of the user (their older tokens are refused from then on).
+   * session of the user (their older tokens are refused from then on) and
+   * every pending password reset link: those were mailed to the old email, to
+   * replace the old password. A change of the name alone keeps them.
    */
   async update(userId: string, input: UpdateProfileDto, address: string, timing: RequestTiming = {}): Promise<UserInfoDto> {
     const before = await this.users.findOne({ where: { id: userId }, select: { id: true, email: true, passwordHash: true } });
@@ -77,17 +80,19 @@ export class ProfileService {
         // The current password was checked against this hash: a password changed since must be checked again.
         if (changesSignIn && found.passwordHash !== before.passwordHash) throw new ConflictException(CHANGED_MEANWHILE);
         // An email kept as it is stays, even one that a new account could not take today.
-        if (found.email !== input.email) await refuseTakenEmail(manager, input.email, userId);
+        const emailChanges = found.email !== input.email;
+        if (emailChanges) await refuseTakenEmail(manager, input.email, userId);
         const toldOthers = changesSignIn || found.name !== input.name;
         const changes = {
           name: input.name,
           email: input.email,
-          ...(found.email !== input.email ? { emailSkeleton: skeletonOf(input.email) } : {}),
+          ...(emailChanges ? { emailSkeleton: skeletonOf(input.email) } : {}),
           updatedAt: new Date(),
           ...(passwordHash ? { passwordHash } : {}),
           ...(changesSignIn ? { sessionVersion: found.sessionVersion + 1 } : {}),
         };
         await manager.update(User, { id: userId }, changes);
+        if (emailChanges || passwordHash) await endResetLinks(manager, userId);
         Object.assign(found, changes);
         if (toldOthers) await emit(Subjects.UserUpdated, userChangedOf(found));
         return found;
@@ -96,13 +101,17 @@ export class ProfileService {
     return toUserInfo(user, await this.tokens.issue(user));
   }
 
-  /** Ends every session of the user: all their tokens are refused from now on, in every service. */
+  /**
+   * Ends every session of the user: all their tokens are refused from now on, in every service. Their
+   * pending password reset links end too: a link is a way in that nobody is using yet.
+   */
   async signOut(userId: string): Promise<void> {
     await this.outbox.transaction(async (manager, emit) => {
       const found = await manager.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
       if (!found) return;
       found.sessionVersion += 1;
       await manager.update(User, { id: userId }, { sessionVersion: found.sessionVersion, updatedAt: new Date() });
+      await endResetLinks(manager, userId);
       await emit(Subjects.UserUpdated, userChangedOf(found));
     });
   }

@@ -5,6 +5,7 @@ import { In, type EntityManager, type Repository } from 'typeorm';
 import { Subjects, type UserDeletedDto, type UserDto, type UserInfoDto } from '@shop/contracts';
 import { Outbox, type Emit } from '@shop/event-bus';
 import { clientKeyOf } from '@shop/service-kit';
+import { endResetLinks } from '../password-reset/reset-links.js';
 import { TokenIssuer } from '../tokens/token-issuer.service.js';
 import type { RegisterUserDto } from './dto/register-user.dto.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
@@ -131,7 +132,8 @@ export class UsersService {
    * demotes another, and an admin changes their own name only (their email
    * needs their current password, on the profile page; their rights stay).
    * A change of role ends the user's sessions, so their tokens never claim a
-   * role they no longer have.
+   * role they no longer have. A change of email ends the user's pending
+   * password reset links, which went to the old one.
    */
   async update(callerId: string, id: string, input: UpdateUserDto): Promise<UserDto> {
     if (id === callerId && !input.isAdmin) throw new BadRequestException(CANNOT_REMOVE_OWN_ADMIN_RIGHTS);
@@ -165,6 +167,7 @@ export class UsersService {
           ...(roleChanged ? { sessionVersion: found.sessionVersion + 1 } : {}),
         };
         await manager.update(User, { id }, changes);
+        if (emailChanged) await endResetLinks(manager, id);
         Object.assign(found, changes);
         if (toldOthers) await emit(Subjects.UserUpdated, userChangedOf(found));
         return found;
@@ -194,7 +197,10 @@ export class UsersService {
     return toUserDto(user);
   }
 
-  /** Deletes a customer account; admin accounts cannot be deleted (demote first). */
+  /**
+   * Deletes a customer account; admin accounts cannot be deleted (demote first). Its password reset
+   * links go with it (`ON DELETE CASCADE`).
+   */
   async remove(id: string): Promise<UserDeletedDto> {
     await this.outbox.transaction(async (manager, emit) => {
       const found = await manager.findOne(User, { where: { id }, lock: { mode: 'pessimistic_write' } });
