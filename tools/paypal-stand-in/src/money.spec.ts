@@ -1,4 +1,4 @@
-import { formatMinor, readAmount } from './money.js';
+import { currencyDecimals, formatMinor, moneyOf, readAmount } from './money.js';
 import { Issues } from './validation.js';
 
 const read = (raw: unknown, sign: 'positive' | 'not-negative' = 'positive') => {
@@ -55,5 +55,16 @@ describe('money as PayPal writes it', () => {
   it('lets a breakdown line be zero but not negative', () => {
     expect(read({ currency_code: 'USD', value: '0' }, 'not-negative').amount).toMatchObject({ value: '0.00' });
     expect(read({ currency_code: 'USD', value: '-0.01' }, 'not-negative').business).toEqual(['CANNOT_BE_NEGATIVE']);
+  });
+
+  // Currency codes come from requests: a name of Object's own properties is an unknown currency, never a hit.
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('knows no currency %s', (code) => {
+    expect(currencyDecimals(code)).toBeUndefined();
+    expect(moneyOf(1050n, code)).toMatchObject({ value: '10.50', decimals: 2 });
+    expect(read({ currency_code: code, value: '1.00' })).toEqual({ amount: undefined, schema: ['INVALID_STRING_LENGTH'], business: [] });
+  });
+
+  it('knows the currencies PayPal takes, with their decimals', () => {
+    expect([currencyDecimals('USD'), currencyDecimals('JPY'), currencyDecimals('XYZ')]).toEqual([2, 0, undefined]);
   });
 });

@@ -5,11 +5,20 @@
  */
 import { type Issues, isPlainObject } from './validation.js';
 
-/** The currencies PayPal accepts for payments, with their number of decimals. */
-export const CURRENCY_DECIMALS: Readonly<Record<string, number>> = {
-  AUD: 2, BRL: 2, CAD: 2, CHF: 2, CNY: 2, CZK: 2, DKK: 2, EUR: 2, GBP: 2, HKD: 2, HUF: 0, ILS: 2,
-  JPY: 0, MXN: 2, MYR: 2, NOK: 2, NZD: 2, PHP: 2, PLN: 2, SEK: 2, SGD: 2, THB: 2, TWD: 0, USD: 2,
-};
+/**
+ * The currencies PayPal accepts for payments, with their number of decimals. A Map, since codes come
+ * from requests (a body's `currency_code`, the SDK's `?currency=`): `constructor` or `toString` must
+ * be an unknown currency, not a hit on Object's own properties.
+ */
+const CURRENCY_DECIMALS: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    AUD: 2, BRL: 2, CAD: 2, CHF: 2, CNY: 2, CZK: 2, DKK: 2, EUR: 2, GBP: 2, HKD: 2, HUF: 0, ILS: 2,
+    JPY: 0, MXN: 2, MYR: 2, NOK: 2, NZD: 2, PHP: 2, PLN: 2, SEK: 2, SGD: 2, THB: 2, TWD: 0, USD: 2,
+  }),
+);
+
+/** The number of decimals of a currency PayPal accepts; undefined for any other code. */
+export const currencyDecimals = (code: string): number | undefined => CURRENCY_DECIMALS.get(code);
 
 /** Money as PayPal writes it. */
 export interface Money {
@@ -40,7 +49,7 @@ export function formatMinor(minor: bigint, decimals: number): string {
 
 /** An amount of `minor` units of `currency`, as PayPal writes it. */
 export function moneyOf(minor: bigint, currency: string): Amount {
-  const decimals = CURRENCY_DECIMALS[currency] ?? 2;
+  const decimals = currencyDecimals(currency) ?? 2;
   return { currency_code: currency, value: formatMinor(minor, decimals), minor, decimals };
 }
 
@@ -64,9 +73,9 @@ export function readAmount(raw: unknown, field: string, issues: Issues, sign: Am
   const before = issues.count;
   const currency = readCurrency(raw.currency_code, `${field}/currency_code`, issues);
   const value = readValue(raw.value, `${field}/value`, issues);
-  if (currency === undefined || value === undefined || issues.count > before) return undefined;
+  const decimals = currency === undefined ? undefined : currencyDecimals(currency);
+  if (currency === undefined || decimals === undefined || value === undefined || issues.count > before) return undefined;
 
-  const decimals = CURRENCY_DECIMALS[currency];
   const negative = value.startsWith('-');
   const [whole, fraction = ''] = value.replace('-', '').split('.');
   if (fraction.length > decimals) {
@@ -93,7 +102,7 @@ function readCurrency(raw: unknown, field: string, issues: Issues): string | und
     issues.malformed('INVALID_PARAMETER_SYNTAX', field, raw);
   } else if (raw.length !== 3) {
     issues.malformed('INVALID_STRING_LENGTH', field, raw);
-  } else if (!(raw in CURRENCY_DECIMALS)) {
+  } else if (currencyDecimals(raw) === undefined) {
     issues.unprocessable('INVALID_CURRENCY_CODE', field, raw);
   } else {
     return raw;

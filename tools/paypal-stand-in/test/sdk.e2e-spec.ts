@@ -56,6 +56,12 @@ describe('PayPal stand-in: JS SDK', () => {
     ['without a client id', '/sdk/js?currency=USD', 'Expected client-id to be passed'],
     ['for an unknown client id', '/sdk/js?client-id=someone-else', 'client-id not recognized for either production or sandbox: someone-else'],
     ['for an unsupported currency', '/sdk/js?client-id=sb-stand-in&currency=XYZ', 'Invalid query value for currency: XYZ'],
+    // A name of Object's own properties is no currency either (it was found on the prototype: 200).
+    ...['constructor', '__proto__', 'toString', 'hasOwnProperty'].map((currency) => [
+      `for the currency ${currency}`,
+      `/sdk/js?client-id=sb-stand-in&currency=${currency}`,
+      `Invalid query value for currency: ${currency}`,
+    ]),
   ])('answers 400 with a script that throws %s, so the loader rejects', async (_case, path, reason) => {
     const res = await fetch(`${standIn.url}${path}`);
     expect(res.status).toBe(400);

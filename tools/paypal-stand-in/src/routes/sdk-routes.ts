@@ -4,7 +4,7 @@
  * A bad query answers 400 with a script that throws, so the loader rejects.
  */
 import { type Router, javascript } from '../http.js';
-import { CURRENCY_DECIMALS } from '../money.js';
+import { currencyDecimals } from '../money.js';
 import { SDK_VERSION, sdkScript, sdkValidationError } from '../sdk/sdk-script.js';
 import type { StandInState } from '../stand-in-state.js';
 
@@ -16,7 +16,7 @@ export function sdkRoutes(router: Router, state: StandInState): void {
     const intent = (query.get('intent') ?? 'capture').toLowerCase();
     if (!clientId) return javascript(400, sdkValidationError('Expected client-id to be passed'));
     if (clientId !== state.clientId) return javascript(400, sdkValidationError(`client-id not recognized for either production or sandbox: ${clientId}`));
-    if (!(currency in CURRENCY_DECIMALS)) return javascript(400, sdkValidationError(`Invalid query value for currency: ${currency}`));
+    if (currencyDecimals(currency) === undefined) return javascript(400, sdkValidationError(`Invalid query value for currency: ${currency}`));
     if (intent !== 'capture') return javascript(400, sdkValidationError(`Invalid query value for intent: ${intent} (the stand-in supports capture only)`));
     return javascript(200, sdkScript({ clientId, currency, intent, apiBase: context.base, version: SDK_VERSION }));
   });
