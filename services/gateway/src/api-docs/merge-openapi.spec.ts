@@ -51,4 +51,39 @@ describe('mergeOpenApiDocuments', () => {
     expect(merged.tags?.map((tag) => tag.name)).toEqual(['users']);
     expect(merged.info.description).toContain('did not answer: orders');
   });
+
+  // The names come from the services' documents: one named as a property of every object must meet
+  // only its own kind, neither be taken for a clash (renamed) nor set a prototype.
+  describe.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('a component or kind named %s', (name) => {
+    const error = { type: 'object', properties: { message: { type: 'string' } } };
+    const thing = { type: 'object', properties: { size: { type: 'integer' } } };
+    const ownKeysOf = (value: unknown) => Object.keys(value as object);
+
+    it('is kept under its own name, its references as they were', () => {
+      const merged = mergeOpenApiDocuments([
+        { upstream: 'catalog', document: documentWith({ '/api/products': returning('#/components/schemas/ErrorBody') }, { ErrorBody: error }) },
+        { upstream: 'orders', document: documentWith({ '/api/orders': returning(`#/components/schemas/${name}`) }, { [name]: thing }) },
+      ]);
+      const schemas = merged.components?.schemas as Record<string, unknown>;
+      expect(ownKeysOf(schemas).sort()).toEqual(['ErrorBody', name].sort());
+      expect(Object.getOwnPropertyDescriptor(schemas, name)?.value).toEqual(thing);
+      expect(Object.getPrototypeOf(schemas)).toBe(Object.prototype);
+      const answer = merged.paths['/api/orders'].get?.responses[200] as { content: Record<string, { schema: unknown }> };
+      expect(answer.content['application/json'].schema).toEqual({ $ref: `#/components/schemas/${name}` });
+    });
+
+    it('is a kind of components of its own, beside the schemas', () => {
+      const document = documentWith({ '/api/orders': returning('#/components/schemas/ErrorBody') }, { ErrorBody: error });
+      const merged = mergeOpenApiDocuments([
+        { upstream: 'catalog', document: documentWith({}, { ErrorBody: error }) },
+        { upstream: 'orders', document: { ...document, components: { ...document.components, [name]: { Thing: thing } } } },
+      ]);
+      const components = merged.components as Record<string, unknown>;
+      expect(ownKeysOf(components)).toEqual(['schemas', name]);
+      expect(Object.getOwnPropertyDescriptor(components, name)?.value).toEqual({ Thing: thing });
+      expect(Object.getPrototypeOf(components)).toBe(Object.prototype);
+      expect(components.schemas).toEqual({ ErrorBody: error });
+    });
+  });
 });
+

@@ -12,6 +12,13 @@ export interface ServiceDocument {
 type Components = Record<string, Record<string, unknown>>;
 
 /**
+ * The merged components, by kind and name. Maps, not objects: the names come from the services'
+ * documents (JSON from the network), and a component named `constructor` or `toString` must meet
+ * only components of that name, never Object's own properties (nor `__proto__` a prototype).
+ */
+type ComponentMaps = Map<string, Map<string, unknown>>;
+
+/**
  * One document for the whole API as the browser sees it through the gateway:
  * each service's paths that the gateway routes to it, and the components they
  * use. Components of the same name and content are shared; a name two services
@@ -26,7 +33,7 @@ export function mergeOpenApiDocuments(parts: ServiceDocument[]): OpenAPIObject {
     paths: {},
     components: {},
   };
-  const components = merged.components as Components;
+  const components: ComponentMaps = new Map();
   const tags = merged.tags!;
   const included: string[] = [];
   const missing: Upstream[] = [];
@@ -38,7 +45,8 @@ export function mergeOpenApiDocuments(parts: ServiceDocument[]): OpenAPIObject {
     }
     const own = renameClashingComponents(document, components, upstream);
     for (const [kind, entries] of Object.entries((own.components ?? {}) as Components)) {
-      components[kind] = { ...entries, ...components[kind] };
+      // As a spread of the new entries and then the known ones: a name already taken keeps its component.
+      components.set(kind, new Map([...Object.entries(entries), ...(components.get(kind) ?? [])]));
     }
     let taggedWithService = false;
     for (const [path, item] of Object.entries(own.paths ?? {})) {
@@ -52,6 +60,7 @@ export function mergeOpenApiDocuments(parts: ServiceDocument[]): OpenAPIObject {
     included.push(`- **${upstream}**: ${own.info?.description || own.info?.title || upstream}`);
   }
 
+  merged.components = Object.fromEntries([...components].map(([kind, entries]) => [kind, Object.fromEntries(entries)]));
   merged.info.description = [
     'Every call of the shop, as the browser makes it through the gateway.',
     ...included,
@@ -63,11 +72,11 @@ export function mergeOpenApiDocuments(parts: ServiceDocument[]): OpenAPIObject {
 }
 
 /** The document with every component whose name is already taken for something else renamed, references included. */
-function renameClashingComponents(document: OpenAPIObject, taken: Components, upstream: Upstream): OpenAPIObject {
+function renameClashingComponents(document: OpenAPIObject, taken: ComponentMaps, upstream: Upstream): OpenAPIObject {
   const renames = new Map<string, string>();
   for (const [kind, entries] of Object.entries((document.components ?? {}) as Components)) {
     for (const [name, value] of Object.entries(entries)) {
-      const existing = taken[kind]?.[name];
+      const existing = taken.get(kind)?.get(name);
       if (existing !== undefined && !isDeepStrictEqual(existing, value)) {
         renames.set(`#/components/${kind}/${name}`, `#/components/${kind}/${upstream}.${name}`);
       }
