@@ -83,7 +83,9 @@ export function matchRoutePattern(pattern: string, pathname: string): Record<str
   const segments = pathname.split('/').filter(Boolean);
   const required = parts.filter((part) => !part.endsWith('?')).length;
   if (segments.length < required || segments.length > parts.length) return undefined;
-  const params: Record<string, string> = {};
+  // Without a prototype: the names come from a route table read from a file, and a segment named
+  // `__proto__` (or `constructor`) is a segment like any other, not Object's own property.
+  const params: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [i, segment] of segments.entries()) {
     const part = parts[i] ?? '';
     if (part.startsWith(':')) params[part.slice(1).replace(/\?$/, '')] = segment;
@@ -105,7 +107,7 @@ export function routeDataOf(templates: readonly string[], params: Record<string,
   return templates.flatMap((template) => {
     let plain = true;
     const address = template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-      const value = params[name] ?? '';
+      const value = Object.hasOwn(params, name) ? params[name] : '';
       plain &&= PLAIN_SEGMENT.test(value);
       return value;
     });

@@ -32,6 +32,20 @@ describe('readEnvFile', () => {
     expect(copied).toEqual({ UV_THREADPOOL_SIZE: '4' });
   });
 
+  it('takes variables named as the properties of every object like any other, and sets no prototype', () => {
+    writeFileSync(join(folder, '.env'), 'constructor=a\n__proto__=b\ntoString=c\nhasOwnProperty=d\nPORT=4000\n');
+    const env: Record<string, string | undefined> = { PORT: '5000' };
+    const read = readEnvFile(env, folder);
+    expect(read?.names).toEqual(['constructor', 'hasOwnProperty', 'toString']);
+    expect(Object.entries(env)).toEqual([
+      ['PORT', '5000'],
+      ['constructor', 'a'],
+      ['hasOwnProperty', 'd'],
+      ['toString', 'c'],
+    ]);
+    expect(Object.getPrototypeOf(env)).toBe(Object.prototype);
+  });
+
   it('reads nothing without a .env, and no file with ENV_FILE empty', () => {
     const env: Record<string, string | undefined> = {};
     expect(readEnvFile(env, folder)).toBeUndefined();

@@ -39,7 +39,10 @@ export function readEnvFile(env: Record<string, string | undefined> = process.en
     throw new ConfigError([`${file.required ? 'ENV_FILE' : '.env'}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`]);
   }
   const parsed = parseEnv(text) as Record<string, string>;
-  const unset = Object.keys(parsed).filter((name) => env[name] === undefined).sort();
+  // Own variables only: a line `constructor=…` or `toString=…` is a variable like any other, never
+  // taken as set because every object (process.env too) inherits a property of that name.
+  const isSet = (name: string) => Object.hasOwn(env, name) && env[name] !== undefined;
+  const unset = Object.keys(parsed).filter((name) => !isSet(name)).sort();
   const names = unset.filter((name) => !tooLateFor(name, parsed[name]));
   for (const name of names) env[name] = parsed[name];
   return { path, names, tooLate: unset.filter((name) => tooLateFor(name, parsed[name])) };
