@@ -54,6 +54,13 @@ const PACKAGE_NOT_RUN = /\.([cm]?ts|tsx|([cm]?js|[cm]?ts|css)\.map)$/;
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
+/**
+ * `record[key]` when the record has it itself, else undefined. Part names come from the command line and
+ * package names from package-lock.json: `constructor` or `toString` must find nothing rather than what
+ * every object inherits.
+ */
+const own = (record, key) => (record !== undefined && record !== null && Object.hasOwn(record, key) ? record[key] : undefined);
+
 /** package-lock.json's packages: "" (the root), workspace folders, links, node_modules/… paths. */
 export const lockPackages = (repo = REPO) => readJson(join(repo, 'package-lock.json')).packages;
 
@@ -93,9 +100,9 @@ export function reachable(roots, { fields = ['dependencies', 'optionalDependenci
     const { at, fields: taken } = queue.pop();
     const entry = packages[at];
     const optional = new Set(Object.keys(entry.optionalDependencies ?? {}));
-    for (const name of Object.keys(entry.peerDependencies ?? {})) if (entry.peerDependenciesMeta?.[name]?.optional) optional.add(name);
+    for (const name of Object.keys(entry.peerDependencies ?? {})) if (own(entry.peerDependenciesMeta, name)?.optional) optional.add(name);
     for (const name of new Set(taken.flatMap((field) => Object.keys(entry[field] ?? {})))) {
-      const optionalPeer = !entry.dependencies?.[name] && entry.peerDependenciesMeta?.[name]?.optional;
+      const optionalPeer = !own(entry.dependencies, name) && own(entry.peerDependenciesMeta, name)?.optional;
       if (optionalPeer && !optionalPeers) continue;
       let path = resolveIn(packages, at, name);
       if (!path) {
@@ -132,7 +139,7 @@ export const isWorkspace = (path) => path !== '' && !path.includes('node_modules
  * (what else it reads). `optionalPeers` as for reachable().
  */
 export function productionTree(part, { repo = REPO, packages = lockPackages(repo), optionalPeers = false } = {}) {
-  const spec = PARTS[part];
+  const spec = own(PARTS, part);
   if (!spec) throw new Error(`unknown part "${part}"; parts: ${Object.keys(PARTS).join(', ')}`);
   const { found, links } = reachable([spec.workspace], { repo, packages, optionalPeers });
   return {
