@@ -34,6 +34,7 @@ const retentionMs = Number(process.env.MF_BUILD_RETENTION_MINUTES ?? 1440) * 60_
 const rule = {
   minSessions: Number(process.env.MF_CANARY_MIN_SESSIONS ?? 30),
   errorMarginPercent: Number(process.env.MF_CANARY_ERROR_MARGIN_PERCENT ?? 5),
+  confidencePercent: Number(process.env.MF_CANARY_CONFIDENCE_PERCENT ?? 99),
 };
 const who = `${process.env.MF_RELEASE_BY || userInfo().username} (mf-release)`;
 const out = (line) => process.stdout.write(`${line}\n`);
@@ -50,13 +51,17 @@ function percentOf(text) {
 const dash = (value, unit = '') => (value === null || value === undefined ? '–' : `${value}${unit}`);
 
 function printStatus(status) {
-  out(`automatic rollback: a canary whose error rate exceeds the current build's by more than ${status.rule.errorMarginPercent} points over at least ${status.rule.minSessions} sessions`);
+  out(
+    `automatic rollback: a canary whose error rate (verified sessions), server render failures or file failures exceed the current build's ` +
+      `by more than ${status.rule.errorMarginPercent} points at ${status.rule.confidencePercent} % confidence, at least ${status.rule.minSessions} of each on both`,
+  );
   for (const remote of status.remotes) {
     out(`\n${remote.name}`);
     const line = (role, build, extra) =>
       out(
         `  ${role.padEnd(9)} ${build.build}  ${String(build.sessions).padStart(6)} sessions  errors ${dash(build.errorRatePercent, ' %').padStart(7)}` +
-          `  LCP ${dash(build.vitals.LCP, ' ms')}  INP ${dash(build.vitals.INP, ' ms')}  CLS ${dash(build.vitals.CLS)}${extra ? `  ${extra}` : ''}`,
+          `  LCP ${dash(build.vitals.LCP, ' ms')}  INP ${dash(build.vitals.INP, ' ms')}  CLS ${dash(build.vitals.CLS)}` +
+          `  renders ${build.renderFailures ?? 0}/${build.renders ?? 0} failed  files ${build.fileFailures ?? 0}/${build.fileRequests ?? 0} failed${extra ? `  ${extra}` : ''}`,
       );
     if (remote.current) line('current', remote.current);
     if (remote.canary) line('canary', remote.canary, `${remote.canary.percent} % since ${remote.canary.startedAt} by ${remote.canary.by}`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUILD_ID, MAX_REPORT_MESSAGE, MAX_REPORTS_PER_BODY, MAX_VITAL_VALUE, REMOTE_NAME, REPORT_SESSION, VITALS } from './page-reports.js';
+import { BUILD_ID, MAX_PAGE_CREDENTIAL, MAX_REPORT_MESSAGE, MAX_REPORTS_PER_BODY, MAX_VITAL_VALUE, REMOTE_NAME, REPORT_SESSION, VITALS } from './page-reports.js';
 
 const tagged = { remote: z.string().regex(REMOTE_NAME), build: z.string().regex(BUILD_ID) };
 const message = z.string().max(MAX_REPORT_MESSAGE);
@@ -14,11 +14,13 @@ export const pageReport = z.discriminatedUnion('kind', [
 
 /**
  * One beacon of a shopper's page (apps/shell's page-reports/, checked by the gateway's
- * POST /api/page-reports): the page session and 1 to 25 reports. The one description of the body:
- * the gateway checks with it, the shell's types are inferred from it.
+ * POST /api/page-reports): the page session, the credential the gateway served the page with, and 1 to
+ * 25 reports. The one description of the body: the gateway checks with it, the shell's types are
+ * inferred from it. A beacon without a valid credential is taken (204) and counts nothing.
  */
 export const pageReportsBody = z.object({
   session: z.string().regex(REPORT_SESSION, 'session is 8 to 64 letters, digits, - or _'),
+  credential: z.string().max(MAX_PAGE_CREDENTIAL, `credential is ${MAX_PAGE_CREDENTIAL} characters at most`).optional(),
   reports: z.array(pageReport).min(1).max(MAX_REPORTS_PER_BODY),
 });
 

@@ -21,5 +21,9 @@ export const MAX_REPORTS_PER_BODY = 25;
 export const MAX_PAGE_REPORTS_BYTES = 8 * 1024;
 export const MAX_REPORT_MESSAGE = 300;
 export const MAX_VITAL_VALUE = 3_600_000;
+/** The longest page credential a beacon may carry (the gateway's are about 130 characters). */
+export const MAX_PAGE_CREDENTIAL = 600;
+/** The `<meta name>` under which the gateway gives each page it serves its credential. */
+export const PAGE_CREDENTIAL_META = 'shop-page-session';
 /** A page session: a random id the page keeps while its tab lives. */
 export const REPORT_SESSION = /^[A-Za-z0-9_-]{8,64}$/;

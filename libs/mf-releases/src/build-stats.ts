@@ -1,7 +1,9 @@
 /**
- * What the shoppers' browsers reported of one build of a remote, as counts that add up across gateway
- * processes and machines: sessions, sessions that met an error, errors, failed loads, and a fixed
- * histogram per Web Vital (so a percentile of the sum is a percentile of everyone's reports).
+ * What is known of one build of a remote, as counts that add up across gateway processes and machines:
+ * what the shoppers' verified pages reported (sessions, sessions that met an error, errors, failed loads,
+ * and a fixed histogram per Web Vital, so a percentile of the sum is a percentile of everyone's reports),
+ * and what the gateway saw itself, which no browser can forge: its server renders and the requests for
+ * the build's own files, each with those that failed.
  */
 import { VITALS, type Vital } from '@shop/contracts';
 
@@ -18,12 +20,22 @@ export const VITAL_BOUNDS: Readonly<Record<Vital, readonly number[]>> = {
   CLS: [0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.25, 0.35, 0.5, 0.75, 1, 2],
 };
 
+/** `catalog/3f9a1c2b7d`: a remote's build as the counts, the credentials and the remotes file name it. */
+export const buildKey = (remote: string, build: string) => `${remote}/${build}`;
+
 export interface BuildCounts {
+  /** Verified page sessions (page-session.ts) that reported on the build. */
   sessions: number;
   /** Sessions that reported at least one error or failed load of the build. */
   errorSessions: number;
   errors: number;
   loadFailures: number;
+  /** Server renders of a page whose slot is the build's, and those where its server code failed to load or render. */
+  renders: number;
+  renderFailures: number;
+  /** Requests for files the build's manifest lists (once per client and file), and those the gateway could not serve. */
+  fileRequests: number;
+  fileFailures: number;
   /** Per vital, the count of values in each bucket of VITAL_BOUNDS (one more bucket than bounds). */
   vitals: Record<Vital, number[]>;
 }
@@ -33,8 +45,15 @@ export const emptyCounts = (): BuildCounts => ({
   errorSessions: 0,
   errors: 0,
   loadFailures: 0,
+  renders: 0,
+  renderFailures: 0,
+  fileRequests: 0,
+  fileFailures: 0,
   vitals: { LCP: new Array<number>(VITAL_BOUNDS.LCP.length + 1).fill(0), INP: new Array<number>(VITAL_BOUNDS.INP.length + 1).fill(0), CLS: new Array<number>(VITAL_BOUNDS.CLS.length + 1).fill(0) },
 });
+
+/** The plain counts of BuildCounts, added as they are. */
+const COUNTED = ['sessions', 'errorSessions', 'errors', 'loadFailures', 'renders', 'renderFailures', 'fileRequests', 'fileFailures'] as const;
 
 /** The bucket a vital's value counts in. */
 export function bucketOf(vital: Vital, value: number): number {
@@ -43,14 +62,11 @@ export function bucketOf(vital: Vital, value: number): number {
   return index === -1 ? bounds.length : index;
 }
 
-/** `into` plus `more`, in place (histograms of another length, from an older gateway, are left out). */
-export function addCounts(into: BuildCounts, more: BuildCounts): BuildCounts {
-  into.sessions += more.sessions;
-  into.errorSessions += more.errorSessions;
-  into.errors += more.errors;
-  into.loadFailures += more.loadFailures;
+/** `into` plus `more`, in place (histograms of another length, and counts missing, from an older gateway, are left out). */
+export function addCounts(into: BuildCounts, more: Partial<BuildCounts>): BuildCounts {
+  for (const name of COUNTED) into[name] += more[name] ?? 0;
   for (const vital of VITALS) {
-    const counts = more.vitals[vital];
+    const counts = more.vitals?.[vital];
     if (counts?.length !== into.vitals[vital].length) continue;
     counts.forEach((count, index) => (into.vitals[vital][index] += count));
   }
@@ -65,6 +81,10 @@ export interface BuildSummary {
   errorRatePercent: number | null;
   errors: number;
   loadFailures: number;
+  renders: number;
+  renderFailures: number;
+  fileRequests: number;
+  fileFailures: number;
   /** The 75th percentile of each vital (the bucket's upper bound it falls in); null before any value. */
   vitals: Record<Vital, number | null>;
 }
@@ -89,6 +109,10 @@ export function summaryOf(counts: BuildCounts): BuildSummary {
     errorRatePercent: counts.sessions ? Math.round((1000 * counts.errorSessions) / counts.sessions) / 10 : null,
     errors: counts.errors,
     loadFailures: counts.loadFailures,
+    renders: counts.renders,
+    renderFailures: counts.renderFailures,
+    fileRequests: counts.fileRequests,
+    fileFailures: counts.fileFailures,
     vitals: { LCP: p75('LCP', counts.vitals.LCP), INP: p75('INP', counts.vitals.INP), CLS: p75('CLS', counts.vitals.CLS) },
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bucketOf, emptyCounts, type BuildCounts } from './build-stats.js';
@@ -6,7 +6,7 @@ import { buildIdOf, readActions, writeJson, type CanaryFile, type HistoryFile, t
 import { ReleaseError, ReleasesFolder } from './releases-folder.js';
 
 const DAY = 24 * 60 * 60_000;
-const RULE = { minSessions: 30, errorMarginPercent: 5 };
+const RULE = { minSessions: 30, errorMarginPercent: 5, confidencePercent: 99 };
 
 let root: string;
 let folder: ReleasesFolder;
@@ -327,6 +327,24 @@ describe("names of Object's own properties", () => {
   });
 });
 
+describe('the page session key', () => {
+  it('is made once, 32 random bytes only its owner reads, and the same for every gateway over the folder', () => {
+    const first = folder.pageSessionKey();
+    const again = new ReleasesFolder(folder.dir).pageSessionKey();
+
+    expect(first).toHaveLength(32);
+    expect(again.equals(first)).toBe(true);
+    expect(statSync(join(folder.dir, 'page-sessions.key')).mode & 0o777).toBe(0o600);
+    expect(readdirSync(folder.dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('refuses a key file that holds no key, rather than signing with a weak one', () => {
+    mkdirSync(folder.dir, { recursive: true });
+    writeFileSync(join(folder.dir, 'page-sessions.key'), 'abc\n');
+    expect(() => folder.pageSessionKey()).toThrow('holds no page session key');
+  });
+});
+
 describe('pruning', () => {
   it('removes the builds retired before the retention, keeping the current one, the canary, those retired since and those never used', async () => {
     const [old, recent, current, canary, unused] = [
@@ -397,7 +415,7 @@ describe('the status', () => {
     const [catalog] = folder.status({ retentionMs: DAY, rule: RULE }).remotes;
 
     expect(catalog?.canary).toBeNull();
-    expect(catalog?.current).toEqual({ build: current, sessions: 0, errorSessions: 0, errorRatePercent: null, errors: 0, loadFailures: 0, vitals: { LCP: null, INP: null, CLS: null } });
+    expect(catalog?.current).toEqual({ build: current, sessions: 0, errorSessions: 0, errorRatePercent: null, errors: 0, loadFailures: 0, renders: 0, renderFailures: 0, fileRequests: 0, fileFailures: 0, vitals: { LCP: null, INP: null, CLS: null } });
     expect(catalog?.retained).toEqual([expect.objectContaining({ build: canary, rolledBack: true })]);
     expect(catalog?.retained[0]?.servedUntil).toBe(catalog?.retained[0]?.retiredAt);
   });

@@ -1,7 +1,8 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
-import { addCounts, emptyCounts, summaryOf, type BuildCounts, type BuildSummary } from './build-stats.js';
+import { addCounts, buildKey, emptyCounts, summaryOf, type BuildCounts, type BuildSummary } from './build-stats.js';
 import type { CanaryRule } from './canary-rule.js';
 import {
   appendAction,
@@ -48,6 +49,11 @@ const reportsFile = z.object({
       errorSessions: z.number().nonnegative(),
       errors: z.number().nonnegative(),
       loadFailures: z.number().nonnegative(),
+      // What the gateway saw itself (a gateway from before these were counted wrote none).
+      renders: z.number().nonnegative().default(0),
+      renderFailures: z.number().nonnegative().default(0),
+      fileRequests: z.number().nonnegative().default(0),
+      fileFailures: z.number().nonnegative().default(0),
       vitals: z.object({ LCP: z.array(z.number().nonnegative()), INP: z.array(z.number().nonnegative()), CLS: z.array(z.number().nonnegative()) }),
     }),
   ),
@@ -86,11 +92,11 @@ function retiredNewestFirst(builds: HistoryFile[string] | undefined): [string, R
     .map(({ entry }) => entry);
 }
 
+/** The key of the page credentials, at the folder's top (no remote's name: never served). */
+const PAGE_SESSION_KEY_FILE = 'page-sessions.key';
+
 /** How many actions the status lists. */
 const STATUS_ACTIONS = 50;
-
-/** `catalog/3f9a1c2b7d`: a remote's build as the counts and the remotes file name it. */
-export const buildKey = (remote: string, build: string) => `${remote}/${build}`;
 
 /**
  * A releases folder: each remote's published builds (<remote>/<build id>/), the current ones
@@ -118,6 +124,41 @@ export class ReleasesFolder {
 
   history(): HistoryFile {
     return readJson(join(this.dir, HISTORY_FILE), historyFile, emptyRecord());
+  }
+
+  /**
+   * The key every gateway over this folder signs and checks page credentials with (page-session.ts), so a
+   * page served by one gateway reports to any other: made by the first gateway that needs it (written
+   * whole beside, then linked in, so no gateway reads half a key and two gateways at once keep one), only
+   * for the folder's owner to read. It is no secret of the shoppers': whoever can read it can only make up
+   * page reports, as whoever can write the folder can release anything.
+   */
+  pageSessionKey(): Buffer {
+    const file = join(this.dir, PAGE_SESSION_KEY_FILE);
+    const read = () => {
+      try {
+        const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+        return key.length >= 32 ? key : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const known = read();
+    if (known) return known;
+    mkdirSync(this.dir, { recursive: true });
+    const next = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    writeFileSync(next, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+    try {
+      linkSync(next, file);
+    } catch (error) {
+      // Another gateway made it first: its key is everyone's.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(next, { force: true });
+    }
+    const made = read();
+    if (!made) throw new Error(`${file} holds no page session key (64 hex digits); remove it to have one made`);
+    return made;
   }
 
   /** Is `remote` one of the shop's remotes: one with a current build or a canary (an own name of the files, never an inherited one)? */

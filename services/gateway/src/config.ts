@@ -113,12 +113,15 @@ export const gatewaySettings = {
    */
   MF_BUILD_RETENTION_MINUTES: z.coerce.number().int().min(0).max(525_600).default(1_440),
   /**
-   * A canary (mf-release.mjs publish … --canary N) is judged once this many page sessions reported on
-   * it, and rolled back by the gateway itself when its share of sessions with an error exceeds the
-   * current build's by more than MF_CANARY_ERROR_MARGIN_PERCENT points.
+   * A canary (mf-release.mjs publish … --canary N) is judged on a signal (verified page sessions with an
+   * error, server renders that failed, files that could not be served) once it and the current build each
+   * have this many of it, and rolled back by the gateway itself when its failure rate exceeds the current
+   * build's by more than MF_CANARY_ERROR_MARGIN_PERCENT points and a one-sided two-proportion z-test finds
+   * it worse at MF_CANARY_CONFIDENCE_PERCENT (libs/mf-releases' canary-rule.ts).
    */
   MF_CANARY_MIN_SESSIONS: z.coerce.number().int().min(1).max(1_000_000).default(30),
   MF_CANARY_ERROR_MARGIN_PERCENT: z.coerce.number().min(0).max(100).default(5),
+  MF_CANARY_CONFIDENCE_PERCENT: z.coerce.number().min(50).max(99.99).default(99),
   /** How often each gateway looks at the canaries' counts, in seconds. */
   MF_CANARY_CHECK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
 };

@@ -36,6 +36,13 @@ function inlineRemotes(html: string): Record<string, string> {
   return json ? (JSON.parse(json) as Record<string, string>) : {};
 }
 
+/** The credential the gateway wrote into a page. */
+function credentialIn(html: string): string {
+  const credential = /<meta name="shop-page-session" content="([^"]+)">/.exec(html)?.[1];
+  if (!credential) throw new Error('the page carries no credential');
+  return credential;
+}
+
 const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((match) => match[1]);
 
 /**
@@ -93,6 +100,16 @@ class ReleasesShop {
   get(path: string, cookie?: string) {
     const req = request(this.url).get(path);
     return cookie ? req.set('Cookie', cookie) : req;
+  }
+
+  /**
+   * The credential of a page served to a browser of `cohort` (the canary's shoppers are below its percent),
+   * from `address`: what a real page reports under.
+   */
+  async credential(cohort: number, address?: string): Promise<string> {
+    const req = this.page(`${COHORT_COOKIE}=${cohort}`);
+    if (address) req.set('X-Forwarded-For', address);
+    return credentialIn((await req.expect(200)).text);
   }
 
   /** One beacon of a page session, from `address` (the gateway trusts loopback's X-Forwarded-For when TRUST_PROXY says so). */
@@ -237,31 +254,48 @@ describe('page reports (POST /api/page-reports)', () => {
     await shop.folder.startCanary('catalog', canary, 20, 'Pat');
   });
 
+  it('gives every page it serves a credential of its own, naming its builds, on a page kept for everyone', async () => {
+    await shop.start();
+
+    const pages = await Promise.all([5, 5, 50].map((cohort) => shop.page(`${COHORT_COOKIE}=${cohort}`).expect(200)));
+    const credentials = pages.map((res) => credentialIn(res.text));
+
+    expect(new Set(credentials).size).toBe(3);
+    expect(credentials[0]).toContain(`catalog:${canary}`);
+    expect(credentials[2]).toContain(`catalog:${current}`);
+    expect(credentials[2]).not.toContain(canary);
+    // Nothing else of the two canary pages differs.
+    expect(pages[0]!.text.replace(credentials[0]!, '')).toBe(pages[1]!.text.replace(credentials[1]!, ''));
+  });
+
   it('takes a valid beacon with 204 and no body', async () => {
     await shop.start();
+    const credential = await shop.credential(50);
 
     const res = await shop.beacon({
       session: session(1),
+      credential,
       reports: [view(current), error(current), { remote: 'catalog', build: current, kind: 'load-failure', message: 'chunk 309 failed' }, { remote: 'catalog', build: current, kind: 'vital', name: 'LCP', value: 1800 }],
     });
 
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
+    expect((await shop.status()).remotes[0]?.current).toMatchObject({ sessions: 1, errorSessions: 1, errors: 1, loadFailures: 1 });
   });
 
-  it("counts only the builds the gateway serves, as the admins' status and the folder's reports file show", async () => {
-    await shop.start();
+  it("counts only the builds the gateway serves and the page's credential names, as the admins' status and the folder's reports file show", async () => {
+    await shop.start({ TRUST_PROXY: 'loopback' });
+    const onCurrent = await shop.credential(50, '203.0.113.1');
+    const onCanary = await shop.credential(5, '203.0.113.2');
 
-    await shop.beacon({ session: session(1), reports: [view(current), error(current), { remote: 'catalog', build: current, kind: 'vital', name: 'LCP', value: 1800 }] }).expect(204);
-    await shop.beacon({ session: session(2), reports: [view(current), view(canary)] }).expect(204);
-    // Builds it does not serve: never published, another remote, and one published but never used.
+    await shop.beacon({ session: session(1), credential: onCurrent, reports: [view(current), error(current), { remote: 'catalog', build: current, kind: 'vital', name: 'LCP', value: 1800 }] }, '203.0.113.1').expect(204);
+    await shop.beacon({ session: session(2), credential: onCanary, reports: [view(canary)] }, '203.0.113.2').expect(204);
+    // Builds it does not serve (never published, another remote, published but never used), and builds the credential does not name.
     const never = await shop.publish(3);
-    await shop
-      .beacon({ session: session(3), reports: [view('0123456789'), { remote: 'checkout', build: current, kind: 'view' }, error(never)] })
-      .expect(204);
+    await shop.beacon({ session: session(3), credential: onCurrent, reports: [view('0123456789'), { remote: 'checkout', build: current, kind: 'view' }, error(never), error(canary)] }, '203.0.113.1').expect(204);
 
     const [catalog] = (await shop.status()).remotes;
-    expect(catalog?.current).toMatchObject({ build: current, sessions: 2, errorSessions: 1, errors: 1, errorRatePercent: 50, vitals: { LCP: 2000, INP: null, CLS: null } });
+    expect(catalog?.current).toMatchObject({ build: current, sessions: 1, errorSessions: 1, errors: 1, errorRatePercent: 100, vitals: { LCP: 2000, INP: null, CLS: null } });
     expect(catalog?.canary).toMatchObject({ build: canary, sessions: 1, errorSessions: 0, percent: 20 });
     const files = readdirSync(join(shop.folder.dir, 'reports'));
     expect(files).toHaveLength(1);
@@ -285,6 +319,8 @@ describe('page reports (POST /api/page-reports)', () => {
       { session: session(1), reports: [{ remote: 'Catalog', build: current, kind: 'view' }] },
       { session: session(1), reports: [{ remote: 'catalog', build: 'not-a-build', kind: 'view' }] },
       { session: session(1), reports: [{ ...error(current), message: 'x'.repeat(301) }] },
+      { session: session(1), credential: 'c'.repeat(601), reports: [view(current)] },
+      { session: session(1), credential: 42, reports: [view(current)] },
     ];
     for (const body of bodies) {
       const res = await shop.beacon(body);
@@ -303,19 +339,25 @@ describe('page reports (POST /api/page-reports)', () => {
     expect(res.body).toEqual({ message: 'Request body is too large (8 KB at most)' });
   });
 
-  it('answers 429 after 30 beacons a minute from one address, while another address is still taken', async () => {
+  it('answers 429 after 30 beacons a minute from one address, and counts at most 10 new page views a minute per address (IPv6 per /64)', async () => {
     await shop.start({ TRUST_PROXY: 'loopback' });
+    const credentials = await Promise.all(Array.from({ length: 32 }, () => shop.credential(50)));
 
-    for (let n = 0; n < 30; n++) await shop.beacon({ session: session(n), reports: [view(current)] }, '203.0.113.7').expect(204);
-    const refused = await shop.beacon({ session: session(30), reports: [view(current)] }, '203.0.113.7');
+    for (let n = 0; n < 30; n++) await shop.beacon({ session: session(n), credential: credentials[n], reports: [view(current)] }, '203.0.113.7').expect(204);
+    const refused = await shop.beacon({ session: session(30), credential: credentials[30], reports: [view(current)] }, '203.0.113.7');
 
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(refused.body).toEqual({ message: expect.any(String) });
-    await shop.beacon({ session: session(31), reports: [view(current)] }, '203.0.113.8').expect(204);
+    await shop.beacon({ session: session(31), credential: credentials[31], reports: [view(current)] }, '203.0.113.8').expect(204);
     // The refused beacon was not counted, and one address adds at most 10 new sessions a minute to a
-    // build's counts (one machine cannot invent a crowd): 10 from the first address, 1 from the second.
+    // build's counts (one machine cannot make a crowd): 10 from the first address, 1 from the second.
     expect((await shop.status()).remotes[0]?.current?.sessions).toBe(11);
+
+    // Addresses of one IPv6 /64 are one client.
+    const v6 = await Promise.all(Array.from({ length: 12 }, () => shop.credential(50)));
+    for (let n = 0; n < 12; n++) await shop.beacon({ session: session(100 + n), credential: v6[n], reports: [view(current)] }, `2001:db8:7:1::${(n + 1).toString(16)}`).expect(204);
+    expect((await shop.status()).remotes[0]?.current?.sessions).toBe(21);
   });
 
   it('answers no hostile beacon with a server error, and keeps taking beacons after them', async () => {
@@ -334,6 +376,7 @@ describe('page reports (POST /api/page-reports)', () => {
       shop.beacon({ session: session(1), reports: [{ ...error(current), message: 'bad \u0000\u0007\u001b[31m thing' }] }),
       shop.beacon(`{"session":"session-0001","reports":[{"remote":"catalog","build":"${current}","kind":"error","message":"\\ud800 lone"}]}`),
       shop.beacon({ session: '\u202esession-0001', reports: [view(current)] }),
+      shop.beacon({ session: session(1), credential: 'bad \u0000 credential', reports: [view(current)] }),
       shop.beacon('{"__proto__":{"polluted":true},"session":"session-0001","reports":[{"remote":"catalog","build":"x","kind":"view"}]}'),
       shop.beacon({ session: session(1), reports: { 0: view(current), length: 1 } }),
       shop.beacon('[]'),
@@ -349,26 +392,137 @@ describe('page reports (POST /api/page-reports)', () => {
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect(statuses.filter((status) => status === 204)).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    await shop.beacon({ session: session(1), reports: [view(current)] }).expect(204);
+    await shop.beacon({ session: session(1), credential: await shop.credential(50), reports: [view(current)] }).expect(204);
     expect((await shop.status()).remotes[0]?.current?.sessions).toBe(1);
   });
 });
 
-describe('the automatic rollback of a failing canary', () => {
+/**
+ * The fourth review's attacks on the canary's promise: beacons that name made-up sessions, builds their
+ * page was not served, or a real page's credential again. None changes a figure or decides a release.
+ */
+describe('forged page reports', () => {
   let current: string;
   let canary: string;
+  /** A crowd: each forger and each shopper from an address of their own. */
+  const address = (n: number) => `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+  /** Figures of both builds, as admins read them. */
+  const figures = async () => {
+    const [catalog] = (await shop.status()).remotes;
+    const of = (build: ReleasesStatus['remotes'][number]['current'] | undefined) =>
+      build ? { sessions: build.sessions, errorSessions: build.errorSessions, errors: build.errors, loadFailures: build.loadFailures, LCP: build.vitals.LCP } : undefined;
+    return { current: of(catalog?.current), canary: of(catalog?.canary) };
+  };
 
   beforeEach(async () => {
     current = await shop.publish(1);
     canary = await shop.publish(2);
     await shop.folder.use('catalog', current, 'Pat');
     await shop.folder.startCanary('catalog', canary, 20, 'Pat');
-    await shop.start({ MF_CANARY_CHECK_SECONDS: '1', MF_CANARY_MIN_SESSIONS: '3' });
+    await shop.start({ TRUST_PROXY: 'loopback', MF_CANARY_CHECK_SECONDS: '1', MF_CANARY_MIN_SESSIONS: '3' });
   });
 
+  /** `count` real shoppers of `cohort`, each from an address of their own, each page reporting `reports` of `build`. */
+  async function shoppers(from: number, count: number, cohort: number, reports: (build: string) => unknown[], build: string): Promise<void> {
+    for (let n = from; n < from + count; n++) {
+      const credential = await shop.credential(cohort, address(n));
+      await shop.beacon({ session: session(n), credential, reports: reports(build) }, address(n)).expect(204);
+    }
+  }
+
+  it('veto: 30 made-up error sessions from 3 addresses, on a canary no shopper has seen yet, count nothing and roll nothing back', async () => {
+    for (let n = 0; n < 30; n++) await shop.beacon({ session: session(n), reports: [view(canary), error(canary)] }, `203.0.113.${(n % 3) + 1}`).expect(204);
+    // ...nor with a credential made up in the right shape.
+    const made = `${'A'.repeat(22)}.zzzzzz.catalog:${canary}.${'B'.repeat(43)}`;
+    for (let n = 30; n < 60; n++) await shop.beacon({ session: session(n), credential: made, reports: [view(canary), error(canary)] }, `203.0.113.${(n % 3) + 1}`).expect(204);
+
+    await sleep(3_500);
+
+    expect(shop.canaries().catalog).toMatchObject({ build: canary, percent: 20 });
+    expect(shop.actions().filter((action) => action.action === 'auto-rollback')).toEqual([]);
+    expect(await figures()).toEqual({ current: expect.objectContaining({ sessions: 0 }), canary: expect.objectContaining({ sessions: 0, errorSessions: 0, errors: 0 }) });
+  });
+
+  it('dilution: 600 made-up clean sessions from 60 addresses do not keep a failing canary in front of shoppers', async () => {
+    await shoppers(0, 5, 50, (build) => [view(build)], current);
+    for (let n = 0; n < 600; n++) await shop.beacon({ session: session(1_000 + n), reports: [view(canary)] }, address(100 + (n % 60))).expect(204);
+    await shoppers(200, 5, 5, (build) => [view(build), error(build)], canary);
+
+    const canaries = await eventually(() => shop.canaries(), (file) => !file.catalog, 8_000);
+
+    expect(canaries).toEqual({});
+    expect(shop.actions().find((action) => action.action === 'auto-rollback')?.detail).toMatch(/^error rate 100 % over 5 sessions against 0 % over 5 sessions of the current build/);
+  });
+
+  it("poisoned baseline: 50 error sessions sent against the current build, made up or under a canary page's credential, change its figures not at all, and the failing canary is still rolled back", async () => {
+    await shoppers(0, 5, 50, (build) => [view(build)], current);
+    const before = (await figures()).current;
+    for (let n = 0; n < 50; n++) await shop.beacon({ session: session(2_000 + n), reports: [view(current), error(current)] }, address(300 + n)).expect(204);
+    // A canary page's credential, reporting errors of the current build it was not served.
+    for (let n = 0; n < 10; n++) {
+      const credential = await shop.credential(5, address(400 + n));
+      await shop.beacon({ session: session(3_000 + n), credential, reports: [view(current), error(current), { remote: 'catalog', build: current, kind: 'vital', name: 'LCP', value: 40_000 }] }, address(400 + n)).expect(204);
+    }
+    expect((await figures()).current).toEqual(before);
+
+    await shoppers(500, 4, 5, (build) => [view(build), error(build)], canary);
+
+    expect(await eventually(() => shop.canaries(), (file) => !file.catalog, 8_000)).toEqual({});
+    expect((await figures()).current).toEqual({ sessions: 5, errorSessions: 0, errors: 0, loadFailures: 0, LCP: null });
+  });
+
+  it("a replayed credential: a real page's beacon sent again 20 times, and with errors added, counts once", async () => {
+    const credential = await shop.credential(5, address(1));
+    const beacon = { session: session(1), credential, reports: [view(canary), error(canary), { remote: 'catalog', build: canary, kind: 'vital', name: 'LCP', value: 1800 }] };
+    await shop.beacon(beacon, address(1)).expect(204);
+    const once = await figures();
+
+    for (let n = 0; n < 20; n++) await shop.beacon(beacon, address(1 + (n % 4))).expect(204);
+    for (let n = 0; n < 20; n++) await shop.beacon({ ...beacon, session: session(100 + n) }, address(50 + n)).expect(204);
+
+    expect(await figures()).toEqual(once);
+    expect(once.canary).toEqual({ sessions: 1, errorSessions: 1, errors: 1, loadFailures: 0, LCP: 2000 });
+  });
+
+  it('a healthy canary under a flood of forged error reports stays, its figures those of its real shoppers', async () => {
+    await shoppers(0, 6, 50, (build) => [view(build)], current);
+    await shoppers(100, 6, 5, (build) => [view(build)], canary);
+    const real = await figures();
+    const other = await shop.credential(50, address(999));
+    for (let n = 0; n < 300; n++) {
+      const forged = [{ session: session(5_000 + n), reports: [view(canary), error(canary)] }, { session: session(5_000 + n), credential: other, reports: [view(canary), error(canary)] }][n % 2];
+      await shop.beacon(forged, address(600 + (n % 100))).expect(204);
+    }
+
+    await sleep(3_500);
+
+    expect(shop.canaries().catalog).toMatchObject({ build: canary });
+    expect(await figures()).toEqual(real);
+  });
+});
+
+describe('the automatic rollback of a failing canary', () => {
+  let current: string;
+  let canary: string;
+  const address = (n: number) => `198.18.1.${n + 1}`;
+
+  beforeEach(async () => {
+    current = await shop.publish(1);
+    canary = await shop.publish(2);
+    await shop.folder.use('catalog', current, 'Pat');
+    await shop.folder.startCanary('catalog', canary, 20, 'Pat');
+    await shop.start({ TRUST_PROXY: 'loopback', MF_CANARY_CHECK_SECONDS: '1', MF_CANARY_MIN_SESSIONS: '3' });
+  });
+
+  /** One real page of `cohort` reporting `reports`. */
+  async function page(n: number, cohort: number, reports: unknown[]): Promise<void> {
+    const credential = await shop.credential(cohort, address(n));
+    await shop.beacon({ session: session(n), credential, reports }, address(n)).expect(204);
+  }
+
   it('withdraws a canary whose sessions meet errors the current build does not, logged with the reason', async () => {
-    for (let n = 0; n < 5; n++) await shop.beacon({ session: session(n), reports: [view(current)] }).expect(204);
-    for (let n = 10; n < 13; n++) await shop.beacon({ session: session(n), reports: [view(canary), error(canary)] }).expect(204);
+    for (let n = 0; n < 5; n++) await page(n, 50, [view(current)]);
+    for (let n = 10; n < 13; n++) await page(n, 5, [view(canary), error(canary)]);
 
     const canaries = await eventually(() => shop.canaries(), (file) => !file.catalog, 8_000);
 
@@ -378,7 +532,7 @@ describe('the automatic rollback of a failing canary', () => {
       who: AUTOMATIC,
       remote: 'catalog',
       build: canary,
-      detail: 'error rate 100 % over 3 sessions against 0 % over 5 sessions of the current build (margin 5 points)',
+      detail: 'error rate 100 % over 3 sessions against 0 % over 5 sessions of the current build (margin 5 points; z 2.83 ≥ 2.32, 99 % confidence)',
     });
     expect(shop.folder.history().catalog?.[canary]).toMatchObject({ rolledBack: true });
     // Withdrawn: its files are gone from the gateway, its shoppers are back on the current build.
@@ -387,8 +541,8 @@ describe('the automatic rollback of a failing canary', () => {
   });
 
   it('leaves a canary as good as the current build running', async () => {
-    for (let n = 0; n < 10; n++) await shop.beacon({ session: session(n), reports: [view(current)] }).expect(204);
-    for (let n = 10; n < 20; n++) await shop.beacon({ session: session(n), reports: [view(canary)] }).expect(204);
+    for (let n = 0; n < 10; n++) await page(n, 50, [view(current)]);
+    for (let n = 10; n < 20; n++) await page(n, 5, [view(canary)]);
 
     // Three checks at least.
     await sleep(3_500);
@@ -396,6 +550,24 @@ describe('the automatic rollback of a failing canary', () => {
     expect(shop.canaries()).toEqual({ catalog: expect.objectContaining({ build: canary, percent: 20 }) });
     expect(shop.actions().filter((action) => action.action === 'auto-rollback')).toEqual([]);
     expect((await shop.status()).remotes[0]?.canary).toMatchObject({ build: canary, sessions: 10, errorRatePercent: 0 });
+  });
+
+  it("withdraws a canary whose listed files the gateway cannot serve, on the gateway's own figures (no page reports at all)", async () => {
+    // The canary's manifest lists static/home.js, which its published folder lacks (a broken deploy).
+    rmSync(join(shop.folder.dir, 'catalog', canary, 'static', 'home.js'));
+    for (let n = 0; n < 6; n++) {
+      for (const [build, status] of [[current, 200], [canary, 200]] as const) await shop.get(`/mf/catalog/${build}/remoteEntry.js`).set('X-Forwarded-For', address(n)).expect(status);
+      await shop.get(`/mf/catalog/${current}/static/home.js`).set('X-Forwarded-For', address(n)).expect(200);
+      await shop.get(`/mf/catalog/${canary}/static/home.js`).set('X-Forwarded-For', address(n)).expect(404);
+      // A name the manifest does not list proves nothing, however often asked for; nor does asking again.
+      await shop.get(`/mf/catalog/${current}/static/not-listed.js`).set('X-Forwarded-For', address(n)).expect(404);
+      await shop.get(`/mf/catalog/${canary}/remoteEntry.js`).set('X-Forwarded-For', address(n)).expect(200);
+    }
+
+    expect(await eventually(() => shop.canaries(), (file) => !file.catalog, 8_000)).toEqual({});
+    expect(shop.actions().find((action) => action.action === 'auto-rollback')?.detail).toMatch(/^file failure rate 50 % over 12 file requests against 0 % over 12 file requests of the current build/);
+    const [catalog] = (await shop.status()).remotes;
+    expect(catalog?.current).toMatchObject({ fileRequests: 12, fileFailures: 0, sessions: 0 });
   });
 });
 

@@ -50,7 +50,7 @@ module.exports = {
           slot: { remote: 'catalog', renderedBy: 'server' },
           pipe: (sink) => new Promise((resolve) => {
             sink.once('finish', resolve);
-            sink.write('<!doctype html><html><body><script type="application/json" id="seen">' + JSON.stringify(seen) + '</script>');
+            sink.write('<!doctype html><html><head><title>Shop</title></head><body><script type="application/json" id="seen">' + JSON.stringify(seen) + '</script>');
             sink.end('</body></html>');
           }),
         };
@@ -181,6 +181,17 @@ describe('server-rendered pages through the gateway', () => {
 
     await request(shop.gateway.url).put('/api/products/p1').set('Authorization', 'Bearer x').send({ name: 'changed' }).expect(200);
     expect(seenIn((await page('/').expect(200)).text).renders).toBeGreaterThan(first);
+  });
+
+  it("gives each shopper of a kept page a credential of its own after <head>, the rest of the page the same for everyone", async () => {
+    const credentialOf = (html: string) => /^<!doctype html><html><head><meta name="shop-page-session" content="([^"]+)"><title>/.exec(html)?.[1];
+    const first = (await page('/').expect(200)).text;
+    const second = (await page('/').expect(200)).text;
+
+    expect(credentialOf(first)).toMatch(/^[A-Za-z0-9_-]{22}\.[0-9a-z]+\.catalog:[0-9a-f]{10}\+checkout:[0-9a-f]{10}\.[A-Za-z0-9_-]{43}$/);
+    expect(credentialOf(second)).not.toBe(credentialOf(first));
+    expect(seenIn(second).renders).toBe(seenIn(first).renders);
+    expect(second.replace(credentialOf(second)!, '')).toBe(first.replace(credentialOf(first)!, ''));
   });
 
   it("answers the renderer's status (a product that does not exist is 404)", async () => {

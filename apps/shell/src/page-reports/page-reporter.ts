@@ -70,7 +70,7 @@ export function createPageReporter({ session, send, schedule = setTimer, isHidde
     if (pending.length === 0) return;
     const reports = pending;
     pending = [];
-    reportBodies(session.id, reports).forEach((body) => send(body));
+    reportBodies(session.id, reports, session.credential).forEach((body) => send(body));
   };
 
   const flushIn = (ms: number) => {

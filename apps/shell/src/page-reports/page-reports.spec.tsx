@@ -19,6 +19,8 @@ const CHECKOUT = { remote: 'checkout', build: 'a1b2c3d4e5' };
 type VitalReport = (metric: { name: string; value: number }) => void;
 
 let sent: PageReport[][];
+/** The credential each body carried. */
+let credentials: (string | undefined)[];
 let stop: () => void;
 let vitals: Record<string, VitalReport>;
 let pendingTimers: Array<() => void>;
@@ -28,8 +30,9 @@ function startReports(storage: Storage = sessionStorage) {
   stop = startPageReports({
     storage,
     send: (body) => {
-      const parsed = JSON.parse(body) as { session: string; reports: PageReport[] };
+      const parsed = JSON.parse(body) as { session: string; credential?: string; reports: PageReport[] };
       expect(parsed.session).toBe(SESSION);
+      credentials.push(parsed.credential);
       sent.push(parsed.reports);
     },
     schedule: (run) => {
@@ -65,6 +68,7 @@ const renderPage = (remote: 'catalog' | 'checkout', module: string) => render(<R
 
 beforeEach(() => {
   sent = [];
+  credentials = [];
   vitals = {};
   pendingTimers = [];
   sessionStorage.clear();
@@ -76,12 +80,40 @@ beforeEach(() => {
 
 afterEach(() => {
   stop();
+  document.head.querySelector('meta[name="shop-page-session"]')?.remove();
   setVisibility('visible');
   window.history.replaceState(null, '', '/');
   jest.restoreAllMocks();
 });
 
 describe('page reports', () => {
+  it("send the credential the gateway served the page with, and report each thing once per page view (a reload is a new one)", async () => {
+    const served = (credential: string) => {
+      document.head.querySelector('meta[name="shop-page-session"]')?.remove();
+      const meta = document.createElement('meta');
+      meta.name = 'shop-page-session';
+      meta.content = credential;
+      document.head.append(meta);
+    };
+    loadRemote.mockResolvedValue({ default: () => <h1>Latest Products</h1> });
+    served('first-page-view.credential');
+    startReports();
+    const first = renderPage('catalog', 'ViewedPage');
+    await screen.findByRole('heading', { name: 'Latest Products' });
+    expect(reportsSent()).toEqual([{ ...CATALOG, kind: 'view' }]);
+    first.unmount();
+    stop();
+
+    // The same tab loads the next page: a page view of its own, whose view is reported again.
+    served('second-page-view.credential');
+    startReports();
+    renderPage('catalog', 'ViewedPage');
+    await screen.findByRole('heading', { name: 'Latest Products' });
+
+    expect(reportsSent()).toEqual([{ ...CATALOG, kind: 'view' }, { ...CATALOG, kind: 'view' }]);
+    expect(credentials).toEqual(['first-page-view.credential', 'second-page-view.credential']);
+  });
+
   it('reports a view of the remote build whose page rendered, reusing the session of sessionStorage', async () => {
     startReports();
     loadRemote.mockResolvedValue({ default: () => <h1>Latest Products</h1> });

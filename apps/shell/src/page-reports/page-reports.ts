@@ -9,7 +9,7 @@
  * Reporting never gets in the page's way: it is off until startPageReports (never in tests that don't
  * start it), a remote of no build (a dev server) is not reported, and every failure is swallowed.
  */
-import { MAX_VITAL_VALUE, VITALS } from '@shop/contracts';
+import { MAX_PAGE_CREDENTIAL, MAX_VITAL_VALUE, PAGE_CREDENTIAL_META, VITALS } from '@shop/contracts';
 import { remotePageFor } from '../app/route-table.js';
 import { onRemoteLoadFailure, registeredBuildOf } from '../remotes.js';
 import type { RemoteBuild } from '../remote-build.js';
@@ -87,7 +87,8 @@ function start({
   buildOf = registeredBuildOf,
   loadVitals = () => idleAfterLoad(page).then(() => import(/* webpackChunkName: "web-vitals" */ 'web-vitals')),
 }: PageReportsOptions): () => void {
-  const reporter = createPageReporter({ session: reportSession(storage), send, schedule, isHidden: () => page.document.visibilityState === 'hidden' });
+  const session = reportSession(storage, undefined, credentialOf(page.document));
+  const reporter = createPageReporter({ session, send, schedule, isHidden: () => page.document.visibilityState === 'hidden' });
   const quietly = (task: () => void) => {
     try {
       task();
@@ -189,6 +190,12 @@ function watchVitals(loadVitals: () => Promise<VitalsLibrary>, reporter: PageRep
  */
 function add(reporter: PageReporter, { remote, build }: RemoteBuild, what: ReportOfBuild): void {
   reporter.add(Object.assign({ remote, build }, what));
+}
+
+/** The credential the gateway served this page with (`<meta name="shop-page-session">`), if any. */
+function credentialOf(document: Document): string | undefined {
+  const content = document.querySelector(`meta[name="${PAGE_CREDENTIAL_META}"]`)?.getAttribute('content');
+  return content && content.length <= MAX_PAGE_CREDENTIAL ? content : undefined;
 }
 
 function sessionStorageOf(page: Window): Storage | undefined {

@@ -29,11 +29,18 @@ describe('reportBodies', () => {
     expect(bodies.flatMap((body) => body.reports)).toEqual(reports);
   });
 
-  it('keeps every body within 8 KB, counting UTF-8 bytes', () => {
+  it("sends the page's credential in every body", () => {
+    const credential = 'AAAAAAAAAAAAAAAAAAAAAA.m5x0a1b2.catalog:3f9a1c2b7d.BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB';
+    const bodies = reportBodies(session, Array.from({ length: 30 }, (_, index) => view(`remote-${index}`)), credential).map((body) => JSON.parse(body) as { credential?: string });
+
+    expect(bodies.map((body) => body.credential)).toEqual([credential, credential]);
+  });
+
+  it('keeps every body within 8 KB, counting UTF-8 bytes, the credential included', () => {
     // 300-character messages of 3-byte characters: about 900 bytes each.
     const reports = Array.from({ length: 25 }, (_, index) => error(`${index} ${'€'.repeat(296)}`));
 
-    const bodies = reportBodies(session, reports);
+    const bodies = reportBodies(session, reports, 'c'.repeat(600));
 
     expect(bodies.length).toBeGreaterThan(1);
     for (const body of bodies) expect(bytesOf(body)).toBeLessThanOrEqual(8 * 1024);

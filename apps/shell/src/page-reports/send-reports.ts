@@ -10,9 +10,12 @@ import type { PageReport } from './report.js';
 /** Sends one JSON body to the gateway; never throws. */
 export type SendBody = (body: string) => void;
 
-/** The bodies carrying `reports`, in order; a report that could never fit (none can, in practice) is left out. */
-export function reportBodies(session: string, reports: readonly PageReport[]): string[] {
-  const opening = `{"session":${JSON.stringify(session)},"reports":[`;
+/**
+ * The bodies carrying `reports`, each with the session and the page's credential (without one, the
+ * gateway counts nothing), in order; a report that could never fit (none can, in practice) is left out.
+ */
+export function reportBodies(session: string, reports: readonly PageReport[], credential?: string): string[] {
+  const opening = `{"session":${JSON.stringify(session)},${credential === undefined ? '' : `"credential":${JSON.stringify(credential)},`}"reports":[`;
   const closing = ']}';
   const frame = utf8Length(opening) + utf8Length(closing);
   const bodies: string[] = [];

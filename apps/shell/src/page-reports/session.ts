@@ -1,8 +1,10 @@
 /**
- * The browser session the reports belong to, and what it has reported already, kept in sessionStorage
- * so a reload or a second visit in the same tab counts as the same shopper: the gateway counts sessions
- * (and sessions that met an error) per build, so a view is reported once per session, not per page load.
- * Where storage is refused (a privacy mode, a sandboxed frame) both live in memory, for this page only.
+ * The browser session the reports belong to, and what it has reported already. The gateway counts a page
+ * view under the credential it served the page with (libs/mf-releases' page-session.ts): such a page
+ * reports what it saw once per page view, remembered in memory for this page. A page without a credential
+ * (a remote's dev server, an older gateway) keeps what it reported in sessionStorage, so a reload or a
+ * second visit in the same tab counts as the same shopper. The tab's id is kept in sessionStorage either
+ * way; where storage is refused (a privacy mode, a sandboxed frame) it lives in memory, for this page only.
  */
 
 export const SESSION_KEY = 'shop.report-session';
@@ -19,6 +21,8 @@ const MAX_SEEN_KEYS = 200;
 
 export interface ReportSession {
   readonly id: string;
+  /** The credential the gateway served this page with, sent with every report. */
+  readonly credential?: string;
   /**
    * Counts one more report under `key` unless `limit` were counted already this session (or the
    * session remembers too many keys); says whether it was counted, i.e. whether to report it.
@@ -26,17 +30,22 @@ export interface ReportSession {
   admit(key: string, limit: number): boolean;
 }
 
-/** The session of this tab: from `storage` when it holds one, else a new one stored there. */
-export function reportSession(storage: Storage | undefined, newId: () => string = newSessionId): ReportSession {
+/**
+ * The session of this tab: from `storage` when it holds one, else a new one stored there; with the page's
+ * `credential`, what it reported is this page view's alone.
+ */
+export function reportSession(storage: Storage | undefined, newId: () => string = newSessionId, credential?: string): ReportSession {
   const id = readId(storage) ?? storeId(storage, newId());
-  const seen = readSeen(storage);
+  const seenIn = credential === undefined ? storage : undefined;
+  const seen = readSeen(seenIn);
   return {
     id,
+    credential,
     admit(key, limit) {
       const count = seen.get(key) ?? 0;
       if (count >= limit || (count === 0 && seen.size >= MAX_SEEN_KEYS)) return false;
       seen.set(key, count + 1);
-      write(storage, SEEN_KEY, JSON.stringify(Object.fromEntries(seen)));
+      write(seenIn, SEEN_KEY, JSON.stringify(Object.fromEntries(seen)));
       return true;
     },
   };

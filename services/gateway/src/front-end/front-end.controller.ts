@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { cohortCookie, cohortOf, newCohort } from '@shop/mf-releases';
 import { REQUEST_ID_HEADER } from '@shop/service-kit';
+import { PageReports } from '../releases/page-reports.service.js';
 import { ClientAddresses } from '../security/client-addresses.js';
 import { FrontEnd } from './front-end.service.js';
 import { firstCallsWithQuery, renderedAddressOf, searchPageQueryOf } from './search-page-query.js';
@@ -13,6 +14,15 @@ import { REMOTES_PATH } from './remote-builds.js';
 const BROWSER_ROUTE = /^\/(?!api(\/|$)|uploads(\/|$)|mf(\/|$))[^.]*$/;
 
 const notFound = () => new NotFoundException('Not found');
+
+/** A path segment decoded, or undefined when it is no valid percent-encoding. */
+function safeDecode(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Runs an express file handler; resolves true when it answered, false when it found no file. */
 function serveFrom(handler: (req: Request, res: Response, next: NextFunction) => void, req: Request, res: Response): Promise<boolean> {
@@ -35,6 +45,7 @@ export class FrontEndController {
     private readonly frontEnd: FrontEnd,
     private readonly clients: ClientAddresses,
     private readonly serverPages: ServerPages,
+    private readonly reports: PageReports,
   ) {}
 
   @Get(`${REMOTES_PATH.slice(1)}/remotes.json`)
@@ -74,10 +85,17 @@ export class FrontEndController {
     // The build's folder is its own root: strip /mf/{name}/{build} from the path it looks up.
     const url = req.url;
     req.url = req.url.slice(`${REMOTES_PATH}/${name}/${build}`.length) || '/';
+    // A file the build's manifest lists counts for its canary, served or not (a name it does not list
+    // proves nothing of the build: anyone may ask for one).
+    const file = safeDecode(req.path.slice(1));
+    const counted = file !== undefined && files.listed.has(file);
+    let served = false;
     try {
-      if (!(await serveFrom(files, req, res))) throw notFound();
+      served = await serveFrom(files.serve, req, res);
+      if (!served) throw notFound();
     } finally {
       req.url = url;
+      if (counted) this.reports.fileRequest(name, build, file, !served, this.clients.of(req));
     }
   }
 
@@ -90,6 +108,8 @@ export class FrontEndController {
     if (!browserRoute) throw notFound();
     res.setHeader('Cache-Control', 'no-cache');
     const remotes = this.frontEnd.remotesFor(this.cohortFor(req, res));
+    // The page's own credential: its reports count for its builds, once (libs/mf-releases' page-session.ts).
+    const credential = this.frontEnd.credentialFor(remotes);
     const found = this.frontEnd.pageParts(req.path, remotes);
     if (found === undefined) {
       res.removeHeader('Set-Cookie');
@@ -102,7 +122,8 @@ export class FrontEndController {
     const search = searchPageQueryOf(req.path, queryStart === -1 ? '' : req.originalUrl.slice(queryStart));
     const parts = { ...found, firstCalls: firstCallsWithQuery(found.firstCalls, search) };
     const requestId = String(res.getHeader(REQUEST_ID_HEADER) ?? '');
-    if (await this.serverPages.send(renderedAddressOf(req.path, search), parts, remotes, requestId, res)) return;
-    res.type('html').send(this.frontEnd.browserPage(parts));
+    const page = { url: renderedAddressOf(req.path, search), remotes, credential, address: this.clients.of(req), requestId };
+    if (await this.serverPages.send(page, parts, res)) return;
+    res.type('html').send(this.frontEnd.browserPage(parts, credential));
   }
 }

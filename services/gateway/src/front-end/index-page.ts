@@ -83,9 +83,9 @@ export class IndexPage {
 
   constructor(private readonly shellDir: string) {}
 
-  /** The page as the browser renders it, from its parts: its first answers as preload hints. */
-  static forTheBrowser(parts: PageParts): string {
-    return withHead(parts.html, parts.firstCalls.map(dataHint).join(''));
+  /** The page as the browser renders it, from its parts: its first answers as preload hints, and `head` (the shopper's credential). */
+  static forTheBrowser(parts: PageParts, head = ''): string {
+    return withHead(parts.html, head + parts.firstCalls.map(dataHint).join(''));
   }
 
   /**

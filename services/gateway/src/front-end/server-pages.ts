@@ -26,9 +26,11 @@ import {
   type ServerRenderRemote,
   type ServerRenderRequest,
 } from '@shop/contracts';
+import { PAGE_SESSION_META } from '@shop/mf-releases';
 import { SERVICE_CONFIG, ShopMetrics } from '@shop/service-kit';
 import { ApiCache } from '../api-cache/api-cache.service.js';
 import type { GatewayConfig } from '../config.js';
+import { PageReports } from '../releases/page-reports.service.js';
 import { ApiReader } from './api-reader.js';
 import type { PageParts } from './index-page.js';
 import { RemoteBuilds, type RemoteLocation } from './remote-builds.js';
@@ -44,6 +46,34 @@ interface KeptPage {
   body: Buffer;
   /** After this (half its lifetime), a request it answers also renders its successor in the background. */
   refreshAfter: number;
+  /** Where each shopper's own page credential goes: just after `<head>` (-1: a page without one). */
+  credentialAt: number;
+}
+
+/** The element carrying a page's credential (libs/mf-releases' page-session.ts); its characters need no escaping. */
+export const credentialElement = (credential: string) => `<meta name="${PAGE_SESSION_META}" content="${credential}">`;
+
+const HEAD_START = Buffer.from('<head>');
+
+/** Where the page's credential goes in a kept page: after its first `<head>` (the template's), or -1. */
+function credentialOffset(body: Buffer): number {
+  const at = body.indexOf(HEAD_START);
+  return at === -1 ? -1 : at + HEAD_START.length;
+}
+
+/** A kept page as one shopper gets it: the same bytes for everyone, with that shopper's credential. */
+function withCredential(page: KeptPage, credential: string): Buffer {
+  if (page.credentialAt === -1) return page.body;
+  return Buffer.concat([page.body.subarray(0, page.credentialAt), Buffer.from(credentialElement(credential)), page.body.subarray(page.credentialAt)]);
+}
+
+/** A page for a shopper: the path and query, the shopper's builds, credential and address, the request's id. */
+export interface PageRequest {
+  url: string;
+  remotes: RemoteLocation[];
+  credential: string;
+  address: string;
+  requestId: string;
 }
 
 /**
@@ -73,6 +103,7 @@ export class ServerPages implements OnApplicationBootstrap {
     cache: ApiCache,
     private readonly builds: RemoteBuilds,
     private readonly metrics: ShopMetrics,
+    private readonly reports: PageReports,
   ) {
     this.enabled = config.SSR === 'on';
     this.rendererFile = resolve(config.SHELL_DIR, SERVER_RENDERER_FILE);
@@ -108,11 +139,12 @@ export class ServerPages implements OnApplicationBootstrap {
   }
 
   /**
-   * Sends the server-rendered page for `url` (path and query) with `remotes` (the shopper's builds);
-   * false when there is no server rendering (SSR off, no server build of the shell, or its frame failed),
-   * and the caller sends index.html for the browser to render.
+   * Sends the server-rendered page for `url` (path and query) with `remotes` (the shopper's builds) and the
+   * shopper's page credential; false when there is no server rendering (SSR off, no server build of the
+   * shell, or its frame failed), and the caller sends index.html for the browser to render. A kept page is
+   * the same for everyone: only the credential differs, spliced in as it is sent.
    */
-  async send(url: string, parts: PageParts, remotes: RemoteLocation[], requestId: string, res: Response): Promise<boolean> {
+  async send({ url, remotes, credential, address, requestId }: PageRequest, parts: PageParts, res: Response): Promise<boolean> {
     const renderer = this.rendererNow();
     if (!renderer) return false;
     const serverRemotes = remotes.map(serverRemoteOf);
@@ -132,13 +164,13 @@ export class ServerPages implements OnApplicationBootstrap {
       // Past half its lifetime it still serves, and its successor is rendered meanwhile: under load a
       // page never expires, and no shopper waits for a render of a page kept (as the API cache does).
       if (performance.now() >= kept.refreshAfter) this.refresh(renderer, key, request);
-      return sendKept(res, kept);
+      return sendKept(res, kept, credential);
     }
     const underWay = this.rendering.get(key);
     if (underWay) {
       // Another shopper's render of the same page: its result, rather than a second render.
       const page = await underWay;
-      if (page) return sendKept(res, page);
+      if (page) return sendKept(res, page, credential);
     }
     let settle: (page: KeptPage | undefined) => void = () => undefined;
     if (this.kept) {
@@ -158,22 +190,18 @@ export class ServerPages implements OnApplicationBootstrap {
       this.logger.error(`rendering ${url} failed, index.html sent instead: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return false;
     }
+    // What the gateway saw of the slot's build itself, for its canary's judge (no browser can forge it).
+    if (page.slot?.build) this.reports.serverRender(page.slot.remote, page.slot.build, page.slot.reason === 'load failed' || page.slot.reason === 'render failed', address);
     res.status(page.status).type('html');
-    if (!this.kept || !keepable(page)) {
-      settle(undefined);
-      await page.pipe(res).catch((error: unknown) => {
-        this.logger.error(`writing ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
-        res.destroy();
-      });
-      return true;
-    }
-    const writer = new KeepingWriter(res);
+    const keep = this.kept !== undefined && keepable(page);
+    if (!keep) settle(undefined);
+    const writer = new KeepingWriter(res, credentialElement(credential), keep);
     await page.pipe(writer).catch((error: unknown) => {
       // Broken off mid-page: the shopper's answer ends broken, never whole-looking, and nothing is kept.
       this.logger.error(`writing ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
       res.destroy();
     });
-    settle(writer.whole ? { status: page.status, body: Buffer.concat(writer.chunks), refreshAfter: 0 } : undefined);
+    if (keep) settle(writer.whole ? keptPage(page.status, writer.chunks) : undefined);
     return true;
   }
 
@@ -187,7 +215,7 @@ export class ServerPages implements OnApplicationBootstrap {
         if (!keepable(page)) return undefined;
         const writer = new KeepingWriter();
         await page.pipe(writer);
-        return writer.whole ? { status: page.status, body: Buffer.concat(writer.chunks), refreshAfter: 0 } : undefined;
+        return writer.whole ? keptPage(page.status, writer.chunks) : undefined;
       })
       .catch((error: unknown) => {
         this.logger.warn(`rendering ${request.url} again failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -243,29 +271,42 @@ function serverRemoteOf(remote: RemoteLocation): ServerRenderRemote {
   return { name: remote.name, build: remote.build.id, serverEntry: known.serverEntry };
 }
 
-function sendKept(res: Response, page: KeptPage): true {
-  res.status(page.status).type('html').send(page.body);
+function keptPage(status: number, chunks: Buffer[]): KeptPage {
+  const body = Buffer.concat(chunks);
+  return { status, body, refreshAfter: 0, credentialAt: credentialOffset(body) };
+}
+
+function sendKept(res: Response, page: KeptPage, credential: string): true {
+  res.status(page.status).type('html').send(withCredential(page, credential));
   return true;
 }
 
 /**
- * What the render is piped into when its page is to be kept: each chunk goes on to the response (waiting
- * while it is full) and into the copy. A shopper who leaves mid-page does not stop the render: the rest
- * is kept for the next one, and the copy is whole.
+ * What the render is piped into: each chunk goes on to the response (waiting while it is full), the
+ * shopper's credential after the page's `<head>`, and, when the page is to be kept, each chunk as it was
+ * into the copy (which every shopper shares). A shopper who leaves mid-page does not stop the render: the
+ * rest is kept for the next one, and the copy is whole.
  */
 class KeepingWriter extends Writable {
   readonly chunks: Buffer[] = [];
   whole = false;
 
-  /** `res`: the shopper's response, if one waits for the page (none for a render in the background). */
-  constructor(private readonly res?: Response) {
+  /**
+   * `res`: the shopper's response, if one waits for the page (none for a render in the background), and
+   * `credentialHtml`, their credential's element; `keep`: whether to copy the page.
+   */
+  constructor(
+    private readonly res?: Response,
+    private credentialHtml?: string,
+    private readonly keep = true,
+  ) {
     super();
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
-    this.chunks.push(chunk);
+    if (this.keep) this.chunks.push(chunk);
     const res = this.res;
-    if (!res || res.destroyed || res.write(chunk)) return callback();
+    if (!res || res.destroyed || res.write(this.withCredential(chunk))) return callback();
     const go = () => {
       res.off('drain', go);
       res.off('close', go);
@@ -279,6 +320,17 @@ class KeepingWriter extends Writable {
     this.whole = true;
     this.res?.end();
     callback();
+  }
+
+  /** The chunk with the shopper's credential after `<head>`, if it opens there (the first chunk, the template's start). */
+  private withCredential(chunk: Buffer): Buffer {
+    const html = this.credentialHtml;
+    if (html === undefined) return chunk;
+    const at = chunk.indexOf(HEAD_START);
+    if (at === -1) return chunk;
+    this.credentialHtml = undefined;
+    const after = at + HEAD_START.length;
+    return Buffer.concat([chunk.subarray(0, after), Buffer.from(html), chunk.subarray(after)]);
   }
 
   /** React asks for a flush after each part it completes; the compression middleware buffers until then. */

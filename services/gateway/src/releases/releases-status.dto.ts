@@ -18,7 +18,7 @@ export class BuildStatusResponse {
   @ApiProperty({ example: '3f9a1c2b7d' })
   build!: string;
 
-  @ApiProperty({ description: 'Page sessions that reported on the build' })
+  @ApiProperty({ description: 'Verified page sessions that reported on the build (pages the gateway served, each once)' })
   sessions!: number;
 
   @ApiProperty({ description: 'Sessions that met an error or a failed load of the build' })
@@ -32,6 +32,18 @@ export class BuildStatusResponse {
 
   @ApiProperty()
   loadFailures!: number;
+
+  @ApiProperty({ description: "The gateway's server renders of pages whose slot is the build's" })
+  renders!: number;
+
+  @ApiProperty({ description: "Server renders where the build's server code failed to load or render" })
+  renderFailures!: number;
+
+  @ApiProperty({ description: "Requests for files the build's manifest lists (once per client and file)" })
+  fileRequests!: number;
+
+  @ApiProperty({ description: 'Of those, the ones the gateway could not serve' })
+  fileFailures!: number;
 
   @ApiProperty({ type: VitalsResponse })
   vitals!: VitalsResponse;
@@ -74,11 +86,14 @@ export class RemoteReleasesResponse {
 }
 
 export class CanaryRuleResponse {
-  @ApiProperty({ description: 'A canary is judged once this many sessions reported on it' })
+  @ApiProperty({ description: 'A canary is judged on a signal once it and the current build each have this many sessions (renders, file requests)' })
   minSessions!: number;
 
-  @ApiProperty({ description: "Rolled back when its error rate exceeds the current build's by more than this many points" })
+  @ApiProperty({ description: "Rolled back when its failure rate exceeds the current build's by more than this many points..." })
   errorMarginPercent!: number;
+
+  @ApiProperty({ description: '...and a one-sided two-proportion z-test finds it worse at this confidence' })
+  confidencePercent!: number;
 }
 
 export class ReleaseActionResponse {

@@ -29,7 +29,7 @@ export class Releases implements OnModuleDestroy {
     private readonly builds: RemoteBuilds,
     @Inject(RELEASES_FOLDER) private readonly folder: ReleasesFolder | null,
   ) {
-    this.rule = { minSessions: config.MF_CANARY_MIN_SESSIONS, errorMarginPercent: config.MF_CANARY_ERROR_MARGIN_PERCENT };
+    this.rule = { minSessions: config.MF_CANARY_MIN_SESSIONS, errorMarginPercent: config.MF_CANARY_ERROR_MARGIN_PERCENT, confidencePercent: config.MF_CANARY_CONFIDENCE_PERCENT };
     this.retentionMs = config.MF_BUILD_RETENTION_MINUTES * 60_000;
     if (folder) {
       this.timer = setInterval(() => void this.watch(), config.MF_CANARY_CHECK_SECONDS * 1_000);
