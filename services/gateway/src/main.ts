@@ -32,11 +32,16 @@ await runCommand(
       app.get(Logger).log(`gateway listening on http://${config.HOST}:${config.PORT}`, 'Bootstrap');
     },
     openapi: async (config) => {
-      const { Module } = await import('@nestjs/common');
+      const { Global, Module } = await import('@nestjs/common');
+      const { ShopMetrics } = await import('@shop/service-kit');
       const { GatewayConfigModule } = await import('./gateway-config.module.js');
       const { ReleasesModule } = await import('./releases/releases.module.js');
       const { UpstreamsModule } = await import('./proxy/upstreams.module.js');
-      @Module({ imports: [GatewayConfigModule.forRoot(config), UpstreamsModule, ReleasesModule] })
+      // The page reports count into the metrics, which the app has from HealthModule (its routes are not this API's).
+      @Global()
+      @Module({ providers: [ShopMetrics], exports: [ShopMetrics] })
+      class MetricsModule {}
+      @Module({ imports: [GatewayConfigModule.forRoot(config), MetricsModule, UpstreamsModule, ReleasesModule] })
       class GatewayApiModule {}
       const document = await openApiDocumentOf(GatewayApiModule, {
         title: 'Gateway',
