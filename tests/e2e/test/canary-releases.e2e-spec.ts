@@ -7,7 +7,9 @@
  * - broken: its remoteEntry.js throws before it defines anything, so every page of it fails to load;
  * - identical: its remoteEntry.js ends with one more comment, a new build id that behaves the same.
  * They are released with tools/scripts/mf-release.mjs, as an operator would; the gateway counts what
- * the pages report (POST /api/page-reports) and judges the canary every 2 s here, after 3 sessions.
+ * the pages report (POST /api/page-reports) under the credential it served each page with, and judges the
+ * canary every 2 s here, once it and the current build each have 3 verified sessions. Forged reports (made
+ * up, or under a credential sent again or of another build) are sent beside the real ones and count nothing.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,7 +41,11 @@ function release(...args: string[]): string {
 }
 
 interface Status {
-  remotes: { name: string; current: { build: string; sessions: number; errorRatePercent: number | null } | null; canary: { build: string; percent: number; sessions: number; errorSessions: number } | null }[];
+  remotes: {
+    name: string;
+    current: { build: string; sessions: number; errorRatePercent: number | null } | null;
+    canary: { build: string; percent: number; sessions: number; errorSessions: number; errors: number; loadFailures: number } | null;
+  }[];
   actions: { who: string; action: string; remote: string; build: string; detail: string }[];
 }
 
@@ -105,6 +111,41 @@ async function visitHomes(visitors: Shopper[], atOnce = 4): Promise<void> {
       for (let visitor = waiting.shift(); visitor; visitor = waiting.shift()) await visitHome(visitor);
     }),
   );
+}
+
+/**
+ * Sends forged beacons of errors of the identical canary from 100 addresses: without a credential, under
+ * the credential of a real canary page (`inCanary`'s next page, read from its own beacon) sent again with
+ * an error added, and under a real page of the current build (`outside`'s). Answers how many were sent.
+ */
+async function forgedErrorReports(inCanary: Shopper, outside: Shopper): Promise<number> {
+  const credentialOf = async (visitor: Shopper): Promise<string> => {
+    const page = await visitor.context.newPage();
+    const beacon = page.waitForRequest((request) => request.url().endsWith('/api/page-reports'), { timeout: 40_000 });
+    await page.goto('/');
+    const body = JSON.parse((await beacon).postData() ?? '{}') as { credential?: string };
+    await page.close();
+    if (!body.credential) throw new Error("the page's beacon carried no credential");
+    return body.credential;
+  };
+  const [canaryPage, currentPage] = [await credentialOf(inCanary), await credentialOf(outside)];
+  const error = { remote: 'catalog', build: builds.identical, kind: 'error', message: 'TypeError: forged' };
+  let sent = 0;
+  for (let round = 0; round < 3; round++) {
+    await Promise.all(
+      Array.from({ length: 100 }, async (_, n) => {
+        const credential = [undefined, canaryPage, currentPage][(n + round) % 3];
+        const res = await fetch(`${shop.base}/api/page-reports`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${n + 1}` },
+          body: JSON.stringify({ session: `forged-${round}-${n}`, credential, reports: [{ remote: 'catalog', build: builds.identical, kind: 'view' }, error] }),
+        });
+        if (res.status !== 204) throw new Error(`a forged beacon got ${res.status}`);
+        sent++;
+      }),
+    );
+  }
+  return sent;
 }
 
 async function until<T>(what: string, check: () => T | undefined, timeoutMs: number): Promise<T> {
@@ -215,11 +256,17 @@ describe('a canary of a remote', () => {
     const inside = await Promise.all([1, 5, 9, 13, 18].map((cohort) => shopper(cohort)));
     const outside = await Promise.all([30, 45, 60, 75, 90].map((cohort) => shopper(cohort)));
     await visitHomes([...inside, ...outside]);
-    // Judged several times over with more than the minimum sessions: it holds.
     await until('the canary judged on its sessions', () => ((catalogOf(status())?.canary?.sessions ?? 0) >= 5 ? true : undefined), 20_000);
+
+    // A flood of forged error reports against it (the fourth review): made up, under a real canary page's
+    // credential sent again with errors added, and under a page of the current build. None counts.
+    const forged = await forgedErrorReports(inside[0]!, outside[0]!);
+    // Judged several times over with more than the minimum sessions: it holds.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     const at20 = catalogOf(status())?.canary;
-    expect(at20).toMatchObject({ build: builds.identical, percent: 20, errorSessions: 0 });
+    // Its real page views: the inside shoppers' and the one whose credential was sent again.
+    expect(at20).toMatchObject({ build: builds.identical, percent: 20, sessions: inside.length + 1, errorSessions: 0, errors: 0, loadFailures: 0 });
+    process.stdout.write(`canary e2e: ${forged} forged error reports against a healthy canary, ${at20?.errorSessions ?? '?'} counted; it stayed at ${at20?.percent ?? '?'} %\n`);
 
     release('promote', 'catalog', '50');
     await settle();
