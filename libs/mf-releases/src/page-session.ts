@@ -7,8 +7,11 @@
  *
  * The credential is `<id>.<expiry>.<builds>.<mac>`: a random id (16 bytes, base64url), the expiry in
  * seconds since the epoch (base 36), the builds as `remote:build` joined by `+`, and an HMAC-SHA256 of the
- * rest under the gateways' shared key (ReleasesFolder.pageSessionKey). Every character is safe in an HTML
- * attribute and a JSON string as it is. Nothing in it is secret or personal: it names the page's builds.
+ * rest under the gateways' shared key (ReleasesFolder.pageSessionKey). The MAC also covers the client the
+ * page was served to (an IPv4 address, an IPv6 /64: service-kit's clientKeyOf), which the credential does
+ * not carry: it counts only from that client, so a credential taken from one page and sent from elsewhere
+ * (a replay by someone else) counts nothing. Every character is safe in an HTML attribute and a JSON
+ * string as it is. Nothing in it is secret or personal: it names the page's builds.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { BUILD_ID, MAX_PAGE_CREDENTIAL, PAGE_CREDENTIAL_META, REMOTE_NAME } from '@shop/contracts';
@@ -48,20 +51,20 @@ export class PageSessions {
     if (key.length < 32) throw new Error('a page session key is 32 bytes at least');
   }
 
-  /** A new credential for a page served with `builds` (builds of another form are left out). */
-  issue(builds: readonly PageBuild[], now = Date.now()): string {
+  /** A new credential for a page served with `builds` (builds of another form are left out) to `client`. */
+  issue(builds: readonly PageBuild[], client: string, now = Date.now()): string {
     const named = builds.filter(({ remote, build }) => REMOTE_NAME.test(remote) && BUILD_ID.test(build)).map(({ remote, build }) => `${remote}:${build}`);
     const unsigned = `${randomBytes(16).toString('base64url')}.${Math.ceil((now + this.lifetimeMs) / 1000).toString(36)}.${named.join('+')}`;
-    return `${unsigned}.${this.mac(unsigned)}`;
+    return `${unsigned}.${this.mac(unsigned, client)}`;
   }
 
-  /** What `credential` says, or undefined when it is not one this key issued, or it expired. */
-  verify(credential: unknown, now = Date.now()): PageSession | undefined {
+  /** What `credential` sent by `client` says, or undefined when this key did not issue it to that client, or it expired. */
+  verify(credential: unknown, client: string, now = Date.now()): PageSession | undefined {
     if (typeof credential !== 'string' || credential.length > MAX_PAGE_CREDENTIAL) return undefined;
     const match = SHAPE.exec(credential);
     if (!match) return undefined;
     const [, id = '', expiry = '', builds = '', mac = ''] = match;
-    const expected = Buffer.from(this.mac(credential.slice(0, -MAC_LENGTH - 1)));
+    const expected = Buffer.from(this.mac(credential.slice(0, -MAC_LENGTH - 1), client));
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     const expiresAt = parseInt(expiry, 36) * 1000;
@@ -74,7 +77,7 @@ export class PageSessions {
     return { id, builds: named, expiresAt };
   }
 
-  private mac(unsigned: string): string {
-    return createHmac('sha256', this.key).update(unsigned).digest('base64url');
+  private mac(unsigned: string, client: string): string {
+    return createHmac('sha256', this.key).update(`${unsigned}\n${client}`).digest('base64url');
   }
 }

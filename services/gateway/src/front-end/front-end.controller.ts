@@ -109,7 +109,8 @@ export class FrontEndController {
     res.setHeader('Cache-Control', 'no-cache');
     const remotes = this.frontEnd.remotesFor(this.cohortFor(req, res));
     // The page's own credential: its reports count for its builds, once (libs/mf-releases' page-session.ts).
-    const credential = this.frontEnd.credentialFor(remotes);
+    const address = this.clients.of(req);
+    const credential = this.frontEnd.credentialFor(remotes, address);
     const found = this.frontEnd.pageParts(req.path, remotes);
     if (found === undefined) {
       res.removeHeader('Set-Cookie');
@@ -122,7 +123,7 @@ export class FrontEndController {
     const search = searchPageQueryOf(req.path, queryStart === -1 ? '' : req.originalUrl.slice(queryStart));
     const parts = { ...found, firstCalls: firstCallsWithQuery(found.firstCalls, search) };
     const requestId = String(res.getHeader(REQUEST_ID_HEADER) ?? '');
-    const page = { url: renderedAddressOf(req.path, search), remotes, credential, address: this.clients.of(req), requestId };
+    const page = { url: renderedAddressOf(req.path, search), remotes, credential, address, requestId };
     if (await this.serverPages.send(page, parts, res)) return;
     res.type('html').send(this.frontEnd.browserPage(parts, credential));
   }

@@ -6,7 +6,7 @@ import type { Handler } from 'express';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { PageSessions } from '@shop/mf-releases';
-import { SERVICE_CONFIG } from '@shop/service-kit';
+import { clientKeyOf, SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { IndexPage, type PageParts } from './index-page.js';
 import { credentialElement } from './server-pages.js';
@@ -98,9 +98,12 @@ export class FrontEnd {
     return IndexPage.forTheBrowser(parts, credentialElement(credential));
   }
 
-  /** A new page credential for a page served with `remotes` (each build the gateway serves itself). */
-  credentialFor(remotes: RemoteLocation[]): string {
-    return this.sessions.issue(remotes.flatMap((remote) => (remote.build ? [{ remote: remote.name, build: remote.build.id }] : [])));
+  /** A new page credential for a page served with `remotes` (each build the gateway serves itself) to the client at `address`. */
+  credentialFor(remotes: RemoteLocation[], address: string): string {
+    return this.sessions.issue(
+      remotes.flatMap((remote) => (remote.build ? [{ remote: remote.name, build: remote.build.id }] : [])),
+      clientKeyOf(address),
+    );
   }
 
   /**

@@ -45,8 +45,9 @@ function thingOf(report: PageReport): string {
  * What is known of the remotes' builds, counted per build in memory: what shoppers' verified pages report
  * (POST /api/page-reports) and what the gateway saw itself, which no browser can forge (its server renders,
  * the requests for a build's files). A page's reports count only under the credential the gateway served
- * that page with (libs/mf-releases' page-session.ts), for the builds it names, each thing once per page
- * view: a made-up session, a session of another build, or a beacon sent again counts nothing. Only builds
+ * that page with (libs/mf-releases' page-session.ts), sent from the client it was served to, for the builds
+ * it names, each thing once per page view: a made-up session, a session of another build, a credential sent
+ * from elsewhere or a beacon sent again counts nothing. Only builds
  * the gateway serves now (current, canary, or retired within the retention) are counted, in bounded memory.
  * With MF_REMOTES_FILE, each process writes its counts to reports/<host>-<pid>.json beside it every 2 s
  * (when they changed); the gateways and mf-release.mjs add up every process's file.
@@ -87,7 +88,7 @@ export class PageReports implements OnModuleDestroy {
    * credential names and the gateway serves, once per page view, within the client's allowance.
    */
   take(body: PageReportsBody, address: string): number {
-    const session = this.sessions.verify(body.credential);
+    const session = this.sessions.verify(body.credential, clientKeyOf(address));
     if (!session) {
       this.results.inc({ result: body.credential === undefined ? 'no credential' : 'invalid credential' }, body.reports.length);
       return 0;
