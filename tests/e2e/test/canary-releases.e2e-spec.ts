@@ -115,18 +115,20 @@ async function visitHomes(visitors: Shopper[], atOnce = 4): Promise<void> {
 
 /**
  * Sends forged beacons of errors of the identical canary from 100 addresses: without a credential, under
- * the credential of a real canary page (`inCanary`'s next page, read from its own beacon) sent again with
+ * the credential of a real canary page (`inCanary`'s next page, once it has sent its own reports) sent again with
  * an error added, and under a real page of the current build (`outside`'s). Answers how many were sent.
  */
 async function forgedErrorReports(inCanary: Shopper, outside: Shopper): Promise<number> {
   const credentialOf = async (visitor: Shopper): Promise<string> => {
     const page = await visitor.context.newPage();
-    const beacon = page.waitForRequest((request) => request.url().endsWith('/api/page-reports'), { timeout: 40_000 });
+    const beacon = page.waitForResponse((response) => response.url().endsWith('/api/page-reports'), { timeout: 40_000 });
     await page.goto('/');
-    const body = JSON.parse((await beacon).postData() ?? '{}') as { credential?: string };
+    // What the page sends with its beacons (a beacon's body is not given to playwright).
+    const credential = await page.locator('meta[name="shop-page-session"]').getAttribute('content');
+    await beacon;
     await page.close();
-    if (!body.credential) throw new Error("the page's beacon carried no credential");
-    return body.credential;
+    if (!credential) throw new Error('the page carries no credential');
+    return credential;
   };
   const [canaryPage, currentPage] = [await credentialOf(inCanary), await credentialOf(outside)];
   const error = { remote: 'catalog', build: builds.identical, kind: 'error', message: 'TypeError: forged' };
