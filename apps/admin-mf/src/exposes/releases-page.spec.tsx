@@ -13,6 +13,10 @@ function aBuild(build: string, overrides: Partial<BuildStatus> = {}): BuildStatu
     errorRatePercent: 2.5,
     errors: 41,
     loadFailures: 0,
+    renders: 340,
+    renderFailures: 2,
+    fileRequests: 0,
+    fileFailures: 0,
     vitals: { LCP: 2480.4, INP: 187.6, CLS: 0.0512 },
     ...overrides,
   };
@@ -23,7 +27,7 @@ const catalog: RemoteReleases = {
   current: aBuild('c2'),
   canary: { ...aBuild('c3', { sessions: 130, errorRatePercent: 3.14159, vitals: { LCP: 1999.5, INP: null, CLS: 0.1 } }), percent: 10, startedAt: '2026-11-26T12:30:00.000Z', by: 'ops@example.com' },
   retained: [
-    { ...aBuild('c1', { sessions: 0, errorSessions: 0, errorRatePercent: null, vitals: { LCP: null, INP: null, CLS: null } }), retiredAt: '2026-11-26T09:00:00.000Z', servedUntil: '2026-11-27T09:00:00.000Z', rolledBack: false },
+    { ...aBuild('c1', { sessions: 0, errorSessions: 0, errorRatePercent: null, renders: 4, renderFailures: 0, fileRequests: 9, fileFailures: 1, vitals: { LCP: null, INP: null, CLS: null } }), retiredAt: '2026-11-26T09:00:00.000Z', servedUntil: '2026-11-27T09:00:00.000Z', rolledBack: false },
   ],
 };
 
@@ -47,7 +51,7 @@ const admin: RemoteReleases = {
 function aStatus(overrides: Partial<ReleasesStatus> = {}): ReleasesStatus {
   return {
     managed: true,
-    rule: { minSessions: 200, errorMarginPercent: 2 },
+    rule: { minSessions: 200, errorMarginPercent: 2, confidencePercent: 99 },
     remotes: [catalog, checkout, admin],
     actions: [
       { at: '2026-11-26T12:30:00.000Z', who: 'ops@example.com', action: 'canary', remote: 'catalog', build: 'c3', detail: '10 % of shoppers' },
@@ -113,15 +117,17 @@ describe('ReleasesPage', () => {
       'STATUS',
       'SESSIONS',
       'ERROR RATE',
+      'RENDERS FAILED',
+      'FILES FAILED',
       'LCP (ms)',
       'INP (ms)',
       'CLS',
       'Actions',
     ]);
     expect(within(buildsOf('catalog')).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['c2', 'c3', 'c1']);
-    expect(cellsOf('c2').slice(0, 6)).toEqual(['Current', '1200', '2.5 %', '2480', '188', '0.05']);
-    expect(cellsOf('c3').slice(0, 6)).toEqual(['Canary, 10 % of shoppers since 2026-11-26 12:30 UTC by ops@example.com', '130', '3.1 %', '2000', '–', '0.10']);
-    expect(cellsOf('c1').slice(0, 6)).toEqual(['Retired 2026-11-26 09:00 UTC served until 2026-11-27 09:00 UTC', '0', '–', '–', '–', '–']);
+    expect(cellsOf('c2').slice(0, 8)).toEqual(['Current', '1200', '2.5 %', '2 of 340', '–', '2480', '188', '0.05']);
+    expect(cellsOf('c3').slice(0, 8)).toEqual(['Canary, 10 % of shoppers since 2026-11-26 12:30 UTC by ops@example.com', '130', '3.1 %', '2 of 340', '–', '2000', '–', '0.10']);
+    expect(cellsOf('c1').slice(0, 8)).toEqual(['Retired 2026-11-26 09:00 UTC served until 2026-11-27 09:00 UTC', '0', '–', '0 of 4', '1 of 9', '–', '–', '–']);
     expect(cellsOf('a1')[0]).toBe('Retired 2026-11-26 11:00 UTC rolled back');
     expect(calls[0]?.url).toBe('/api/releases');
     expect(calls[0]?.headers.get('Authorization')).toBe('Bearer token-of-admin');
@@ -131,7 +137,7 @@ describe('ReleasesPage', () => {
     mockApi({ 'GET /api/releases': answer(aStatus()) });
     renderPage('/admin/releases', { user: anAdmin });
     expect(
-      await screen.findByText(/rolled back automatically when its error rate passes the current build's by more than 2 percentage points, over at least 200 sessions/),
+      await screen.findByText(/rolled back automatically when its error rate, its failed server renders or its failed files pass the current build's by more than 2 percentage points, at 99 % confidence, over at least 200 of each on both builds\. Sessions are pages the shop served, each counted once/),
     ).toBeInTheDocument();
   });
 

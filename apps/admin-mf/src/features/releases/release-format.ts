@@ -11,6 +11,11 @@ export function errorRate(percent: number | null): string {
   return percent === null ? NOT_REPORTED : `${percent.toFixed(1)} %`;
 }
 
+/** `2 of 340`: failures among trials (server renders, file requests), a dash before any trial. */
+export function failedOf(failures: number, trials: number): string {
+  return trials === 0 ? NOT_REPORTED : `${failures} of ${trials}`;
+}
+
 /** `2480`: a p75 LCP or INP, in whole milliseconds. */
 export function milliseconds(value: number | null): string {
   return value === null ? NOT_REPORTED : String(Math.round(value));

@@ -4,11 +4,11 @@ import { useReleases } from './api/get-releases.js';
 import { usePromoteRelease } from './api/promote-release.js';
 import type { BuildStatus, CanaryStatus, ReleasesStatus, RemoteReleases, RetainedStatus } from './api/releases-status.js';
 import { useRollbackRelease } from './api/rollback-release.js';
-import { errorRate, layoutShift, milliseconds, nextShares, shareLabel, utcMinute } from './release-format.js';
+import { errorRate, failedOf, layoutShift, milliseconds, nextShares, shareLabel, utcMinute } from './release-format.js';
 import { BuildCell, Figure, Note, RELEASES_STYLE_ID, releasesCss, Section, ShareSelect, SubHeading, TextCell } from './releases.styles.js';
 import { Heading, RowActions } from '../../shared/layout.js';
 
-const BUILD_COLUMNS: readonly TableColumn[] = ['BUILD', 'STATUS', 'SESSIONS', 'ERROR RATE', 'LCP (ms)', 'INP (ms)', 'CLS'];
+const BUILD_COLUMNS: readonly TableColumn[] = ['BUILD', 'STATUS', 'SESSIONS', 'ERROR RATE', 'RENDERS FAILED', 'FILES FAILED', 'LCP (ms)', 'INP (ms)', 'CLS'];
 
 /** What the operator's buttons do, handed down to each remote's table. */
 interface ReleaseControls {
@@ -80,8 +80,10 @@ function ReleasesStatusView({ status, controls }: { status: ReleasesStatus; cont
     <>
       {status.managed ? (
         <Note>
-          A canary is rolled back automatically when its error rate passes the current build&apos;s by more than {status.rule.errorMarginPercent}{' '}
-          percentage points, over at least {status.rule.minSessions} sessions. Web Vitals are the 75th percentile of shoppers&apos; reports.
+          A canary is rolled back automatically when its error rate, its failed server renders or its failed files pass the current build&apos;s by more than{' '}
+          {status.rule.errorMarginPercent} percentage points, at {status.rule.confidencePercent} % confidence, over at least {status.rule.minSessions} of each on
+          both builds. Sessions are pages the shop served, each counted once; renders and files are what the gateway saw itself. Web Vitals are the 75th
+          percentile of those sessions&apos; reports.
         </Note>
       ) : (
         <Alert>Releases are fixed by the gateway&apos;s MF_REMOTES setting: they cannot be promoted or rolled back here.</Alert>
@@ -181,7 +183,7 @@ interface BuildRowProps {
   children?: ReactNode;
 }
 
-/** A build's row: its id, its place (current, canary, retired), and what shoppers reported of it. */
+/** A build's row: its id, its place (current, canary, retired), what its verified sessions reported and what the gateway saw. */
 function BuildRow({ build, status, withActions, children }: BuildRowProps) {
   return (
     <tr>
@@ -189,6 +191,8 @@ function BuildRow({ build, status, withActions, children }: BuildRowProps) {
       <TextCell>{status}</TextCell>
       <Figure>{build.sessions}</Figure>
       <Figure>{errorRate(build.errorRatePercent)}</Figure>
+      <Figure>{failedOf(build.renderFailures, build.renders)}</Figure>
+      <Figure>{failedOf(build.fileFailures, build.fileRequests)}</Figure>
       <Figure>{milliseconds(build.vitals.LCP)}</Figure>
       <Figure>{milliseconds(build.vitals.INP)}</Figure>
       <Figure>{layoutShift(build.vitals.CLS)}</Figure>
