@@ -114,6 +114,20 @@ describe('gateway rate limit', () => {
     }
   });
 
+  it('counts the addresses of one IPv6 /64 as one client, and another /64 apart', async () => {
+    const behindProxy = await startShop({ RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'loopback' });
+    try {
+      const from = (address: string) => request(behindProxy.gateway.url).get('/api/products').set('X-Forwarded-For', address);
+      for (let n = 1; n <= 3; n++) await from(`2001:db8:5:6::${n}`).expect(200);
+      // A fourth address of the same /64 (and one written another way) is the same client.
+      await from('2001:db8:5:6:ffff::4').expect(429);
+      await from('2001:0db8:0005:0006::1').expect(429);
+      await from('2001:db8:5:7::1').expect(200);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('is off when RATE_LIMIT_PER_MINUTE is 0', async () => {
     const stub = await StubUpstream.start('catalog');
     const gateway = await startGateway({ CATALOG_URL: stub.url, RATE_LIMIT_PER_MINUTE: '0' });

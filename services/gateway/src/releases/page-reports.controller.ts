@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, Req, Res, UseInterceptors } from '@ne
 import { ApiBody, ApiNoContentResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { BodyLimit, JsonBodyInterceptor } from '@shop/service-kit';
+import { BodyLimit, clientKeyOf, JsonBodyInterceptor } from '@shop/service-kit';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../security/api-rate-limit.js';
 import { ClientAddresses } from '../security/client-addresses.js';
 import { pageReportsBody, PageReportsDto } from './page-report.dto.js';
@@ -15,8 +15,8 @@ const BEACONS_PER_MINUTE = 30;
 /**
  * Where shoppers' browsers send what they saw of the remotes' builds (navigator.sendBeacon from the
  * shell): views, page errors, failed loads and Web Vitals, each tagged remote@build. Anyone may send,
- * so it is bounded: 8 KB and 25 reports a beacon, 30 beacons a minute per address (on top of the
- * /api limit), counted only for builds the gateway serves. It answers 204 whatever it counted.
+ * so it is bounded: 8 KB and 25 reports a beacon, 30 beacons a minute per client (an IPv4 address, an
+ * IPv6 /64; on top of the /api limit), counted only under the credential of a page the gateway served. It answers 204 whatever it counted.
  */
 @ApiTags('releases')
 @Controller('api/page-reports')
@@ -38,7 +38,8 @@ export class PageReportsController {
   @ApiTooManyRequestsResponse({ description: 'Too many beacons from the address' })
   async take(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<void> {
     try {
-      await this.limiter.consume(this.clients.of(req));
+      // Per client: an IPv4 address, an IPv6 /64.
+      await this.limiter.consume(clientKeyOf(this.clients.of(req)));
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       res.setHeader('Retry-After', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { SERVICE_CONFIG } from '@shop/service-kit';
+import { clientKeyOf, SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 
 /** What a client over its limit reads. */
@@ -29,13 +29,14 @@ export class ApiRateLimit {
   }
 
   /**
-   * Counts a request from `address`: undefined while the address is within its limit, else the
-   * seconds until it may ask again (Retry-After).
+   * Counts a request from `address`: undefined while the client is within its limit, else the
+   * seconds until it may ask again (Retry-After). A client is an IPv4 address or an IPv6 /64 (a
+   * subscriber picks any address of its /64 at will: counting addresses would give it 2^64 limits).
    */
   async retryAfterOf(address: string): Promise<number | undefined> {
     if (!this.limiter) return undefined;
     try {
-      await this.limiter.consume(address);
+      await this.limiter.consume(clientKeyOf(address));
       return undefined;
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
