@@ -66,3 +66,18 @@ export async function accessibilityProblems(page: Page, name: string): Promise<A
   });
   return violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact)).map((violation) => ({ page: name, ...violation }));
 }
+
+/**
+ * The accessible names Chromium itself computes for the elements of `role` on the page (its
+ * accessibility tree, through the DevTools protocol), in document order. Unlike jsdom, and unlike a
+ * name computed by the test library, Chromium counts CSS generated content (`::after { content }`).
+ */
+export async function chromiumNamesOf(page: Page, role: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { role?: { value?: string }; name?: { value?: string }; ignored?: boolean }[] };
+    return nodes.filter((node) => !node.ignored && node.role?.value === role).map((node) => node.name?.value ?? '');
+  } finally {
+    await cdp.detach();
+  }
+}

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { OrderDto, ProductListDto, UserInfoDto } from '@shop/contracts';
-import { accessibilityProblems, screenshot, type AccessibilityProblem } from '../src/browser.js';
+import { accessibilityProblems, chromiumNamesOf, screenshot, type AccessibilityProblem } from '../src/browser.js';
 import { eventually, startE2eShop, type E2eShop } from '../src/e2e-shop.js';
 const ADMIN = { email: 'tables-admin@example.com', password: 'tables-admin-secret-1' };
 const run = Date.now();
@@ -119,6 +119,22 @@ describe('the admin users table', () => {
     const lines = text.split('\r\n');
     expect(lines[0]).toBe('id,name,email,admin,created');
     expect(lines.slice(1, -1)).toEqual([expect.stringMatching(new RegExp(`^[0-9a-f-]{36},Mia Gamma,${CUSTOMERS[2]?.email},false,\\d{4}-`))]);
+  });
+});
+
+describe("the tables' column headings", () => {
+  it("are heard as the spec's texts in Chromium, the sort arrows (CSS generated content) not part of them", async () => {
+    await page.goto('/admin/userList?sort=name');
+    await page.getByRole('cell', { name: CUSTOMERS[0]?.email, exact: true }).waitFor();
+    const users = await chromiumNamesOf(page, 'columnheader');
+    await page.goto('/admin/orderList?sort=totalPrice&direction=desc');
+    await page.getByRole('rowheader', { name: miasOrder._id }).waitFor();
+    const orders = await chromiumNamesOf(page, 'columnheader');
+
+    for (const heading of ['NAME', 'EMAIL', 'ADMIN']) expect(users).toContain(heading);
+    for (const heading of ['USER NAME', 'TOTAL', 'PAID', 'DELIVERED']) expect(orders).toContain(heading);
+    // Sorted ascending, descending and not at all: no heading carries an arrow.
+    expect([...users, ...orders].filter((name) => /[↕▲▼]/.test(name))).toEqual([]);
   });
 });
 

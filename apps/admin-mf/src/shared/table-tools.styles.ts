@@ -75,18 +75,26 @@ ${media.up('md')} {
 .${tableTools.sortLink}:focus-visible {
   text-decoration: underline;
 }
+/*
+ * The arrow is drawn, never read: its alternative text is empty (content: '▲' / ''), so a heading's
+ * accessible name stays the spec's text (aria-sort says the order). A browser without alternative text
+ * for generated content keeps the first declaration.
+ */
 .${tableTools.sortLink}::after {
   margin-left: ${space[1]};
   font-size: ${fontSizes.sm};
   content: '↕';
+  content: '↕' / '';
   opacity: 0.5;
 }
 .${tableTools.sortLink}[data-sorted='asc']::after {
   content: '▲';
+  content: '▲' / '';
   opacity: 1;
 }
 .${tableTools.sortLink}[data-sorted='desc']::after {
   content: '▼';
+  content: '▼' / '';
   opacity: 1;
 }
 `;
