@@ -75,8 +75,8 @@ export class RequestPipeline {
     this.rateLimit.retryAfterOf(this.clients.of(req)).then(
       (retryAfter) => {
         if (retryAfter === undefined) return next();
-        req.resume();
-        answerJson(res, 429, { message: TOO_MANY_REQUESTS_MESSAGE }, { ...this.security.answerHeaders(requestId), 'retry-after': String(retryAfter) });
+        // What the client sends of a body is read and thrown away, or its connection closes after the answer (unread-bodies.ts).
+        answerJson(res, 429, { message: TOO_MANY_REQUESTS_MESSAGE }, { ...this.security.answerHeaders(requestId), 'retry-after': String(retryAfter) }, req);
       },
       (error: unknown) => this.fail(req, res, requestId, error),
     );
@@ -115,8 +115,7 @@ export class RequestPipeline {
   /** A fault of the gateway's own (never the client's input): logged with its stack, a plain 500. */
   private fail(req: IncomingMessage, res: ServerResponse, requestId: string, error: unknown): void {
     withRequestId(requestId, () => this.logger.error(`${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`));
-    req.resume();
     if (res.headersSent) res.destroy();
-    else answerJson(res, 500, { message: 'Internal server error' }, this.security.answerHeaders(requestId));
+    else answerJson(res, 500, { message: 'Internal server error' }, this.security.answerHeaders(requestId), req);
   }
 }

@@ -1,5 +1,6 @@
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { ErrorBody } from '@shop/contracts';
+import { answerHeadFor, endAnswer } from '../edge/unread-bodies.js';
 import type { Upstream } from '../upstreams.js';
 
 /** undici's codes for a service that stayed silent too long: while connecting, or before its answer's head. */
@@ -43,21 +44,32 @@ export function failureAnswerOf(error: unknown, upstream: Upstream): { status: n
  * Answers a proxied request whose service failed, with `headers` (those every answer carries: the
  * security headers and the request id). Once the service's answer has begun, its status is already
  * on the wire: the response is cut short so the client sees a broken answer rather than a
- * complete-looking one.
+ * complete-looking one. `req`: see answerJson.
  */
-export function answerUpstreamFailure(res: ServerResponse, error: unknown, upstream: Upstream, headers: OutgoingHttpHeaders): void {
+export function answerUpstreamFailure(res: ServerResponse, error: unknown, upstream: Upstream, headers: OutgoingHttpHeaders, req?: IncomingMessage): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
   const { status, body } = failureAnswerOf(error, upstream);
-  answerJson(res, status, body, headers);
+  answerJson(res, status, body, headers, req);
 }
 
-/** Answers `{ message }` JSON with `headers` besides its own, unless the response is over already. */
-export function answerJson(res: ServerResponse, status: number, body: ErrorBody, headers: OutgoingHttpHeaders): void {
-  if (res.writableEnded || res.destroyed) return;
+/**
+ * Answers `{ message }` JSON with `headers` besides its own, unless the response is over already.
+ * `req`, when the answer may come before the client's body was read whole: the rest of the body is
+ * read and thrown away, or the connection closes after the answer (edge/unread-bodies.ts).
+ */
+export function answerJson(res: ServerResponse, status: number, body: ErrorBody, headers: OutgoingHttpHeaders, req?: IncomingMessage): void {
+  if (res.writableEnded || res.destroyed) return void req?.resume();
   const json = JSON.stringify(body);
-  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
-  res.end(json);
+  const head = { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) };
+  if (!req) {
+    res.writeHead(status, head);
+    res.end(json);
+    return;
+  }
+  res.writeHead(status, answerHeadFor(req, head));
+  res.write(json);
+  endAnswer(req, res, () => res.end());
 }

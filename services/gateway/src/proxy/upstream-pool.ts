@@ -4,6 +4,7 @@ import { Pool } from 'undici';
 import { REQUEST_ID_HEADER, SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { UPSTREAMS, upstreamUrlsOf, type Upstream } from '../upstreams.js';
+import { upstreamConnector } from './upstream-connector.js';
 import { isTimeout } from './upstream-failures.js';
 
 /** One replica of a service: its connections, and what the gateway knows of its state. */
@@ -88,7 +89,9 @@ export class UpstreamPool implements OnApplicationBootstrap, OnApplicationShutdo
               // body is still being sent), and between two pieces of the answer's body.
               headersTimeout: timeoutMs,
               bodyTimeout: timeoutMs,
-              connectTimeout: timeoutMs,
+              // undici's connector with this timeout, its connections reading a service's answer past a
+              // failed write of the body (the service answered early and closed: upstream-connector.ts).
+              connect: upstreamConnector(timeoutMs),
               // A request whose body is not what its Content-Length says is an error, never sent as is.
               strictContentLength: true,
             }),

@@ -5,6 +5,7 @@ import type { Dispatcher } from 'undici';
 import { REQUEST_ID_HEADER, withRequestId } from '@shop/service-kit';
 import { ClientAddresses } from '../security/client-addresses.js';
 import { SecurityHeaders } from '../security/security-headers.js';
+import { answerHeadFor, endAnswer } from '../edge/unread-bodies.js';
 import type { Upstream } from '../upstreams.js';
 import { compressionOf, encoderOf, varyingOnAcceptEncoding } from './answer-compression.js';
 import { forwardedHeadersOf, hasBody } from './forwarded-headers.js';
@@ -86,19 +87,21 @@ export class UpstreamProxy {
     );
   }
 
-  /** The service failed before answering: another replica, or the failure's answer. */
+  /**
+   * The service failed before answering: another replica, or the failure's answer. What is left of the
+   * client's body has nowhere to go: it is read and thrown away, or the connection closes after the
+   * answer (edge/unread-bodies.ts).
+   */
   failedBeforeAnswer(exchange: ProxyExchange, error: unknown): void {
     const { req, res, upstream, target, requestId } = exchange;
-    // What is left of the client's body has nowhere to go: drain it, so the client gets to read the answer.
-    req.resume();
     if (isRefusedRequest(error)) {
       // undici will not send a header or value the client gave: the client's request was malformed.
-      return answerJson(res, 400, { message: 'Malformed request' }, this.security.answerHeaders(requestId));
+      return answerJson(res, 400, { message: 'Malformed request' }, this.security.answerHeaders(requestId), req);
     }
     withRequestId(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} at ${target.url} failed: ${messageOf(error)}`));
     if (!isTimeout(error)) this.pool.failed(target);
     if (!exchange.retried && retriable(req, error) && this.pool.all(upstream).length > 1) return this.forward(req, res, upstream, requestId, target);
-    answerUpstreamFailure(res, error, upstream, this.security.answerHeaders(requestId));
+    answerUpstreamFailure(res, error, upstream, this.security.answerHeaders(requestId), req);
   }
 
   /** The service's answer could not be passed on (a header Node will not write): an invalid answer. */
@@ -106,7 +109,7 @@ export class UpstreamProxy {
     const { req, res, upstream, requestId } = exchange;
     withRequestId(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} answered what cannot be passed on: ${messageOf(error)}`));
     if (res.headersSent) res.destroy();
-    else answerJson(res, 502, { message: `The ${upstream} service gave an invalid answer` }, this.security.answerHeaders(requestId));
+    else answerJson(res, 502, { message: `The ${upstream} service gave an invalid answer` }, this.security.answerHeaders(requestId), req);
   }
 
   /** The service's status and headers with the gateway's: the head of the client's answer. */
@@ -122,7 +125,9 @@ export class UpstreamProxy {
  * One request's trip to a service and back, as undici's dispatch handler: the answer's head is
  * written when it comes, its body as it comes (compressed when it pays), with backpressure both ways
  * (undici pauses reading the service when the client reads slowly). A client that goes away cancels
- * the service's request, so the service does no more work for nobody.
+ * the service's request, so the service does no more work for nobody. An answer that comes before the
+ * client's body was read whole (413, 401 to an upload) is passed on as any other; the rest of the body
+ * is read and thrown away, or the client's connection closes after the answer (edge/unread-bodies.ts).
  */
 class ProxyExchange implements Dispatcher.DispatchHandler {
   private controller?: Dispatcher.DispatchController;
@@ -161,7 +166,7 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
       head['content-encoding'] = coding;
     }
     try {
-      res.writeHead(statusCode, statusMessage || undefined, head);
+      res.writeHead(statusCode, statusMessage || undefined, answerHeadFor(req, head));
     } catch (error) {
       controller.abort(error instanceof Error ? error : new Error(String(error)));
       return this.proxy.invalidAnswer(this, error);
@@ -187,10 +192,9 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
   }
 
   onResponseEnd(): void {
-    this.sink?.end();
-    // A service may answer before reading the whole body (413, 401 to an upload): the rest is of no
-    // use, and read to its end so that the client reads the answer.
-    if (!this.req.complete) this.req.resume();
+    const sink = this.sink;
+    if (sink) endAnswer(this.req, this.res, () => sink.end());
+    else if (!this.req.complete) this.req.resume();
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
