@@ -79,7 +79,13 @@ function builtFrontEnd(withRenderer = true) {
   mkdirSync(join(catalogDir, 'server'), { recursive: true });
   writeFileSync(join(catalogDir, 'remoteEntry.js'), CATALOG_ENTRY);
   writeFileSync(join(catalogDir, 'server', 'remoteEntry.js'), CATALOG_SERVER_ENTRY);
-  writeFileSync(join(catalogDir, 'page-files.json'), JSON.stringify({ HomePage: { files: ['home.1a2b3c4d.js'], data: { '/': ['/api/products/top', '/api/products?pageNumber=1'] } } }));
+  writeFileSync(
+    join(catalogDir, 'page-files.json'),
+    JSON.stringify({
+      HomePage: { files: ['home.1a2b3c4d.js'], data: { '/': ['/api/products/top', '/api/products?pageNumber=1'] } },
+      ProductPage: { files: ['product.5e6f7a8b.js'], data: { '/product/:id': ['/api/products/:id'] } },
+    }),
+  );
   const checkoutDir = join(root, 'checkout');
   mkdirSync(checkoutDir);
   writeFileSync(join(checkoutDir, 'remoteEntry.js'), 'var checkout;');
@@ -194,6 +200,18 @@ describe('server-rendered pages through the gateway', () => {
     expect(second.replace(credentialOf(second)!, '')).toBe(first.replace(credentialOf(first)!, ''));
   });
 
+  it('answers 404 for a product address whose id no product can have, and the page otherwise', async () => {
+    for (const path of ['/product/%22%3E%3Cb%3Ex', '/product/a%20b', '/product/%E2%80%AE', `/product/${'x'.repeat(101)}`]) {
+      const res = await page(path);
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      expect(res.text).toContain('<meta name="shop-page-session"');
+    }
+    // Rendered as the page of a product that does not exist: with the API's answer for that id, encoded.
+    expect(seenIn((await page('/product/%22%3E%3Cb%3Ex')).text).firstCalls).toEqual(['/api/products/%22%3E%3Cb%3Ex']);
+    const plain = await page('/product/abc-123').expect(200);
+    expect(seenIn(plain.text).firstCalls).toEqual(['/api/products/abc-123']);
+  });
+
   it("answers the renderer's status (a product that does not exist is 404)", async () => {
     await page('/product/missing').expect(404);
   });
@@ -285,6 +303,9 @@ describe('server rendering off, or not available', () => {
       expect(res.text).toContain('<div id="root"></div>');
       expect(res.text).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products/top">');
       expect(res.text).not.toContain('id="seen"');
+      // A product address whose id no product can have is 404 here too.
+      await request(shop.gateway.url).get('/product/%22%3E%3Cb%3Ex').set('Accept', 'text/html').expect(404);
+      await request(shop.gateway.url).get('/product/abc-123').set('Accept', 'text/html').expect(200);
     } finally {
       await shop.close();
       rmSync(files.root, { recursive: true, force: true });

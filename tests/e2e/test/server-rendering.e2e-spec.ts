@@ -187,6 +187,12 @@ describe('server-rendered pages', () => {
     const missing = await page.goto('/product/00000000-0000-4000-8000-000000000000');
     expect(missing?.status()).toBe(404);
     expect(await page.title()).toBe('Product not found | ProShop');
+    const notFoundText = await page.locator('main').textContent();
+    // An id no product can have (markup in it, escaped on the page) is as not found (issue 39: it was 200, a soft 404).
+    const impossible = await page.goto('/product/%22%3E%3Cb%3Ex');
+    expect(impossible?.status()).toBe(404);
+    expect(await page.title()).toBe('Product not found | ProShop');
+    expect(await page.locator('main').textContent()).toBe(notFoundText);
     await crawler.close();
   }, 60_000);
 

@@ -125,6 +125,6 @@ export class FrontEndController {
     const requestId = String(res.getHeader(REQUEST_ID_HEADER) ?? '');
     const page = { url: renderedAddressOf(req.path, search), remotes, credential, address, requestId };
     if (await this.serverPages.send(page, parts, res)) return;
-    res.type('html').send(this.frontEnd.browserPage(parts, credential));
+    res.status(parts.impossible ? 404 : 200).type('html').send(this.frontEnd.browserPage(parts, credential));
   }
 }

@@ -47,10 +47,32 @@ function withHead(html: string, head: string): string {
   return at === -1 ? `${head}${html}` : `${html.slice(0, at)}${head}${html.slice(at)}`;
 }
 
+/** A segment of a path as it was sent, decoded (as it is, when it is no valid percent-encoding). */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** A route's API addresses with the path's segments filled in percent-encoded, whatever they hold (only under `/api/`). */
+function encodedDataOf(templates: readonly string[], params: Record<string, string>): string[] {
+  return templates
+    .map((template) => template.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(decodedSegment(Object.hasOwn(params, name) ? (params[name] ?? '') : ''))))
+    .filter((address) => address.startsWith('/api/'));
+}
+
 /** index.html for a browser route, and the page's first API answers by address. */
 export interface PageParts {
   html: string;
   firstCalls: string[];
+  /**
+   * The path names what cannot exist: a segment its page's first call needs (a product's id) that no id
+   * can be (`/product/%22%3E%3Cb%3Ex`). Such a page answers 404, as one whose product is not found does,
+   * rather than 200 with a page search engines take for a soft 404.
+   */
+  impossible?: boolean;
 }
 
 /** A route of the table and the values of its `:name` segments. */
@@ -85,7 +107,8 @@ export class IndexPage {
 
   /** The page as the browser renders it, from its parts: its first answers as preload hints, and `head` (the shopper's credential). */
   static forTheBrowser(parts: PageParts, head = ''): string {
-    return withHead(parts.html, head + parts.firstCalls.map(dataHint).join(''));
+    // An impossible page's calls are the server's (encoded as the browser would not): no hints for them.
+    return withHead(parts.html, head + (parts.impossible ? '' : parts.firstCalls.map(dataHint).join('')));
   }
 
   /**
@@ -104,7 +127,12 @@ export class IndexPage {
       `<script type="application/json" id="${INLINE_MANIFEST_ID}">${scriptJson(entries)}</script>`,
       ...(remote ? [remote.entry, ...(needs?.files ?? [])] : []).map((href) => `<link rel="preload" as="script" href="${attribute(href)}">`),
     ].join('');
-    return { html: withHead(html, head), firstCalls: match && needs ? routeDataOf(needs.data[match.route.path] ?? [], match.params) : [] };
+    const templates = match && needs ? (needs.data[match.route.path] ?? []) : [];
+    const firstCalls = match ? routeDataOf(templates, match.params) : [];
+    if (!match || firstCalls.length === templates.length) return { html: withHead(html, head), firstCalls };
+    // The page asks the API with the segments as they are (encoded): it answers 400 or 404, and the page
+    // is rendered as the one of a product that does not exist.
+    return { html: withHead(html, head), firstCalls: encodedDataOf(templates, match.params), impossible: true };
   }
 
   /**

@@ -192,7 +192,8 @@ export class ServerPages implements OnApplicationBootstrap {
     }
     // What the gateway saw of the slot's build itself, for its canary's judge (no browser can forge it).
     if (page.slot?.build) this.reports.serverRender(page.slot.remote, page.slot.build, page.slot.reason === 'load failed' || page.slot.reason === 'render failed', address);
-    res.status(page.status).type('html');
+    const status = parts.impossible ? 404 : page.status;
+    res.status(status).type('html');
     const keep = this.kept !== undefined && keepable(page);
     if (!keep) settle(undefined);
     const writer = new KeepingWriter(res, credentialElement(credential), keep);
@@ -201,7 +202,7 @@ export class ServerPages implements OnApplicationBootstrap {
       this.logger.error(`writing ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
       res.destroy();
     });
-    if (keep) settle(writer.whole ? keptPage(page.status, writer.chunks) : undefined);
+    if (keep) settle(writer.whole ? keptPage(status, writer.chunks) : undefined);
     return true;
   }
 
