@@ -112,6 +112,25 @@ class ReleasesShop {
     return credentialIn((await req.expect(200)).text);
   }
 
+  /** One real page: served to a browser of `cohort` at `address`, reporting `reports` under its credential from there. */
+  async pageReporting(cohort: number, address: string, reports: unknown[], session = 'session-of-a-page'): Promise<void> {
+    const credential = await this.credential(cohort, address);
+    await this.beacon({ session, credential, reports }, address).expect(204);
+  }
+
+  /**
+   * Catalog's current build and a canary of it at 20 %, judged every second once both builds have 3
+   * sessions, the gateway trusting loopback's X-Forwarded-For (a crowd from many addresses).
+   */
+  async startJudgingCanary(): Promise<{ current: string; canary: string }> {
+    const current = await this.publish(1);
+    const canary = await this.publish(2);
+    await this.folder.use('catalog', current, 'Pat');
+    await this.folder.startCanary('catalog', canary, 20, 'Pat');
+    await this.start({ TRUST_PROXY: 'loopback', MF_CANARY_CHECK_SECONDS: '1', MF_CANARY_MIN_SESSIONS: '3' });
+    return { current, canary };
+  }
+
   /** One beacon of a page session, from `address` (the gateway trusts loopback's X-Forwarded-For when TRUST_PROXY says so). */
   beacon(body: unknown, address?: string) {
     const req = request(this.url).post('/api/page-reports').set('Content-Type', 'application/json');
@@ -415,19 +434,12 @@ describe('forged page reports', () => {
   };
 
   beforeEach(async () => {
-    current = await shop.publish(1);
-    canary = await shop.publish(2);
-    await shop.folder.use('catalog', current, 'Pat');
-    await shop.folder.startCanary('catalog', canary, 20, 'Pat');
-    await shop.start({ TRUST_PROXY: 'loopback', MF_CANARY_CHECK_SECONDS: '1', MF_CANARY_MIN_SESSIONS: '3' });
+    ({ current, canary } = await shop.startJudgingCanary());
   });
 
   /** `count` real shoppers of `cohort`, each from an address of their own, each page reporting `reports` of `build`. */
   async function shoppers(from: number, count: number, cohort: number, reports: (build: string) => unknown[], build: string): Promise<void> {
-    for (let n = from; n < from + count; n++) {
-      const credential = await shop.credential(cohort, address(n));
-      await shop.beacon({ session: session(n), credential, reports: reports(build) }, address(n)).expect(204);
-    }
+    for (let n = from; n < from + count; n++) await shop.pageReporting(cohort, address(n), reports(build), session(n));
   }
 
   it('veto: 30 made-up error sessions from 3 addresses, on a canary no shopper has seen yet, count nothing and roll nothing back', async () => {
@@ -507,18 +519,11 @@ describe('the automatic rollback of a failing canary', () => {
   const address = (n: number) => `198.18.1.${n + 1}`;
 
   beforeEach(async () => {
-    current = await shop.publish(1);
-    canary = await shop.publish(2);
-    await shop.folder.use('catalog', current, 'Pat');
-    await shop.folder.startCanary('catalog', canary, 20, 'Pat');
-    await shop.start({ TRUST_PROXY: 'loopback', MF_CANARY_CHECK_SECONDS: '1', MF_CANARY_MIN_SESSIONS: '3' });
+    ({ current, canary } = await shop.startJudgingCanary());
   });
 
-  /** One real page of `cohort` reporting `reports`. */
-  async function page(n: number, cohort: number, reports: unknown[]): Promise<void> {
-    const credential = await shop.credential(cohort, address(n));
-    await shop.beacon({ session: session(n), credential, reports }, address(n)).expect(204);
-  }
+  /** One real page of `cohort` reporting `reports`, from the n-th address. */
+  const page = (n: number, cohort: number, reports: unknown[]) => shop.pageReporting(cohort, address(n), reports, session(n));
 
   it('withdraws a canary whose sessions meet errors the current build does not, logged with the reason', async () => {
     for (let n = 0; n < 5; n++) await page(n, 50, [view(current)]);
