@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { deleteStream, dropDatabases, freeBasePort, launchChromium, startShop, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL, type RunningShop } from '@shop/testing';
+import { accessibilityProblems } from '../src/browser.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const launcher = join(repo, 'tools/launcher/dist/main.js');
@@ -310,6 +311,8 @@ describe('a canary of a remote', () => {
 
     // The canary row, with its share, and Promote to 50 %.
     await page.getByRole('row').filter({ hasText: builds.next }).filter({ hasText: 'Canary, 10 % of shoppers' }).waitFor();
+    // The Releases page, as every other admin page, has no serious or critical accessibility problem (axe-core in Chromium).
+    expect(await accessibilityProblems(page, '24-admin-releases')).toEqual([]);
     await page.getByRole('combobox', { name: `New share for the catalog canary ${builds.next}` }).selectOption('50');
     await page.getByRole('button', { name: `Promote the catalog canary ${builds.next}` }).click();
     await page.getByRole('row').filter({ hasText: builds.next }).filter({ hasText: 'Canary, 50 % of shoppers' }).waitFor();
