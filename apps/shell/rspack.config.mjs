@@ -117,7 +117,7 @@ function browserConfig(production) {
       new rspack.HtmlRspackPlugin({
         template: './src/index.html',
         favicon: './src/favicon.svg',
-        templateParameters: { globalStyleId: GLOBAL_STYLE_ID, globalCss: globalCss() },
+        templateParameters: { globalStyleId: GLOBAL_STYLE_ID, globalCss: globalCss(), firstPaintScript: readFileSync(new URL('./src/first-paint.js', import.meta.url), 'utf8').trim() },
       }),
       // The route table, read by the gateway to send each page's remote files with index.html.
       // The route table, and the starter of server-rendered pages (src/start-after-load.js, docs/ssr.md).

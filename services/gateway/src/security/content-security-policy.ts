@@ -1,20 +1,33 @@
+import { createHash } from 'node:crypto';
 import type { GatewayConfig } from '../config.js';
 
 /** A CSP directive and its sources, e.g. `'script-src': ["'self'"]`. */
 export type CspDirectives = Record<string, string[]>;
 
+/** An inline script: no `src`, and a type a browser runs (none, or JavaScript's), not a data block. */
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)(?![^>]*\stype="(?!text\/javascript|module)[^"]*")[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The CSP sources of the inline scripts of a page (`'sha256-…'`): the shell's index.html carries one
+ * (its first-paint script, apps/shell/src/first-paint.js), which runs before anything is fetched and is
+ * allowed by its hash, as every other inline script is refused.
+ */
+export function inlineScriptHashesOf(html: string): string[] {
+  return [...new Set([...html.matchAll(INLINE_SCRIPT)].map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`))];
+}
+
 /**
  * The content security policy of everything the gateway serves: the shell and
- * its Module Federation remotes come from this origin; PayPal's script (or its
- * local stand-in) from PAYPAL_SDK_ORIGIN, which also renders its buttons in
- * frames and talks to its own origin.
+ * its Module Federation remotes come from this origin, with the shell's inline
+ * scripts by their hashes; PayPal's script (or its local stand-in) from
+ * PAYPAL_SDK_ORIGIN, which also renders its buttons in frames and talks to its own origin.
  */
-export function contentSecurityPolicyOf(config: Pick<GatewayConfig, 'PAYPAL_SDK_ORIGIN'>): CspDirectives {
+export function contentSecurityPolicyOf(config: Pick<GatewayConfig, 'PAYPAL_SDK_ORIGIN'>, inlineScripts: readonly string[] = []): CspDirectives {
   const paypal = config.PAYPAL_SDK_ORIGIN;
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'", ...paypal],
+    'script-src': ["'self'", ...inlineScripts, ...paypal],
     'script-src-attr': ["'none'"],
     // The pages' static stylesheets are <style> elements (index.html, a server-rendered page's head, useStaticStyles).
     'style-src': ["'self'", "'unsafe-inline'"],

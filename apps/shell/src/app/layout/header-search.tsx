@@ -6,16 +6,14 @@
  * would cost the page's whole server render. The part is loaded first and swapped in once it is in, so
  * a box that never loads never flickers; the swap hands over the text typed so far and the focus.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import type { RemotePartProps } from '@shop/contracts';
 import { loadRemotePart, RemotePart } from '@shop/shop-client';
+import { usePrerendered } from './prerendered.js';
 import { SearchBox, SEARCH_BOX_ID } from './search-box.js';
 
-const never = () => () => undefined;
-
 export function HeaderSearch() {
-  // false on the server and while hydrating (the server's snapshot), true once the page is the browser's.
-  const inBrowser = useSyncExternalStore(never, () => true, () => false);
+  const inBrowser = !usePrerendered();
   const [handover, setHandover] = useState<RemotePartProps['SearchBox']>();
   useEffect(() => {
     if (!inBrowser) return;

@@ -14,6 +14,15 @@ export const header = {
   search: 'shell-header__search',
   link: 'shell-header__link',
   cartCount: 'shell-header__cart-count',
+  /** The stored count (first-paint.js), shown until the shell has hydrated the page. */
+  storedCount: 'shell-header__cart-count--stored',
+  /** A place of the session's links: as if not there for layout (its content is the nav's item). */
+  sessionSlot: 'shell-header__session',
+  whenSignedOut: 'shell-header__session--signed-out',
+  whenSignedIn: 'shell-header__session--signed-in',
+  whenAdmin: 'shell-header__session--admin',
+  userName: 'shell-header__user-name',
+  storedName: 'shell-header__user-name--stored',
   menu: 'shell-menu',
   menuToggle: 'shell-menu__toggle',
   menuList: 'shell-menu__list',
@@ -28,6 +37,9 @@ export const NavToggle = classed('button', `${header.link} ${header.toggle}`);
 export const SearchForm = classed('form', header.search);
 export const NavLink = classed(Link, header.link);
 export const CartCount = classed('span', header.cartCount);
+export const SessionSlot = classed('span', header.sessionSlot);
+/** The signed-in shopper's name: as local storage holds it (first-paint.js, header.storedName) before the shell has hydrated the page, then the store's. */
+export const StoredName = classed('span', header.userName);
 export const MenuRoot = classed('div', header.menu);
 export const MenuToggle = classed('button', `${header.link} ${header.menuToggle}`);
 export const MenuList = classed('ul', header.menuList);
@@ -108,6 +120,30 @@ ${media.down('md')} {
   color: ${colors.onLight};
   font-size: ${fontSizes.sm};
   text-align: center;
+}
+.${header.sessionSlot} {
+  display: contents;
+}
+/*
+ * Before the shell has hydrated a server-rendered page, its first-paint script has said who is signed
+ * in (<html data-shop-session>) and given the name and count to show: the right variant shows, the
+ * others take no place and are not in the accessibility tree. Without it (no script, nobody signed
+ * in), 'Sign In' and the count the server rendered.
+ */
+.${header.whenSignedIn},
+.${header.whenAdmin},
+html[data-shop-session] .${header.whenSignedOut} {
+  display: none;
+}
+html[data-shop-session] .${header.whenSignedIn},
+html[data-shop-session='admin'] .${header.whenAdmin} {
+  display: contents;
+}
+.${header.storedName}::before {
+  content: var(--shop-user-name, '');
+}
+.${header.storedCount}::before {
+  content: var(--shop-cart-count, '0');
 }
 .${header.menu} {
   position: relative;

@@ -2,14 +2,22 @@
  * The header of spec section 2 on every page: brand, search, cart with its live count, and either
  * 'Sign In' or the user's menu, plus the Admin menu for admins. Below md the links collapse behind
  * a toggle button.
+ *
+ * On a server-rendered page, until the shell has hydrated it (usePrerendered), the header holds both
+ * 'Sign In' and the user's and Admin's menus, the name and the count drawn from what the page's
+ * first-paint script read from local storage (apps/shell/src/first-paint.js; CSS shows the right one by
+ * <html data-shop-session>): the signed-in shopper sees their own header from the first paint, never
+ * 'Sign In' or 'Cart 0', and the page stays the same for everyone. The menus are the same elements
+ * before and after, so a click held while the shell starts opens the menu it was meant for.
  */
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Container, VisuallyHidden } from '@shop/ui';
 import { useCart, useLogout, useSession } from '@shop/shop-client';
-import { Brand, CartCount, header, HeaderBar, MenuButton, MenuLink, NavBar, NavLink, NavToggle } from './header.styles.js';
+import { Brand, CartCount, header, HeaderBar, MenuButton, MenuLink, NavBar, NavLink, NavToggle, SessionSlot, StoredName } from './header.styles.js';
 import { Menu } from './menu.js';
 import { HeaderSearch } from './header-search.js';
+import { usePrerendered } from './prerendered.js';
 
 /** Where Logout goes: spec section 4, "Logout clears the stored user ... then goes to /". */
 export const AFTER_LOGOUT_PATH = '/';
@@ -18,6 +26,8 @@ export function Header() {
   // The provider's store (the page's shared one), so every remote's change shows here at once.
   const { userInfo, isAdmin } = useSession();
   const { count } = useCart();
+  // Before the shell has hydrated the server's page: every variant, the stored session choosing (above).
+  const stored = usePrerendered();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // The path the collapsed nav was opened on: moving to another page closes it, with no effect needed.
@@ -48,42 +58,47 @@ export function Header() {
           <div id="shop-nav-items" className={navOpen ? `${header.items} ${header.itemsOpen}` : header.items}>
             <HeaderSearch />
             <NavLink to="/cart">
-              Cart <CartCount>{count}</CartCount>
+              Cart <CartCount className={stored ? header.storedCount : undefined}>{stored ? null : count}</CartCount>
               <VisuallyHidden> items</VisuallyHidden>
             </NavLink>
-            {userInfo ? (
-              <Menu label={userInfo.name}>
-                <li>
-                  <MenuLink to="/profile">Profile</MenuLink>
-                </li>
-                <li>
-                  <MenuButton type="button" onClick={() => void logout()}>
-                    Logout
-                  </MenuButton>
-                </li>
-              </Menu>
-            ) : (
-              <NavLink to="/login">Sign In</NavLink>
-            )}
-            {isAdmin && (
-              <Menu label="Admin">
-                <li>
-                  <MenuLink to="/admin/userList">Users</MenuLink>
-                </li>
-                <li>
-                  <MenuLink to="/admin/productList">Products</MenuLink>
-                </li>
-                <li>
-                  <MenuLink to="/admin/orderList">Orders</MenuLink>
-                </li>
-                <li>
-                  <MenuLink to="/admin/dashboard">Dashboard</MenuLink>
-                </li>
-                <li>
-                  <MenuLink to="/admin/releases">Releases</MenuLink>
-                </li>
-              </Menu>
-            )}
+            <SessionSlot className={stored ? header.whenSignedOut : undefined}>{(stored || !userInfo) && <NavLink to="/login">Sign In</NavLink>}</SessionSlot>
+            <SessionSlot className={stored ? header.whenSignedIn : undefined}>
+              {(stored || userInfo) && (
+                // One element for the name before and after: a press on it while the shell takes over
+                // (the stored name giving way to the store's) stays on its target, and its click happens.
+                <Menu label={<StoredName className={stored ? header.storedName : undefined}>{stored ? null : userInfo?.name}</StoredName>}>
+                  <li>
+                    <MenuLink to="/profile">Profile</MenuLink>
+                  </li>
+                  <li>
+                    <MenuButton type="button" onClick={() => void logout()}>
+                      Logout
+                    </MenuButton>
+                  </li>
+                </Menu>
+              )}
+            </SessionSlot>
+            <SessionSlot className={stored ? header.whenAdmin : undefined}>
+              {(stored || isAdmin) && (
+                <Menu label="Admin">
+                  <li>
+                    <MenuLink to="/admin/userList">Users</MenuLink>
+                  </li>
+                  <li>
+                    <MenuLink to="/admin/productList">Products</MenuLink>
+                  </li>
+                  <li>
+                    <MenuLink to="/admin/orderList">Orders</MenuLink>
+                  </li>
+                  <li>
+                    <MenuLink to="/admin/dashboard">Dashboard</MenuLink>
+                  </li>
+                  <li>
+                    <MenuLink to="/admin/releases">Releases</MenuLink>
+                  </li>
+                </Menu>
+              )}
+            </SessionSlot>
           </div>
         </NavBar>
       </Container>

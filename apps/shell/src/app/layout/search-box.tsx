@@ -15,9 +15,19 @@ export const SEARCH_BOX_ID = 'shop-search';
 
 export { keywordOf, searchPath } from '@shop/contracts';
 
+/**
+ * What the shopper typed into the server-rendered box before the shell hydrated it: the box is then
+ * the server's element, and its text theirs (React would otherwise set it back to the page's keyword).
+ */
+function typedBeforeHydration(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const box = document.getElementById(SEARCH_BOX_ID);
+  return box instanceof HTMLInputElement && box.value !== box.defaultValue ? box.value : undefined;
+}
+
 export function SearchBox() {
   const { pathname } = useLocation();
-  const [text, setText] = useState(() => keywordOf(pathname));
+  const [text, setText] = useState(() => typedBeforeHydration() ?? keywordOf(pathname));
   // Adjusted while rendering when the page changes (React's pattern for state following a prop).
   const [shownFor, setShownFor] = useState(pathname);
   if (pathname !== shownFor) {
