@@ -1,4 +1,4 @@
-import { matchRoutePattern, routeDataOf } from './remote-pages.js';
+import { matchRoutePattern, namesImpossibleId, routeDataOf } from './remote-pages.js';
 
 const OBJECT_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
 
@@ -24,5 +24,21 @@ describe('route patterns and their first API calls', () => {
     expect(routeDataOf([`/api/things/:${name}`, '/api/products/:id'], params)).toEqual(['/api/products/p-1']);
     expect(routeDataOf([`/api/things/:${name}`], {})).toEqual([]);
     expect(routeDataOf([`/api/things/:${name}`], matchRoutePattern(`/thing/:${name}`, '/thing/abc') ?? {})).toEqual(['/api/things/abc']);
+  });
+});
+
+describe('namesImpossibleId', () => {
+  const product = ['/api/products/:id'];
+  const search = ['/api/products?keyword=:keyword&pageNumber=1', '/api/products/facets?keyword=:keyword'];
+
+  it('is true when a path segment of an API address would hold what no id can be', () => {
+    for (const id of ['%22%3E%3Cb%3Ex', 'a%20b', 'x'.repeat(101), '']) expect({ id, impossible: namesImpossibleId(product, { id }) }).toEqual({ id, impossible: true });
+    expect(namesImpossibleId(product, {})).toBe(true);
+  });
+
+  it('is false for a plain id, and for a query value of any kind (a search for two words is a page)', () => {
+    expect(namesImpossibleId(product, { id: '0f0f0f0f-0000-4000-8000-000000000000' })).toBe(false);
+    expect(namesImpossibleId(search, { keyword: 'iphone%2015' })).toBe(false);
+    expect(namesImpossibleId([], { id: '%22' })).toBe(false);
   });
 });

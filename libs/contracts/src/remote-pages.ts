@@ -98,6 +98,17 @@ export function matchRoutePattern(pattern: string, pathname: string): Record<str
 const PLAIN_SEGMENT = /^[A-Za-z0-9-]{1,100}$/;
 
 /**
+ * Whether the path's segments put into an API address's path (`/api/products/:id`, not its query) what
+ * no id can be (`"><b>`, a space): the page's subject cannot exist, and the page answers 404 as one whose
+ * subject is not found. A query's value (a search keyword with a space) is no such case.
+ */
+export function namesImpossibleId(templates: readonly string[], params: Record<string, string>): boolean {
+  return templates.some((template) =>
+    [...(template.split('?')[0] ?? '').matchAll(/:([A-Za-z]+)/g)].some(([, name = '']) => !PLAIN_SEGMENT.test(Object.hasOwn(params, name) ? (params[name] ?? '') : '')),
+  );
+}
+
+/**
  * A route's API addresses (its `data` templates, `/api/products/:id`) with the path's segments filled
  * in; an address with a segment that is not plain is left out, and so is anything outside `/api/`.
  * Shared by the gateway (preload hints in index.html) and the shell (those answers in its query cache

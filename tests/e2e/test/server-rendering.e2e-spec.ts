@@ -193,6 +193,8 @@ describe('server-rendered pages', () => {
     expect(impossible?.status()).toBe(404);
     expect(await page.title()).toBe('Product not found | ProShop');
     expect(await page.locator('main').textContent()).toBe(notFoundText);
+    // A search of two words is a page like any other (its keyword is a query's value, not an id).
+    expect((await page.goto('/search/iphone%2015'))?.status()).toBe(200);
     await crawler.close();
   }, 60_000);
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { matchRoutePattern, routeDataOf } from '@shop/contracts';
+import { matchRoutePattern, namesImpossibleId, routeDataOf } from '@shop/contracts';
 import { FileCache } from './file-cache.js';
 import { REMOTES_PATH, type RemoteLocation } from './remote-builds.js';
 
@@ -129,7 +129,7 @@ export class IndexPage {
     ].join('');
     const templates = match && needs ? (needs.data[match.route.path] ?? []) : [];
     const firstCalls = match ? routeDataOf(templates, match.params) : [];
-    if (!match || firstCalls.length === templates.length) return { html: withHead(html, head), firstCalls };
+    if (!match || !namesImpossibleId(templates, match.params)) return { html: withHead(html, head), firstCalls };
     // The page asks the API with the segments as they are (encoded): it answers 400 or 404, and the page
     // is rendered as the one of a product that does not exist.
     return { html: withHead(html, head), firstCalls: encodedDataOf(templates, match.params), impossible: true };
