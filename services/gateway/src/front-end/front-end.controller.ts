@@ -6,6 +6,7 @@ import { REQUEST_ID_HEADER } from '@shop/service-kit';
 import { PageReports } from '../releases/page-reports.service.js';
 import { ClientAddresses } from '../security/client-addresses.js';
 import { FrontEnd } from './front-end.service.js';
+import { decodedPathSegment } from './path-segment.js';
 import { firstCallsWithQuery, renderedAddressOf, searchPageQueryOf } from './search-page-query.js';
 import { ServerPages } from './server-pages.js';
 import { REMOTES_PATH } from './remote-builds.js';
@@ -15,14 +16,6 @@ const BROWSER_ROUTE = /^\/(?!api(\/|$)|uploads(\/|$)|mf(\/|$))[^.]*$/;
 
 const notFound = () => new NotFoundException('Not found');
 
-/** A path segment decoded, or undefined when it is no valid percent-encoding. */
-function safeDecode(path: string): string | undefined {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Runs an express file handler; resolves true when it answered, false when it found no file. */
 function serveFrom(handler: (req: Request, res: Response, next: NextFunction) => void, req: Request, res: Response): Promise<boolean> {
@@ -87,7 +80,7 @@ export class FrontEndController {
     req.url = req.url.slice(`${REMOTES_PATH}/${name}/${build}`.length) || '/';
     // A file the build's manifest lists counts for its canary, served or not (a name it does not list
     // proves nothing of the build: anyone may ask for one).
-    const file = safeDecode(req.path.slice(1));
+    const file = decodedPathSegment(req.path.slice(1));
     const counted = file !== undefined && files.listed.has(file);
     let served = false;
     try {

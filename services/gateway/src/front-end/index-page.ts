@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { matchRoutePattern, namesImpossibleId, routeDataOf } from '@shop/contracts';
 import { FileCache } from './file-cache.js';
+import { decodedPathSegment } from './path-segment.js';
 import { REMOTES_PATH, type RemoteLocation } from './remote-builds.js';
 
 /** The id of the element in which the shell looks for the remotes (apps/shell/src/remote-manifest.ts). */
@@ -47,19 +48,13 @@ function withHead(html: string, head: string): string {
   return at === -1 ? `${head}${html}` : `${html.slice(0, at)}${head}${html.slice(at)}`;
 }
 
-/** A segment of a path as it was sent, decoded (as it is, when it is no valid percent-encoding). */
-function decodedSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
+/** A segment decoded, or as it is when it is no valid percent-encoding. */
+const segmentValue = (segment: string) => decodedPathSegment(segment) ?? segment;
 
 /** A route's API addresses with the path's segments filled in percent-encoded, whatever they hold (only under `/api/`). */
 function encodedDataOf(templates: readonly string[], params: Record<string, string>): string[] {
   return templates
-    .map((template) => template.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(decodedSegment(Object.hasOwn(params, name) ? (params[name] ?? '') : ''))))
+    .map((template) => template.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(segmentValue(Object.hasOwn(params, name) ? (params[name] ?? '') : ''))))
     .filter((address) => address.startsWith('/api/'));
 }
 

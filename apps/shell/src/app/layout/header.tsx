@@ -19,6 +19,15 @@ import { Menu } from './menu.js';
 import { HeaderSearch } from './header-search.js';
 import { usePrerendered } from './prerendered.js';
 
+/** The Admin menu's links, in the spec's order, and the dashboard and releases after them. */
+const ADMIN_LINKS = [
+  ['/admin/userList', 'Users'],
+  ['/admin/productList', 'Products'],
+  ['/admin/orderList', 'Orders'],
+  ['/admin/dashboard', 'Dashboard'],
+  ['/admin/releases', 'Releases'],
+] as const;
+
 /** Where Logout goes: spec section 4, "Logout clears the stored user ... then goes to /". */
 export const AFTER_LOGOUT_PATH = '/';
 
@@ -81,21 +90,11 @@ export function Header() {
             <SessionSlot className={stored ? header.whenAdmin : undefined}>
               {(stored || isAdmin) && (
                 <Menu label="Admin">
-                  <li>
-                    <MenuLink to="/admin/userList">Users</MenuLink>
-                  </li>
-                  <li>
-                    <MenuLink to="/admin/productList">Products</MenuLink>
-                  </li>
-                  <li>
-                    <MenuLink to="/admin/orderList">Orders</MenuLink>
-                  </li>
-                  <li>
-                    <MenuLink to="/admin/dashboard">Dashboard</MenuLink>
-                  </li>
-                  <li>
-                    <MenuLink to="/admin/releases">Releases</MenuLink>
-                  </li>
+                  {ADMIN_LINKS.map(([to, label]) => (
+                    <li key={to}>
+                      <MenuLink to={to}>{label}</MenuLink>
+                    </li>
+                  ))}
                 </Menu>
               )}
             </SessionSlot>
