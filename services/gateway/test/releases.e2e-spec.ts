@@ -463,7 +463,8 @@ describe('forged page reports', () => {
     const canaries = await eventually(() => shop.canaries(), (file) => !file.catalog, 8_000);
 
     expect(canaries).toEqual({});
-    expect(shop.actions().find((action) => action.action === 'auto-rollback')?.detail).toMatch(/^error rate 100 % over 5 sessions against 0 % over 5 sessions of the current build/);
+    // 100 %: none of the 600 made-up sessions counted. (The check each second may decide after 3, 4 or 5 of the failing pages.)
+    expect(shop.actions().find((action) => action.action === 'auto-rollback')?.detail).toMatch(/^error rate 100 % over [345] sessions against 0 % over 5 sessions of the current build/);
   });
 
   it("poisoned baseline: 50 error sessions sent against the current build, made up or under a canary page's credential, change its figures not at all, and the failing canary is still rolled back", async () => {
