@@ -1,7 +1,8 @@
 /**
  * The search page's facets (docs/catalog-mf.md, "Search results"): category, brand, price range,
  * rating and stock, each value with the number of products it would leave. Ticking one changes the
- * page's address (page 1, the other filters kept), so the filters live in the URL only.
+ * page's address (page 1, the other filters kept), so the filters live in the URL only. Each box is
+ * autoComplete="off": on Back the browser would otherwise restore the ticks it saw last, over the address's.
  */
 import { useId, useState } from 'react';
 import type { ProductFacetsDto } from '@shop/contracts';
@@ -36,6 +37,7 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
         <legend>{legend}</legend>
         {shown.map(({ value, count }) => (
           <Check
+            autoComplete="off"
             key={value}
             label={
               <>
@@ -75,6 +77,7 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
             <fieldset className={home.facetGroup}>
               <legend>Price</legend>
               <Check
+                autoComplete="off"
                 type="radio"
                 name={priceName}
                 label="Any price"
@@ -83,6 +86,7 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
               />
               {facets.prices.map((range) => (
                 <Check
+                  autoComplete="off"
                   key={range.min}
                   type="radio"
                   name={priceName}
@@ -99,6 +103,7 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
             <fieldset className={home.facetGroup}>
               <legend>Rating</legend>
               <Check
+                autoComplete="off"
                 type="radio"
                 name={ratingName}
                 label="Any rating"
@@ -107,6 +112,7 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
               />
               {facets.ratings.map(({ rating, count }) => (
                 <Check
+                  autoComplete="off"
                   key={rating}
                   type="radio"
                   name={ratingName}
@@ -123,6 +129,7 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
             <fieldset className={home.facetGroup}>
               <legend>Availability</legend>
               <Check
+                  autoComplete="off"
                 label={
                   <>
                     In stock only <Count count={facets.inStock} />

@@ -16,10 +16,11 @@ export interface SortSelectProps {
   onChange: (sort: ProductSort | undefined) => void;
 }
 
+/** autoComplete="off": on Back the browser would otherwise restore the choice it saw last, not the address's. */
 export function SortSelect({ sort, onChange }: SortSelectProps) {
   return (
     <Field label="Sort by">
-      <Select value={sort ?? 'relevance'} onChange={(event) => onChange(event.target.value === 'relevance' ? undefined : (event.target.value as ProductSort))}>
+      <Select autoComplete="off" value={sort ?? 'relevance'} onChange={(event) => onChange(event.target.value === 'relevance' ? undefined : (event.target.value as ProductSort))}>
         {Object.entries(SORT_LABELS).map(([value, label]) => (
           <option key={value} value={value}>
             {label}
