@@ -5,7 +5,7 @@ import { REQUEST_ID_HEADER, SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { UPSTREAMS, upstreamUrlsOf, type Upstream } from '../upstreams.js';
 import { upstreamConnector } from './upstream-connector.js';
-import { isTimeout } from './upstream-failures.js';
+import { isRefusedRequest, isTimeout } from './upstream-failures.js';
 
 /** One replica of a service: its connections, and what the gateway knows of its state. */
 export interface Replica {
@@ -53,6 +53,8 @@ const DOWN_FOR_MS = 2_000;
  * 5 s) closes it under a request being sent.
  */
 const IDLE_CONNECTION_MS = 4_000;
+/** The most of a JSON answer getJson and postJson read unless told otherwise (an OpenAPI document is the largest). */
+const MAX_JSON_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /**
  * The replicas of each service (CATALOG_URL, USERS_URL, ORDERS_URL each list one or more), their
@@ -62,7 +64,7 @@ const IDLE_CONNECTION_MS = 4_000;
  * with one there is no choice to make). When no replica looks usable, every one is tried all the same.
  *
  * Every call the gateway makes to a service goes through here: the proxy's, the API cache's, the
- * readiness probes, the health report and the API documents.
+ * readiness probes, the health report, the API documents and the sign-in form's.
  */
 @Injectable()
 export class UpstreamPool implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -142,22 +144,38 @@ export class UpstreamPool implements OnApplicationBootstrap, OnApplicationShutdo
 
   /**
    * GETs `path` (below the replica's base path) and reads the whole answer, at most `maxBytes` of it
-   * (AnswerTooLarge beyond), each silence bounded by `timeoutMs`. A connection that fails before any
-   * answer rejects with undici's error (and the replica is passed over unless it was only slow); an
-   * answer broken off rejects with AnswerCutShort.
+   * (AnswerTooLarge beyond), each silence bounded by `timeoutMs`: sendWhole's GET.
    */
-  async getWhole(replica: Replica, path: string, options: { headers: IncomingHttpHeaders; timeoutMs: number; maxBytes: number }): Promise<WholeAnswer> {
+  getWhole(replica: Replica, path: string, options: { headers: IncomingHttpHeaders; timeoutMs: number; maxBytes: number }): Promise<WholeAnswer> {
+    return this.sendWhole(replica, 'GET', path, options);
+  }
+
+  /**
+   * Sends a request of the gateway's own to `path` (below the replica's base path), with `body` if
+   * given, and reads the whole answer, at most `maxBytes` of it (AnswerTooLarge beyond), each silence
+   * bounded by `timeoutMs`. A connection that fails before any answer rejects with undici's error, and
+   * the replica is passed over unless it was only slow, or undici refused to send the request (a header
+   * it will not write is the request's fault, not the replica's); an answer broken off rejects with
+   * AnswerCutShort. Never retried on another replica: the caller decides (a POST may have been taken).
+   */
+  async sendWhole(
+    replica: Replica,
+    method: 'GET' | 'POST',
+    path: string,
+    options: { headers: IncomingHttpHeaders; body?: Buffer; timeoutMs: number; maxBytes: number },
+  ): Promise<WholeAnswer> {
     let answer: Awaited<ReturnType<Pool['request']>>;
     try {
       answer = await replica.connections.request({
         path: replica.basePath + path,
-        method: 'GET',
+        method,
         headers: options.headers,
+        body: options.body,
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
       });
     } catch (error) {
-      if (!isTimeout(error)) this.failed(replica);
+      if (!isTimeout(error) && !isRefusedRequest(error)) this.failed(replica);
       throw error;
     }
     const { statusCode, headers, body } = answer;
@@ -187,11 +205,31 @@ export class UpstreamPool implements OnApplicationBootstrap, OnApplicationShutdo
    * GETs a JSON resource of a replica (readiness, OpenAPI document), bounded in time. Never throws:
    * a service that does not answer, or answers something that is not JSON, is reported as such.
    */
-  async getJson(replica: Replica, path: string, options: { timeoutMs: number; requestId?: string }): Promise<UpstreamReply> {
+  getJson(replica: Replica, path: string, options: { timeoutMs: number; requestId?: string }): Promise<UpstreamReply> {
     const headers: IncomingHttpHeaders = { accept: 'application/json', ...(options.requestId ? { [REQUEST_ID_HEADER]: options.requestId } : {}) };
+    return this.jsonReplyOf(this.sendWhole(replica, 'GET', path, { headers, timeoutMs: options.timeoutMs, maxBytes: MAX_JSON_ANSWER_BYTES }));
+  }
+
+  /**
+   * POSTs `body` as JSON to a replica (a form's sign-in, on the shopper's behalf), bounded in time and
+   * in the answer's size (`maxBytes`, 16 MB unless given). `headers` are the caller's (the forwarding
+   * headers of the request it stands for): whatever of them describes a body of theirs (`content-*`)
+   * is replaced by this body's own, and the answer is asked for as uncompressed JSON. Never throws, as
+   * getJson; never retried on another replica (the service may have taken the request).
+   */
+  postJson(replica: Replica, path: string, body: unknown, options: { headers?: IncomingHttpHeaders; timeoutMs: number; maxBytes?: number }): Promise<UpstreamReply> {
+    const json = Buffer.from(JSON.stringify(body));
+    const headers: IncomingHttpHeaders = {};
+    for (const name in options.headers) if (!name.startsWith('content-')) headers[name] = options.headers[name];
+    Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(json.length), accept: 'application/json', 'accept-encoding': 'identity' });
+    return this.jsonReplyOf(this.sendWhole(replica, 'POST', path, { headers, body: json, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? MAX_JSON_ANSWER_BYTES }));
+  }
+
+  /** A JSON answer as an UpstreamReply: its status and parsed body (undefined when not JSON), or why there was none. */
+  private async jsonReplyOf(sent: Promise<WholeAnswer>): Promise<UpstreamReply> {
     let answer: WholeAnswer;
     try {
-      answer = await this.getWhole(replica, path, { headers, timeoutMs: options.timeoutMs, maxBytes: 16 * 1024 * 1024 });
+      answer = await sent;
     } catch (error) {
       return { answered: false, reason: isTimeout(error) ? 'timed out' : 'unreachable' };
     }
