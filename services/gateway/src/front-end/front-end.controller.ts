@@ -59,16 +59,8 @@ export class FrontEndController {
     const known = cohortOf(req.headers.cookie);
     if (known !== undefined) return known;
     const cohort = newCohort();
-    res.append('Set-Cookie', cohortCookie(cohort, this.overHttps(req)));
+    res.append('Set-Cookie', cohortCookie(cohort, this.clients.overHttps(req)));
     return cohort;
-  }
-
-  /** Did the browser connect over HTTPS: to the gateway itself, or to a trusted proxy that says so (TRUST_PROXY)? */
-  private overHttps(req: Request): boolean {
-    if (req.socket && 'encrypted' in req.socket && req.socket.encrypted) return true;
-    const proto = req.headers['x-forwarded-proto'];
-    const first = (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase();
-    return first === 'https' && this.clients.isTrustedProxy(req.socket.remoteAddress ?? '');
   }
 
   @Get(`${REMOTES_PATH.slice(1)}/:name/:build/{*file}`)

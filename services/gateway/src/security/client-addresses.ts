@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { Inject, Injectable } from '@nestjs/common';
 import proxyAddr from 'proxy-addr';
 import { SERVICE_CONFIG } from '@shop/service-kit';
@@ -23,6 +24,17 @@ export class ClientAddresses {
   /** Is `address` a proxy in front of the gateway (TRUST_PROXY), which carries many clients' requests? */
   isTrustedProxy(address: string): boolean {
     return this.trust(address, 0);
+  }
+
+  /**
+   * Did the browser connect over HTTPS: to the gateway itself, or to a trusted proxy (TRUST_PROXY) that
+   * says so in `X-Forwarded-Proto`? (What anyone else claims there is not believed.)
+   */
+  overHttps(req: IncomingMessage): boolean {
+    if ((req.socket as Partial<TLSSocket> | undefined)?.encrypted) return true;
+    const proto = req.headers['x-forwarded-proto'];
+    const first = (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase();
+    return first === 'https' && this.isTrustedProxy(req.socket?.remoteAddress ?? '');
   }
 
   of(req: IncomingMessage): string {
