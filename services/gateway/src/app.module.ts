@@ -11,7 +11,7 @@ import { GatewayConfigModule } from './gateway-config.module.js';
 import { ReleasesModule } from './releases/releases.module.js';
 import { UpstreamProxy } from './proxy/upstream-proxy.js';
 import { UpstreamsModule } from './proxy/upstreams.module.js';
-import { ApiRateLimit } from './security/api-rate-limit.js';
+import { ApiRateLimitModule } from './security/api-rate-limit.module.js';
 import { ClientAddresses } from './security/client-addresses.js';
 import { SecurityHeaders } from './security/security-headers.js';
 import { UpstreamHealthModule } from './upstream-health/upstream-health.module.js';
@@ -32,6 +32,7 @@ export class AppModule {
         GatewayConfigModule.forRoot(config),
         loggingModule('gateway', config.LOG_LEVEL, logs),
         UpstreamsModule,
+        ApiRateLimitModule,
         ApiCacheModule,
         HealthModule.forRoot('gateway', { metricsRoute: false }),
         UpstreamHealthModule,
@@ -40,7 +41,7 @@ export class AppModule {
         // Last: its catch-all route must come after every other route.
         FrontEndModule,
       ],
-      providers: [SecurityHeaders, ClientAddresses, ClientConnections, ApiRateLimit, UpstreamProxy, RequestPipeline, MetricsPort],
+      providers: [SecurityHeaders, ClientAddresses, ClientConnections, UpstreamProxy, RequestPipeline, MetricsPort],
     };
   }
 }

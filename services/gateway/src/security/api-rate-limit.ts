@@ -10,8 +10,9 @@ const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /**
  * At most RATE_LIMIT_PER_MINUTE requests to /api per client address and minute, proxied or the
- * gateway's own, counted together. Images and the front end are not counted. The count is per
- * gateway process: replicas each count their own.
+ * gateway's own, counted together; the sign-in form's POST /login, which stands for a POST
+ * /api/users/login, counts in the same count (front-end/plain-forms.controller.ts). Images and the
+ * front end are not counted. The count is per gateway process: replicas each count their own.
  */
 @Injectable()
 export class ApiRateLimit {
