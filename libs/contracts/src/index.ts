@@ -17,3 +17,5 @@ export * from './page-report-schema.js';
 export * from './server-render.js';
 export * from './search-route.js';
 export * from './settings.js';
+export * from './sign-in-redirect.js';
+export * from './plain-forms.js';

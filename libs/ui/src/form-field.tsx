@@ -1,6 +1,7 @@
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from 'react';
 import { cx } from './css.js';
 import { field } from './form-field.styles.js';
+import { useTypedBeforeHydration } from './typed-before-hydration.js';
 import { VisuallyHidden } from './visually-hidden.js';
 
 /** What a Field tells the control inside it: its id, and the error text that describes it. */
@@ -75,19 +76,25 @@ function useFieldProps<P extends { id?: string; 'aria-describedby'?: string; 'ar
   };
 }
 
-/** A text-like input; inside a Field it is labelled and described automatically. */
-export function Input({ className, ...props }: ComponentProps<'input'>) {
-  return <input {...useFieldProps(props)} className={cx(field.control, className)} />;
+/**
+ * A text-like input; inside a Field it is labelled and described automatically. Server-rendered, it keeps
+ * what was typed into it before hydration (typed-before-hydration.ts); Select and TextArea too.
+ */
+export function Input({ className, ref, ...props }: ComponentProps<'input'>) {
+  const kept = useTypedBeforeHydration(props.value, props.onChange, ref);
+  return <input {...useFieldProps(props)} ref={kept} className={cx(field.control, className)} />;
 }
 
 /** A select; inside a Field it is labelled and described automatically. */
-export function Select({ className, ...props }: ComponentProps<'select'>) {
-  return <select {...useFieldProps(props)} className={cx(field.control, className)} />;
+export function Select({ className, ref, ...props }: ComponentProps<'select'>) {
+  const kept = useTypedBeforeHydration(props.value, props.onChange, ref);
+  return <select {...useFieldProps(props)} ref={kept} className={cx(field.control, className)} />;
 }
 
 /** A multi-line text box; inside a Field it is labelled and described automatically. */
-export function TextArea({ className, ...props }: ComponentProps<'textarea'>) {
-  return <textarea {...useFieldProps(props)} className={cx(field.control, field.textArea, className)} />;
+export function TextArea({ className, ref, ...props }: ComponentProps<'textarea'>) {
+  const kept = useTypedBeforeHydration(props.value, props.onChange, ref);
+  return <textarea {...useFieldProps(props)} ref={kept} className={cx(field.control, field.textArea, className)} />;
 }
 
 export interface CheckProps extends Omit<ComponentProps<'input'>, 'type'> {

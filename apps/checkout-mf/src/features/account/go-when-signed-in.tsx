@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { useSession } from '@shop/shop-client';
-import { redirectTarget } from './redirect.js';
+import { redirectTarget } from '@shop/contracts';
 
 export interface SignInRedirect {
   /** The page's `redirect` query value, which the form keeps on its link to the other account page. */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Field, Input, Spinner } from '@shop/ui';
 import { useLogin } from './api/login.js';
-import { withRedirect } from './redirect.js';
+import { withRedirect } from '@shop/contracts';
 
 export interface LoginFormProps {
   /** The page's `redirect` query value, kept on the 'Register' link. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Alert, Button, Spinner } from '@shop/ui';
 import { AccountFields, useAccountFields } from './account-fields.js';
 import { useRegister } from './api/register.js';
-import { withRedirect } from './redirect.js';
+import { withRedirect } from '@shop/contracts';
 
 export interface RegisterFormProps {
   /** The page's `redirect` query value, kept on the 'Login' link. */

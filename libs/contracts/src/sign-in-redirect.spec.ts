@@ -1,4 +1,4 @@
-import { redirectTarget, withRedirect } from './redirect.js';
+import { redirectTarget, withRedirect } from './sign-in-redirect.js';
 
 describe('the sign-in redirect', () => {
   it.each([

@@ -1,0 +1,40 @@
+/**
+ * The storefront's plain HTML forms (docs/ssr.md, "Forms before and without the shell"): what the header's
+ * search box and the sign-in form send when the browser submits them itself, because JavaScript is off or
+ * the shell has not started. The gateway answers them; the forms and the first-paint script read what it
+ * answers. Neither side imports the other: this file is their contract.
+ */
+
+/** The search box's form: `GET /search?q=<text>`, answered with a redirect to searchPath(text). */
+export const SEARCH_FORM = { action: '/search', field: 'q' } as const;
+
+/**
+ * The sign-in form: `POST /login[?redirect=x]`, `application/x-www-form-urlencoded`, fields `email` and
+ * `password`. The gateway signs in through the users service and answers 303 See Other:
+ * - signed in: to redirectTarget(x), with the session in the short-lived SIGN_IN_HANDOFF_COOKIE, which the
+ *   next page's first-paint script moves into local storage (where the spec keeps the session) and deletes;
+ * - not: back to /login, the redirect kept, `error` one of SIGN_IN_FORM_ERRORS' codes.
+ */
+export const SIGN_IN_FORM = { action: '/login', email: 'email', password: 'password', error: 'error' } as const;
+
+/** The cookie that carries a form sign-in's session to the page it lands on, for a minute at most. */
+export const SIGN_IN_HANDOFF_COOKIE = 'shop_signin';
+export const SIGN_IN_HANDOFF_SECONDS = 60;
+
+/**
+ * Why a form sign-in failed, as a code in the address (`/login?error=credentials`) and the text the form
+ * then shows. Codes, never texts: an address anyone can make must not put words of their choosing on the
+ * shop's page.
+ */
+export const SIGN_IN_FORM_ERRORS = {
+  credentials: 'Invalid email or password',
+  busy: 'Too many people are signing in or up right now, please try again in a few seconds',
+  unavailable: 'Signing in is not possible right now, please try again in a moment',
+} as const;
+
+export type SignInFormError = keyof typeof SIGN_IN_FORM_ERRORS;
+
+/** The text for an `error` code of the address, or undefined for none or one the shop does not give. */
+export function signInFormErrorText(code: string | null | undefined): string | undefined {
+  return code && Object.hasOwn(SIGN_IN_FORM_ERRORS, code) ? SIGN_IN_FORM_ERRORS[code as SignInFormError] : undefined;
+}
