@@ -91,7 +91,7 @@ describe('the storefront through the gateway', () => {
   const get = (path: string) => request(shop.gateway.url).get(path);
 
   it('serves the shell at / and its index.html for every browser route, never cached', async () => {
-    for (const path of ['/', '/product/0f0f0f0f-0000-4000-8000-000000000000', '/admin/userList', '/search/lamp/page/2', '/index.html']) {
+    for (const path of ['/', '/product/0f0f0f0f-0000-4000-8000-000000000000', '/admin/userList', '/search/lamp/page/2', '/search/3.5mm%20jack', '/search/Dr.%20Martens/page/2', '/index.html']) {
       const res = await get(path).set('Accept', 'text/html').expect(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');

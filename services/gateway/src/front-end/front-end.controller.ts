@@ -11,8 +11,11 @@ import { firstCallsWithQuery, renderedAddressOf, searchPageQueryOf } from './sea
 import { ServerPages } from './server-pages.js';
 import { REMOTES_PATH } from './remote-builds.js';
 
-/** A browser route of the single-page app: no file extension, outside /api and the image and remote paths. */
-const BROWSER_ROUTE = /^\/(?!api(\/|$)|uploads(\/|$)|mf(\/|$))[^.]*$/;
+/**
+ * A browser route of the single-page app: no file extension, outside /api and the image and remote paths;
+ * and a search page whatever its keyword holds ('3.5mm jack' and 'Dr. Martens' have dots, not extensions).
+ */
+const BROWSER_ROUTE = /^\/(?!api(\/|$)|uploads(\/|$)|mf(\/|$))[^.]*$|^\/search\/[^/]+(\/page\/[^/.]+)?$/;
 
 const notFound = () => new NotFoundException('Not found');
 
