@@ -14,4 +14,7 @@ export default remoteConfig({
   here: fileURLToPath(new URL('.', import.meta.url)),
   dependencies,
   port: 3012,
+  // Rendered on the server too (docs/ssr.md, "Forms before and without the shell"): the pages of forms a
+  // shopper may fill in before the shell has started. The rest depend on the session in the browser.
+  serverPages: ['LoginPage', 'RegisterPage'],
 });

@@ -25,6 +25,21 @@
         return '\\' + code.toString(16) + ' ';
       }) + '"';
     };
+    // A sign-in by the plain form (libs/contracts' plain-forms.ts): the gateway hands the session to this
+    // page in a one-minute cookie. It goes where the spec keeps the session, and the cookie is deleted.
+    // On an HTTPS page only the __Host- cookie counts, which no other host can have set.
+    var https = window.location.protocol === 'https:';
+    var handoffName = https ? '__Host-shop_signin' : 'shop_signin';
+    var handoff = new RegExp('(?:^|;\\s*)' + handoffName + '=([^;]*)').exec(document.cookie);
+    if (handoff) {
+      document.cookie = handoffName + '=; Path=/; Max-Age=0; SameSite=Strict' + (https ? '; Secure' : '');
+      try {
+        var handed = JSON.parse(decodeURIComponent(handoff[1]));
+        if (handed && typeof handed.token === 'string' && typeof handed.name === 'string') window.localStorage.setItem('userInfo', JSON.stringify(handed));
+      } catch (error) {
+        // Not a session: nothing is stored.
+      }
+    }
     var user = read('userInfo');
     if (user && typeof user.token === 'string' && typeof user.name === 'string') {
       root.setAttribute('data-shop-session', user.isAdmin === true ? 'admin' : 'customer');

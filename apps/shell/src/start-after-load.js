@@ -7,7 +7,9 @@
  *
  * A shopper who acts first is not ignored: a press or a key starts the shell at once, and a click on
  * something only the shell can answer (a button, not a link: links work as they are) or a form's submit
- * is held and done again once the shell is ready (it says so with the `shop:ready` event).
+ * is held and done again once the shell is ready (it says so with the `shop:ready` event). If a script of
+ * the shell cannot be fetched, what was held is done by the browser itself: a form goes to the server as
+ * a plain form (docs/ssr.md, "Forms before and without the shell").
  * Plain ES5, no build step: it must run before anything else is there.
  */
 (function () {
@@ -31,6 +33,7 @@
       var script = document.createElement('script');
       script.src = src;
       script.async = false;
+      script.onerror = giveUp;
       document.head.appendChild(script);
     });
   }
@@ -58,17 +61,27 @@
   ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
     document.addEventListener(type, start, { capture: true, passive: true, once: true });
   });
-  window.addEventListener('shop:ready', function () {
+  // Done once, by the shell or by the browser.
+  function release() {
     ready = true;
     document.removeEventListener('click', hold, true);
     document.removeEventListener('submit', hold, true);
+    if (heldSubmit && heldSubmit.isConnected && heldSubmit.requestSubmit) heldSubmit.requestSubmit();
+    if (heldClick && heldClick.isConnected) heldClick.click();
+    heldSubmit = heldClick = null;
+  }
+  window.addEventListener('shop:ready', function () {
+    if (ready) return;
     // On a turn of its own, outside the shell's commit that announced it: React then hydrates the part
     // that was clicked at once, and handles the click as the shopper's.
-    setTimeout(function () {
-      if (heldSubmit && heldSubmit.isConnected && heldSubmit.requestSubmit) heldSubmit.requestSubmit();
-      if (heldClick && heldClick.isConnected) heldClick.click();
-    }, 0);
+    setTimeout(release, 0);
   }, { once: true });
+  // A script of the shell that cannot be fetched: the shell will not start, and what the shopper did is
+  // done by the browser itself. A form then goes to the server as a plain form (the search box and the
+  // sign-in form have an address the gateway answers: docs/ssr.md).
+  function giveUp() {
+    if (!ready) release();
+  }
 
   // After the load event, the decoding of the page's first images (those it asked for first) and the
   // paint that shows them: the largest one is then on the screen before any script is fetched.

@@ -17,9 +17,19 @@ export const SEARCH_FORM = { action: '/search', field: 'q' } as const;
  */
 export const SIGN_IN_FORM = { action: '/login', email: 'email', password: 'password', error: 'error' } as const;
 
-/** The cookie that carries a form sign-in's session to the page it lands on, for a minute at most. */
+/**
+ * The cookie that carries a form sign-in's session to the page it lands on, for a minute at most. Over
+ * HTTPS its name has the `__Host-` prefix: the browser then keeps it only if this host set it Secure, for
+ * the whole site and no domain, so a neighbouring subdomain cannot plant a session of its choosing (the
+ * first-paint script takes only that name on an HTTPS page).
+ */
 export const SIGN_IN_HANDOFF_COOKIE = 'shop_signin';
 export const SIGN_IN_HANDOFF_SECONDS = 60;
+
+/** The handoff cookie's name for a browser that came over HTTPS or not. */
+export function signInHandoffCookieName(overHttps: boolean): string {
+  return overHttps ? `__Host-${SIGN_IN_HANDOFF_COOKIE}` : SIGN_IN_HANDOFF_COOKIE;
+}
 
 /**
  * Why a form sign-in failed, as a code in the address (`/login?error=credentials`) and the text the form

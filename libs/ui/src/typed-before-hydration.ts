@@ -6,7 +6,7 @@
  * hydrated, this hands the text to the field's own onChange, as if it had been typed now. A field the
  * browser rendered itself shows its state already: nothing happens.
  */
-import { useCallback, useLayoutEffect, useRef, type ChangeEventHandler, type Ref } from 'react';
+import { useImperativeHandle, useLayoutEffect, useRef, type ChangeEventHandler, type Ref, type RefObject } from 'react';
 
 type TextControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -20,12 +20,12 @@ function holdsText(element: TextControl): boolean {
   return !(element instanceof HTMLInputElement) || !['checkbox', 'radio', 'file', 'submit', 'reset', 'button', 'image'].includes(element.type);
 }
 
-/** Hands what the field showed at hydration to `onChange` when it differs from `value`; answers the ref to put on the field (the caller's own ref kept). */
+/** Hands what the field showed at hydration to `onChange` when it differs from `value`; answers the ref to put on the field (the caller's own ref gets it too). */
 export function useTypedBeforeHydration<E extends TextControl>(
   value: unknown,
   onChange: ChangeEventHandler<E> | undefined,
   ref: Ref<E> | undefined,
-): (element: E | null) => void {
+): RefObject<E | null> {
   const own = useRef<E | null>(null);
   useLayoutEffect(() => {
     const element = own.current;
@@ -43,12 +43,7 @@ export function useTypedBeforeHydration<E extends TextControl>(
     // Only as the field is hydrated: later, the state is the field's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  return useCallback(
-    (element: E | null) => {
-      own.current = element;
-      if (typeof ref === 'function') ref(element);
-      else if (ref) ref.current = element;
-    },
-    [ref],
-  );
+  // The caller's own ref gets the element too.
+  useImperativeHandle(ref, () => own.current as E, []);
+  return own;
 }

@@ -27,12 +27,12 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 
 /** The handoff cookie of an answer's Set-Cookie headers, if any. */
 function handoffCookieOf(setCookie: string[] | string | undefined): string | undefined {
-  return [setCookie ?? []].flat().find((cookie) => cookie.startsWith(`${SIGN_IN_HANDOFF_COOKIE}=`));
+  return [setCookie ?? []].flat().find((cookie) => /^(__Host-)?shop_signin=/.test(cookie));
 }
 
 /** The user's info the handoff cookie carries. */
 function userInfoIn(cookie: string): UserInfoDto {
-  const value = cookie.slice(`${SIGN_IN_HANDOFF_COOKIE}=`.length, cookie.indexOf(';'));
+  const value = cookie.slice(cookie.indexOf('=') + 1, cookie.indexOf(';'));
   return JSON.parse(decodeURIComponent(value)) as UserInfoDto;
 }
 
@@ -343,7 +343,10 @@ describe('the sign-in form in front of a stand-in users service', () => {
       const send = (origin: string) =>
         request(behindProxy.gateway.url).post('/login').set('Content-Type', FORM).set('X-Forwarded-Proto', 'https').set('Origin', origin).send(fields);
       const res = await send('https://shop.example').expect(303);
-      expect((handoffCookieOf(res.headers['set-cookie']) ?? '').split('; ').slice(1)).toEqual(['Path=/', 'Max-Age=60', 'SameSite=Strict', 'Secure']);
+      const cookie = handoffCookieOf(res.headers['set-cookie']) ?? '';
+      // __Host-: a neighbouring subdomain cannot set one of its own.
+      expect(cookie.startsWith(`__Host-${SIGN_IN_HANDOFF_COOKIE}=`)).toBe(true);
+      expect(cookie.split('; ').slice(1)).toEqual(['Path=/', 'Max-Age=60', 'SameSite=Strict', 'Secure']);
       // The gateway's own address is not the shop's public one.
       await send(behindProxy.gateway.url).expect(403);
       expect(behindProxy.users.received.filter((received) => received.url === '/api/users/login')).toHaveLength(1);
@@ -353,6 +356,7 @@ describe('the sign-in form in front of a stand-in users service', () => {
     // A client's own claim of HTTPS, with no trusted proxy in front, is not believed.
     const claimed = await post().set('X-Forwarded-Proto', 'https').send(form({ email: 'ann@example.com', password: 'right password' })).expect(303);
     expect(handoffCookieOf(claimed.headers['set-cookie'])).not.toContain('Secure');
+    expect(handoffCookieOf(claimed.headers['set-cookie'])?.startsWith(`${SIGN_IN_HANDOFF_COOKIE}=`)).toBe(true);
   });
 
   it('leaves GET /login to the front end, and every other method of /search to it too', async () => {

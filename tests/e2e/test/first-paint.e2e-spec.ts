@@ -6,7 +6,11 @@
  *   20 ms from the document's start until the shell is ready and after, never shows 'Sign In' or 'Cart 0'
  *   (the page's first-paint script and the header's server markup, apps/shell/src/first-paint.js);
  * - text typed into the header's search box right after `load`, and its Enter, search for that text;
- * - a click on the user's menu right after `load` opens it.
+ * - a click on the user's menu right after `load` opens it;
+ * - text typed into the register and sign-in forms before the shell started is kept and sent; a sign-in
+ *   form sent while the shell's script cannot arrive goes to the server, and the next page is signed in;
+ * - with JavaScript off, the search box and the sign-in form work as plain forms (docs/ssr.md, "Forms
+ *   before and without the shell").
  * Figures printed: samples taken, and how many of them before the shell was ready.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -150,4 +154,103 @@ describe('a shopper acting before the shell has started', () => {
     await page.getByRole('link', { name: 'Canon EOS R50 Mirrorless Camera' }).first().waitFor({ timeout: 30_000 });
     await context.close();
   }, 60_000);
+
+  it('keeps what was typed into the sign-in and register forms before the shell started, and sends it', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.shop.base, viewport: { width: 1280, height: 900 } });
+    // The shell's scripts take 2 s to arrive (a slow connection): the typing is over long before it is ready.
+    await context.route(/\/main\.[0-9a-f]{8}\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await context.addInitScript(() => {
+      (window as unknown as { __shopReady: boolean }).__shopReady = false;
+      window.addEventListener('shop:ready', () => ((window as unknown as { __shopReady: boolean }).__shopReady = true));
+    });
+    const page = await context.newPage();
+
+    // Register: server-rendered (checkout's serverPages), typed into before hydration, then sent.
+    const newcomer = { name: 'Bo Typedearly', email: `typed-early-${run}@example.com`, password: 'typed-early-secret-1' };
+    await page.goto('/register', { waitUntil: 'domcontentloaded' });
+    expect(await page.evaluate(() => (window as unknown as { __shopReady: boolean }).__shopReady)).toBe(false);
+    await page.getByLabel('Name').fill(newcomer.name);
+    await page.getByLabel('Email Address').fill(newcomer.email);
+    await page.getByLabel('Password', { exact: true }).fill(newcomer.password);
+    await page.getByLabel('Confirm Password').fill(newcomer.password);
+    expect(await page.evaluate(() => (window as unknown as { __shopReady: boolean }).__shopReady)).toBe(false);
+    await shellReady(page);
+    expect(await page.getByLabel('Name').inputValue()).toBe(newcomer.name);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('button', { name: newcomer.name }).waitFor({ timeout: 30_000 });
+    await page.evaluate(() => window.localStorage.clear());
+
+    // Sign in: typed and sent with Enter before the shell is ready; the held submit is sent once it is.
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Email Address').fill(SHOPPER.email);
+    await page.getByLabel('Password').fill(SHOPPER.password);
+    await page.getByLabel('Password').press('Enter');
+    await page.getByRole('button', { name: SHOPPER.name }).waitFor({ timeout: 30_000 });
+    expect(page.url()).toBe(`${e2e.shop.base}/`);
+    await context.close();
+  }, 90_000);
+
+  it('sends the sign-in form to the server when the shell cannot start, and the next page is signed in', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.shop.base, viewport: { width: 1280, height: 900 } });
+    // The shell's own script never arrives: the starter gives up, and the browser posts the form itself.
+    await context.route(/\/main\.[0-9a-f]{8}\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto('/login?redirect=cart', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Email Address').fill(SHOPPER.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/login?redirect=cart&error=credentials');
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+
+    await page.getByLabel('Email Address').fill(SHOPPER.email);
+    await page.getByLabel('Password').fill(SHOPPER.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/cart');
+    // The first-paint script took the session from the handoff cookie into local storage, and deleted it;
+    // the header (server markup, no shell) shows the shopper's menu.
+    const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('userInfo') ?? 'null') as { name?: string } | null);
+    expect(stored?.name).toBe(SHOPPER.name);
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('shop_signin');
+    expect(await page.locator('html').getAttribute('data-shop-session')).toBe('customer');
+    await page.getByRole('button', { name: SHOPPER.name }).waitFor();
+    await context.close();
+  }, 60_000);
+});
+
+describe('with JavaScript off', () => {
+  it('searches with the header search box, a plain form', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.shop.base, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.locator('#shop-search').fill('camera');
+    await page.locator('#shop-search').press('Enter');
+    await page.waitForURL('**/search/camera');
+    await page.getByRole('link', { name: 'Canon EOS R50 Mirrorless Camera' }).first().waitFor();
+    await context.close();
+  });
+
+  it('signs in with the sign-in form, a plain form: a wrong password says so, the right one is handed to the next page', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.shop.base, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/login?redirect=shipping');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await page.getByLabel('Email Address').fill(SHOPPER.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/login?redirect=shipping&error=credentials');
+    await page.getByText('Invalid email or password').waitFor();
+
+    await page.getByLabel('Email Address').fill(SHOPPER.email);
+    await page.getByLabel('Password').fill(SHOPPER.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/shipping');
+    // No script runs to take it: the session waits in the one-minute cookie (a page with JavaScript takes it).
+    const handoff = (await context.cookies()).find((cookie) => cookie.name === 'shop_signin');
+    expect(JSON.parse(decodeURIComponent(handoff?.value ?? '{}'))).toMatchObject({ name: SHOPPER.name, email: SHOPPER.email });
+    expect(handoff?.sameSite).toBe('Strict');
+    await context.close();
+  });
 });

@@ -37,6 +37,28 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register?redirect=shipping');
   });
 
+  it('is a plain form too: posted to /login with the clean redirect, its fields named as the gateway reads them', () => {
+    mockApi({});
+    renderPage('/login?redirect=shipping');
+    const form = screen.getByLabelText('Email Address').closest('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/login?redirect=shipping');
+    expect(screen.getByLabelText('Email Address')).toHaveAttribute('name', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('name', 'password');
+  });
+
+  it("shows the text of a plain form's refusal (?error=code), and only the shop's own codes", () => {
+    mockApi({});
+    renderPage('/login?error=credentials');
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid email or password');
+  });
+
+  it.each(['<b>hacked</b>', 'toString', ''])('shows nothing for an error code the shop does not give (%p)', (code) => {
+    mockApi({});
+    renderPage(`/login?error=${encodeURIComponent(code)}`);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('signs in with email and password, keeps the cart, and goes to /{redirect}', async () => {
     const { calls } = mockApi({ 'POST /api/users/login': { json: aCustomer } });
     const { store } = renderPage('/login?redirect=shipping', { prepare: (s) => s.addToCart(aCartItem()) });

@@ -7,7 +7,7 @@ import { PageReports } from '../releases/page-reports.service.js';
 import { ClientAddresses } from '../security/client-addresses.js';
 import { FrontEnd } from './front-end.service.js';
 import { decodedPathSegment } from './path-segment.js';
-import { firstCallsWithQuery, renderedAddressOf, searchPageQueryOf } from './search-page-query.js';
+import { firstCallsWithQuery, renderedAddressOf, searchPageQueryOf, signInPageQueryOf } from './search-page-query.js';
 import { ServerPages } from './server-pages.js';
 import { REMOTES_PATH } from './remote-builds.js';
 
@@ -107,11 +107,15 @@ export class FrontEndController {
     // Rendered on the server (docs/ssr.md) from the path and, on a search page, its filters and order
     // only (normalised, unknown parameters dropped): keying pages by the whole query string would let
     // anyone fill the page cache with copies of one page.
+    // The sign-in pages read their redirect and a plain form's error code the same way.
     const queryStart = req.originalUrl.indexOf('?');
-    const search = searchPageQueryOf(req.path, queryStart === -1 ? '' : req.originalUrl.slice(queryStart));
+    const query = queryStart === -1 ? '' : req.originalUrl.slice(queryStart);
+    const search = searchPageQueryOf(req.path, query);
+    const signIn = signInPageQueryOf(req.path, query);
     const parts = { ...found, firstCalls: firstCallsWithQuery(found.firstCalls, search) };
     const requestId = String(res.getHeader(REQUEST_ID_HEADER) ?? '');
-    const page = { url: renderedAddressOf(req.path, search), remotes, credential, address, requestId };
+    const url = signIn ? `${req.path}?${signIn}` : renderedAddressOf(req.path, search);
+    const page = { url, remotes, credential, address, requestId };
     if (await this.serverPages.send(page, parts, res)) return;
     res.status(parts.impossible ? 404 : 200).type('html').send(this.frontEnd.browserPage(parts, credential));
   }

@@ -1,4 +1,4 @@
-import { firstCallsWithQuery, renderedAddressOf, searchPageQueryOf } from './search-page-query.js';
+import { firstCallsWithQuery, renderedAddressOf, searchPageQueryOf, signInPageQueryOf } from './search-page-query.js';
 
 describe('the query string of a search page', () => {
   it('keeps only the search page parameters, checked and in one order, so one search is one cached page', () => {
@@ -23,5 +23,17 @@ describe('the query string of a search page', () => {
       '/api/products?keyword=phone&pageNumber=1&brand=Apple&sort=rating',
       '/api/products/facets?keyword=phone&brand=Apple',
     ]);
+  });
+});
+
+describe('the query string of a sign-in page', () => {
+  it('keeps a clean redirect and, on /login, an error code the shop gives; nothing else', () => {
+    expect(signInPageQueryOf('/login', '?utm=1&error=credentials&redirect=shipping')).toBe('redirect=shipping&error=credentials');
+    expect(signInPageQueryOf('/register', '?redirect=/admin/orderlist&error=busy')).toBe('redirect=admin%2Forderlist');
+    expect(signInPageQueryOf('/login', '?redirect=//evil.example&error=<b>you+were+hacked</b>')).toBe('');
+    expect(signInPageQueryOf('/login', `?redirect=${'a'.repeat(101)}`)).toBe('');
+    expect(signInPageQueryOf('/login', '?error=toString')).toBe('');
+    expect(signInPageQueryOf('/profile', '?redirect=shipping')).toBe('');
+    expect(signInPageQueryOf('/login', '')).toBe('');
   });
 });

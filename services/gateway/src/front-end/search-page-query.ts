@@ -7,6 +7,8 @@
  * gateway reads are the addresses the page asks for.
  */
 
+import { cleanRedirect, SIGN_IN_FORM, signInFormErrorText } from '@shop/contracts';
+
 /** Search pages: /search/{keyword} and /search/{keyword}/page/{n}. */
 const SEARCH_PAGE = /^\/search\/[^/]+(\/page\/[^/]+)?\/?$/;
 const SORTS = new Set(['relevance', 'price-asc', 'price-desc', 'rating', 'newest']);
@@ -73,4 +75,30 @@ export function firstCallsWithQuery(firstCalls: string[], query: SearchPageQuery
     const text = extra.filter(Boolean).join('&');
     return text ? `${address}${address.includes('?') ? '&' : '?'}${text}` : address;
   });
+}
+
+/** The sign-in pages, whose server render reads `redirect` (and /login its `error`). */
+const SIGN_IN_PAGES = new Set(['/login', '/register']);
+const MAX_REDIRECT_LENGTH = 100;
+
+/**
+ * The query of a sign-in page as its server render reads it (docs/ssr.md, "Forms before and without the
+ * shell"): the clean `redirect` (the form's action and its link to the other page keep it) and, on
+ * /login, an `error` code the shop gives (the form shows its text; a plain form's refusal comes back so).
+ * Anything else is dropped, so a page has few addresses in the page cache. '' for none.
+ */
+export function signInPageQueryOf(pathname: string, search: string): string {
+  if (!SIGN_IN_PAGES.has(pathname) || search.length <= 1) return '';
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(search);
+  } catch {
+    return '';
+  }
+  const kept = new URLSearchParams();
+  const redirect = cleanRedirect(params.get('redirect'));
+  if (redirect && redirect.length <= MAX_REDIRECT_LENGTH) kept.set('redirect', redirect);
+  const error = params.get(SIGN_IN_FORM.error);
+  if (pathname === SIGN_IN_FORM.action && signInFormErrorText(error) !== undefined) kept.set(SIGN_IN_FORM.error, String(error));
+  return kept.toString();
 }

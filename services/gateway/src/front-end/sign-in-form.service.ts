@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@shop/service-kit';
-import { SIGN_IN_FORM, SIGN_IN_HANDOFF_COOKIE, SIGN_IN_HANDOFF_SECONDS, type SignInFormError, type UserInfoDto } from '@shop/contracts';
+import { SIGN_IN_FORM, SIGN_IN_HANDOFF_SECONDS, signInHandoffCookieName, type SignInFormError, type UserInfoDto } from '@shop/contracts';
 import type { GatewayConfig } from '../config.js';
 import { forwardedHeadersOf } from '../proxy/forwarded-headers.js';
 import { UpstreamPool } from '../proxy/upstream-pool.js';
@@ -100,12 +100,12 @@ export class SignInForm {
 }
 
 /**
- * The cookie that carries a form sign-in's session to the page it lands on (SIGN_IN_HANDOFF_COOKIE):
+ * The cookie that carries a form sign-in's session to the page it lands on (signInHandoffCookieName: `__Host-` prefixed over HTTPS):
  * the user's info as the users service gave it, JSON, percent-encoded; for a minute, this site's own
  * requests only, over HTTPS only when the browser came over HTTPS. Not HttpOnly: the next page's
  * first-paint script reads it into local storage and deletes it.
  */
 export function handoffCookieOf(user: UserInfoDto, secure: boolean): string {
   const value = encodeURIComponent(JSON.stringify(user));
-  return `${SIGN_IN_HANDOFF_COOKIE}=${value}; Path=/; Max-Age=${SIGN_IN_HANDOFF_SECONDS}; SameSite=Strict${secure ? '; Secure' : ''}`;
+  return `${signInHandoffCookieName(secure)}=${value}; Path=/; Max-Age=${SIGN_IN_HANDOFF_SECONDS}; SameSite=Strict${secure ? '; Secure' : ''}`;
 }

@@ -7,7 +7,7 @@
  * to open the product chosen (or search when none is), Escape to close it, and a live region saying how
  * many there are.
  */
-import { keywordOf, searchPath, SEARCH_PLACEHOLDER } from '@shop/contracts';
+import { keywordOf, SEARCH_FORM, searchPath, SEARCH_PLACEHOLDER } from '@shop/contracts';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, cx, Input, useStaticStyles, VisuallyHidden } from '@shop/ui';
@@ -90,7 +90,7 @@ export function SearchBox({ initialText, autoFocus = false }: SearchBoxProps) {
   const status = !open || current === undefined ? '' : suggestions.length === 0 ? 'No suggestions' : `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'} available, use the up and down arrows to choose`;
 
   return (
-    <form role="search" className={searchBox.form} onSubmit={submit}>
+    <form role="search" action={SEARCH_FORM.action} method="get" className={searchBox.form} onSubmit={submit}>
       <label htmlFor="shop-search">
         <VisuallyHidden>Search products</VisuallyHidden>
       </label>
@@ -98,7 +98,7 @@ export function SearchBox({ initialText, autoFocus = false }: SearchBoxProps) {
         <Input
           id="shop-search"
           type="search"
-          name="q"
+          name={SEARCH_FORM.field}
           role="combobox"
           // The shopper was typing in the box this one replaced: they go on typing here.
           autoFocus={autoFocus}

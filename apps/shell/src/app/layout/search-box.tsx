@@ -3,7 +3,7 @@
  * or blank box goes back to the full list at /. The box shows the keyword of the search page being
  * shown (also after a reload) and empties on any other page.
  */
-import { keywordOf, searchPath, SEARCH_PLACEHOLDER } from '@shop/contracts';
+import { keywordOf, SEARCH_FORM, searchPath, SEARCH_PLACEHOLDER } from '@shop/contracts';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, Input, VisuallyHidden } from '@shop/ui';
@@ -42,14 +42,16 @@ export function SearchBox() {
   };
 
   return (
-    <SearchForm role="search" onSubmit={submit}>
+    // A plain form too (libs/contracts' plain-forms.ts): without JavaScript, or before the shell has
+    // started, the browser sends it and the gateway answers with the search page.
+    <SearchForm role="search" action={SEARCH_FORM.action} method="get" onSubmit={submit}>
       <label htmlFor={SEARCH_BOX_ID}>
         <VisuallyHidden>Search products</VisuallyHidden>
       </label>
       <Input
         id={SEARCH_BOX_ID}
         type="search"
-        name="q"
+        name={SEARCH_FORM.field}
         placeholder={SEARCH_PLACEHOLDER}
         value={text}
         onChange={(event) => setText(event.target.value)}
