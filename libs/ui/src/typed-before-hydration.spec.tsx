@@ -1,19 +1,15 @@
 import { act, createRef, useState, type FormEvent } from 'react';
-import { MessageChannel } from 'node:worker_threads';
 import { hydrateRoot } from 'react-dom/client';
 import { Field, Input, Select, TextArea } from './form-field.js';
 import { renderWithTheme } from './testing/render.js';
 
-// React's server renderer (its browser build, as jest's jsdom resolves it) schedules through a MessageChannel, which jsdom lacks.
-// Its ports unref'd: jest then ends once the tests have.
-class ServerRenderChannel extends MessageChannel {
-  constructor() {
-    super();
-    this.port1.unref();
-    this.port2.unref();
-  }
+// React's server renderer (its browser build, as jest's jsdom resolves it) schedules its work through a
+// MessageChannel, which jsdom lacks: one that runs the port's handler on a timer does the same.
+class TimerChannel {
+  readonly port1: { onmessage: ((event: unknown) => void) | null } = { onmessage: null };
+  readonly port2 = { postMessage: (data: unknown) => void setTimeout(() => this.port1.onmessage?.({ data }), 0) };
 }
-globalThis.MessageChannel ??= ServerRenderChannel as unknown as typeof globalThis.MessageChannel;
+globalThis.MessageChannel ??= TimerChannel as unknown as typeof globalThis.MessageChannel;
 const { renderToString } = await import('react-dom/server');
 
 /** A sign-in-like form whose submit reports the state it would send. */

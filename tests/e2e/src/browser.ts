@@ -64,7 +64,40 @@ export async function accessibilityProblems(page: Page, name: string): Promise<A
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
     return result.violations.map((violation) => ({ rule: violation.id, impact: violation.impact ?? 'unknown', targets: violation.nodes.map((node) => node.target.join(' ')) }));
   });
-  return violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact)).map((violation) => ({ page: name, ...violation }));
+  const blocking = violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact)).map((violation) => ({ page: name, ...violation }));
+  return [...blocking, ...(await generatedTextInNames(page, name))];
+}
+
+/**
+ * Headings, buttons, links and column headings whose accessible name takes in text drawn by CSS
+ * (`::before`/`::after { content: '↕' }`): Chromium reads generated content into the name, so a screen
+ * reader hears 'NAME ↕' where the spec says NAME (axe does not look at it, jsdom does not compute it). An
+ * element named by aria-label or aria-labelledby, and content given an empty alternative
+ * (`content: '↕' / ''`), are fine.
+ */
+async function generatedTextInNames(page: Page, name: string): Promise<AccessibilityProblem[]> {
+  const found = await page.evaluate(() => {
+    const named = 'h1, h2, h3, h4, h5, h6, [role="heading"], button, [role="button"], a[href], th, [role="columnheader"]';
+    const generatedText = (element: Element, pseudo: '::before' | '::after'): string => {
+      const content = getComputedStyle(element, pseudo).content;
+      if (!content || content === 'none' || content === 'normal') return '';
+      // `"↕" / ""`: an empty alternative text, not read.
+      if (/\/\s*""\s*$/.test(content)) return '';
+      const text = content.replace(/^"|"$/g, '').trim();
+      return text;
+    };
+    const problems: string[] = [];
+    for (const element of document.querySelectorAll(named)) {
+      if (element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') || element.getClientRects().length === 0) continue;
+      for (const part of [element, ...element.querySelectorAll('*')]) {
+        if (part.closest('[aria-hidden="true"]')) continue;
+        const text = generatedText(part, '::before') || generatedText(part, '::after');
+        if (text) problems.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}" + "${text}"`);
+      }
+    }
+    return problems;
+  });
+  return found.map((target) => ({ page: name, rule: 'generated-text-in-name', impact: 'serious', targets: [target] }));
 }
 
 /**
