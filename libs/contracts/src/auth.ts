@@ -9,8 +9,12 @@ export interface TokenClaims {
   sv: number;
 }
 
-/** The only signing algorithm a shop token may use. */
-export const TOKEN_ALGORITHM = 'EdDSA';
+/**
+ * The only signing algorithm a shop token may use: ECDSA on P-256 with SHA-256. The shop signs with
+ * @nestjs/jwt and verifies through passport-jwt, both on jsonwebtoken, which has no EdDSA
+ * (docs/decisions.md, "Tokens: @nestjs/jwt and @nestjs/passport").
+ */
+export const TOKEN_ALGORITHM = 'ES256';
 export const TOKEN_ISSUER = 'shop-users';
 export const TOKEN_AUDIENCE = 'shop';
 

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AuthModule, databaseModule, HealthModule, JwksTokenVerifier, loggingModule, SERVICE_CONFIG } from '@shop/service-kit';
+import { AuthModule, databaseModule, HealthModule, JwksTokenKeys, loggingModule, SERVICE_CONFIG } from '@shop/service-kit';
 import { EventBusModule, eventBusEntities, natsAuthOf } from '@shop/event-bus';
 import { UserAccessModule, userAccessStandings } from '@shop/user-access';
 import { jwksUrlOf, type CatalogConfig } from './config.js';
@@ -31,7 +31,7 @@ export class AppModule {
           migrations: catalogMigrations,
         }),
         EventBusModule.forRoot({ service: 'catalog', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config), streamReplicas: config.STREAM_REPLICAS }),
-        AuthModule.forRoot({ verifier: { useFactory: () => new JwksTokenVerifier(jwksUrlOf(config)) }, standings: userAccessStandings }),
+        AuthModule.forRoot({ keys: { useFactory: () => new JwksTokenKeys(jwksUrlOf(config)) }, standings: userAccessStandings }),
         UserAccessModule,
         // Before ProductsModule: Nest matches routes in registration order, and /api/products/:id would take 'low-stock'.
         StockModule,

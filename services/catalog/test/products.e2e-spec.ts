@@ -277,7 +277,7 @@ describe('catalog products', () => {
       expect(res.body).toEqual({ message: 'Not authorized, token failed' });
       const expired = await catalog.issuer.sign(
         { sub: randomUUID(), name: 'Old', email: 'old@example.com', isAdmin: true, sv: 1 },
-        { expiresIn: Math.floor(Date.now() / 1000) - 60 },
+        { expiresAt: Math.floor(Date.now() / 1000) - 60 },
       );
       await request(catalog.http).post('/api/products').set('Authorization', `Bearer ${expired}`).expect(401);
     });

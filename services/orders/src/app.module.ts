@@ -1,5 +1,5 @@
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { AuthModule, databaseModule, HealthModule, JwksTokenVerifier, loggingModule, SERVICE_CONFIG, noStoreForApi } from '@shop/service-kit';
+import { AuthModule, databaseModule, HealthModule, JwksTokenKeys, loggingModule, SERVICE_CONFIG, noStoreForApi } from '@shop/service-kit';
 import { EventBusModule, eventBusEntities, natsAuthOf } from '@shop/event-bus';
 import { MailModule, mailOptionsOf } from '@shop/mail';
 import { UserAccessModule, userAccessStandings } from '@shop/user-access';
@@ -37,7 +37,7 @@ export class AppModule implements NestModule {
           migrations: ordersMigrations,
         }),
         EventBusModule.forRoot({ service: 'orders', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config), streamReplicas: config.STREAM_REPLICAS }),
-        AuthModule.forRoot({ verifier: { useFactory: () => new JwksTokenVerifier(jwksUrlOf(config)) }, standings: userAccessStandings }),
+        AuthModule.forRoot({ keys: { useFactory: () => new JwksTokenKeys(jwksUrlOf(config)) }, standings: userAccessStandings }),
         MailModule.forRoot(mailOptionsOf(config)),
         UserAccessModule,
         OrderMailsModule,

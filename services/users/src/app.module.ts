@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AuthModule, databaseModule, HealthModule, KeyTokenVerifier, loggingModule, SERVICE_CONFIG, noStoreForApi } from '@shop/service-kit';
+import { AuthModule, databaseModule, HealthModule, loggingModule, SERVICE_CONFIG, noStoreForApi } from '@shop/service-kit';
 import { EventBusModule, eventBusEntities, natsAuthOf } from '@shop/event-bus';
 import { MailModule, mailOptionsOf } from '@shop/mail';
 import type { UsersConfig } from './config.js';
@@ -40,9 +40,9 @@ export class AppModule implements NestModule {
         EventBusModule.forRoot({ service: 'users', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config), streamReplicas: config.STREAM_REPLICAS }),
         MailModule.forRoot(mailOptionsOf(config)),
         TokensModule,
-        // The users service verifies tokens with its own public key; it needs no JWKS fetch.
+        // The users service verifies tokens with its own public keys, picked by kid: it needs no JWKS fetch of itself.
         AuthModule.forRoot({
-          verifier: { useFactory: (keys: SigningKeys) => new KeyTokenVerifier(() => keys.verificationKey), inject: [SigningKeys] },
+          keys: { useExisting: SigningKeys },
           // Users owns the standings: read at every request, never remembered.
           standings: { useFactory: (db: DataSource) => new AccountStandings(db), inject: [DataSource] },
           rememberStandingMs: 0,

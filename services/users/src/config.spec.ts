@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { ConfigError } from '@shop/service-kit';
 import { DEVELOPMENT_ADMIN_PASSWORD, loadUsersConfig } from './config.js';
@@ -139,17 +139,23 @@ describe('users settings', () => {
     });
   });
 
-  it('takes an Ed25519 PKCS8 PEM as JWT_PRIVATE_KEY, also with \\n escapes on one line', () => {
-    const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+  it('takes a P-256 private key PEM as JWT_PRIVATE_KEY (PKCS8 or SEC1), also with \\n escapes on one line', () => {
+    const key = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+    const pem = key.export({ format: 'pem', type: 'pkcs8' }).toString();
     expect(loadUsersConfig({ JWT_PRIVATE_KEY: pem }).JWT_PRIVATE_KEY).toBe(pem.trim());
     expect(loadUsersConfig({ JWT_PRIVATE_KEY: pem.replace(/\n/g, '\\n') }).JWT_PRIVATE_KEY).toBe(pem.trim());
+    const sec1 = key.export({ format: 'pem', type: 'sec1' }).toString();
+    expect(loadUsersConfig({ JWT_PRIVATE_KEY: sec1 }).JWT_PRIVATE_KEY).toBe(sec1.trim());
     expect(loadUsersConfig({ JWT_PRIVATE_KEY: '' }).JWT_PRIVATE_KEY).toBeUndefined();
   });
 
-  it('refuses a JWT_PRIVATE_KEY that is not an Ed25519 private key', () => {
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-    const message = 'JWT_PRIVATE_KEY: must be an Ed25519 private key in PKCS8 PEM (-----BEGIN PRIVATE KEY-----)';
-    expect(problemsOf({ JWT_PRIVATE_KEY: rsa })).toEqual([message]);
+  it('refuses a JWT_PRIVATE_KEY that is not a P-256 private key, the Ed25519 keys of earlier versions too', () => {
+    const pemOf = (key: KeyObject) => key.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const message =
+      'JWT_PRIVATE_KEY: must be a P-256 private key in PEM for ES256 tokens (openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256); the Ed25519 keys of earlier versions no longer sign';
+    expect(problemsOf({ JWT_PRIVATE_KEY: pemOf(generateKeyPairSync('ed25519').privateKey) })).toEqual([message]);
+    expect(problemsOf({ JWT_PRIVATE_KEY: pemOf(generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey) })).toEqual([message]);
+    expect(problemsOf({ JWT_PRIVATE_KEY: pemOf(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey) })).toEqual([message]);
     expect(problemsOf({ JWT_PRIVATE_KEY: 'not a key' })).toEqual([message]);
   });
 });

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { mailSettings } from '@shop/mail';
 import { ConfigError, durationSetting as duration, loadConfig, serviceSettings } from '@shop/service-kit';
+import { signsTokens } from './tokens/es256.js';
 import { newEmailProblem } from './users/email/email-rules.js';
 import { isEasyToGuess } from './users/password-strength.js';
 import { isCommonPassword, normalEmail } from './validation.js';
@@ -14,19 +15,20 @@ export const DEVELOPMENT_ADMIN_PASSWORD = 'admin12345';
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 /**
- * An Ed25519 private key in PKCS8 PEM. A .env file often holds it on one line
- * with `\n` escapes, so those become line breaks first.
+ * A P-256 private key in PEM (ES256; PKCS8 or SEC1). A .env file often holds it on one line with `\n`
+ * escapes, so those become line breaks first. The Ed25519 keys of earlier versions are refused: nothing
+ * verifies EdDSA tokens now (docs/decisions.md, "Tokens: @nestjs/jwt and @nestjs/passport").
  */
-const ed25519PrivateKeyPem = z
+const tokenPrivateKeyPem = z
   .string()
   .transform((pem) => pem.replace(/\\n/g, '\n').trim())
   .refine((pem) => {
     try {
-      return createPrivateKey({ key: pem, format: 'pem' }).asymmetricKeyType === 'ed25519';
+      return signsTokens(createPrivateKey({ key: pem, format: 'pem' }));
     } catch {
       return false;
     }
-  }, 'must be an Ed25519 private key in PKCS8 PEM (-----BEGIN PRIVATE KEY-----)');
+  }, 'must be a P-256 private key in PEM for ES256 tokens (openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256); the Ed25519 keys of earlier versions no longer sign');
 
 /** The users service's settings (see .env.example). */
 export const usersSettings = {
@@ -39,7 +41,7 @@ export const usersSettings = {
   /** Lifetime of a sign-in token, in seconds once parsed. */
   TOKEN_TTL: duration.default(12 * 3600),
   /** The key tokens are signed with; unset: one generated on first start and kept in the users database. */
-  JWT_PRIVATE_KEY: z.preprocess(blankAsUnset, ed25519PrivateKeyPem.optional()),
+  JWT_PRIVATE_KEY: z.preprocess(blankAsUnset, tokenPrivateKeyPem.optional()),
   /**
    * Encrypts the signing key kept in the users database (AES-256-GCM, key derived with HKDF): at
    * least 32 characters of random text. Required in production unless JWT_PRIVATE_KEY is given.

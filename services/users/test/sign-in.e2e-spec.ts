@@ -80,6 +80,21 @@ describe('sign-in', () => {
     expect(res.body).toEqual({ message });
   });
 
+  it('reads and validates the body before any password check or limit: refused bodies count as no failure', async () => {
+    const customer = await registerCustomer(users);
+    const address = newClientAddress();
+    const post = () => request(users.http).post('/api/users/login').set('X-Forwarded-For', address);
+    for (let i = 0; i < 6; i++) {
+      await post().send({ email: customer.email, password: 'wrong-secret', isAdmin: true }).expect(400);
+      await post().send({ email: customer.email, password: '' }).expect(400);
+      await post().set('Content-Type', 'application/json').send(`{"email":"${customer.email}","password":`).expect(400);
+      await post().send({ email: customer.email, password: 'x'.repeat(5_000) }).expect(413);
+    }
+    // 24 refused bodies, more than the 5 failures allowed: the right password still signs in from that address.
+    const res = await login(users, customer.email, customer.password, address).expect(200);
+    expect(res.body._id).toBe(customer.info._id);
+  });
+
   describe('failed sign-ins', () => {
     it('answers 429 after 5 failures for one email from one address, even with the right password, with Retry-After', async () => {
       const customer = await registerCustomer(users);

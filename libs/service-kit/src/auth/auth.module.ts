@@ -1,14 +1,15 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { AdminGuard, SignedInGuard } from './guards.js';
-import { TokenVerifier } from './token-verifier.js';
+import { PassportModule } from '@nestjs/passport';
+import { JwtStrategy } from './jwt.strategy.js';
+import { TokenKeys } from './token-keys.js';
 import { SessionCheck, UserStandings } from './user-standing.js';
 
-/** A provider without its token: `{ useFactory, inject }`, `{ useClass }` or `{ useValue }`. */
+/** A provider without its token: `{ useFactory, inject }`, `{ useClass }`, `{ useExisting }` or `{ useValue }`. */
 type ProviderRecipe = Omit<Extract<Provider, { provide: unknown }>, 'provide'>;
 
 export interface AuthOptions {
-  /** How tokens are verified: with the users service's published keys, or (in users itself) its own. */
-  verifier: ProviderRecipe;
+  /** Where the keys that verify tokens come from: the users service's JWKS (`JwksTokenKeys`), or in users itself its own. */
+  keys: ProviderRecipe;
   /** Where users' current standing is looked up (see SessionCheck). */
   standings: ProviderRecipe;
   /** How long a looked-up standing is reused, in ms (default 1 s; 0 in the users service, which owns them). */
@@ -16,8 +17,9 @@ export interface AuthOptions {
 }
 
 /**
- * Makes `@SignedIn()` and `@AdminOnly()` work in a service: a token must be
- * valid, and its user's session still open, with the rights they have now.
+ * Makes `@SignedIn()` and `@AdminOnly()` work in a service, through @nestjs/passport: the JWT
+ * strategy (passport-jwt) checks the token with the keys of `keys`, then the user's standing, and
+ * `AuthGuard('jwt')` (JwtAuthGuard) and RolesGuard guard the routes.
  */
 @Global()
 @Module({})
@@ -25,18 +27,19 @@ export class AuthModule {
   static forRoot(options: AuthOptions): DynamicModule {
     return {
       module: AuthModule,
+      imports: [PassportModule],
       providers: [
-        { ...options.verifier, provide: TokenVerifier } as Provider,
+        { ...options.keys, provide: TokenKeys } as Provider,
         { ...options.standings, provide: UserStandings } as Provider,
         {
           provide: SessionCheck,
           useFactory: (standings: UserStandings) => new SessionCheck(standings, options.rememberStandingMs),
           inject: [UserStandings],
         },
-        SignedInGuard,
-        AdminGuard,
+        JwtStrategy,
       ],
-      exports: [TokenVerifier, SessionCheck, SignedInGuard, AdminGuard],
+      // JwtAuthGuard and RolesGuard are made by Nest for each controller that names them, from these.
+      exports: [PassportModule, TokenKeys, SessionCheck],
     };
   }
 }

@@ -12,6 +12,9 @@ import { SignInThrottle } from './sign-in-throttle.service.js';
 /** One answer for an unknown email and a wrong password, so that sign-in does not tell which emails have accounts. */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
+/** The account a sign-in admitted, as its token and answer need it (never its password hash). */
+export type SignedInUser = Pick<User, 'id' | 'name' | 'email' | 'isAdmin' | 'sessionVersion'>;
+
 @Injectable()
 export class SignInService {
   private readonly logger = new Logger('SignIn');
@@ -24,12 +27,13 @@ export class SignInService {
   ) {}
 
   /**
-   * Checks an email and password and answers the user's info with a new
-   * token. An unknown email costs a password check too (against a dummy hash),
-   * so it takes as long as a wrong password. A hash made with older argon2
-   * parameters is replaced once the answer is on its way.
+   * Checks an email and password (the LocalStrategy's check) and answers the user it signs in, or
+   * throws: 401 `Invalid email or password`, 429 from the sign-in limits (SignInThrottle), 503 when
+   * the password checks are too busy. An unknown email costs a password check too (against a dummy
+   * hash), so it takes as long as a wrong password, and counts as a failure the same way. A hash made
+   * with older argon2 parameters is replaced once the answer is on its way.
    */
-  async signIn(email: string, password: string, address: string, timing: RequestTiming = {}): Promise<UserInfoDto> {
+  async checkPassword(email: string, password: string, address: string, timing: RequestTiming = {}): Promise<SignedInUser> {
     // A crowd too large to check in time is told so before any database work or count.
     this.passwords.refuseIfBusy({ ...timing, client: clientKeyOf(address) });
     const attempt = await this.throttle.admit(email, address);
@@ -50,6 +54,11 @@ export class SignInService {
     }
     await this.throttle.succeeded(attempt);
     if (this.passwords.isOutdated(user.passwordHash)) void this.replaceOutdatedHash(user, password);
+    return { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, sessionVersion: user.sessionVersion };
+  }
+
+  /** The signed-in user's info with a new token: the answer of a sign-in. */
+  async userInfoOf(user: SignedInUser): Promise<UserInfoDto> {
     return toUserInfo(user, await this.tokens.issue(user));
   }
 

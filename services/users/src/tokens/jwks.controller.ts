@@ -13,8 +13,8 @@ export class JwksController {
 
   @Get(JWKS_PATH)
   @Header('Cache-Control', JWKS_CACHE_CONTROL)
-  @ApiOperation({ summary: 'The public keys (JWKS) that shop tokens are verified with (EdDSA, Ed25519)' })
-  @ApiOkResponse({ description: '{ keys: [ { kty: "OKP", crv: "Ed25519", x, kid, alg: "EdDSA", use: "sig" } ] }' })
+  @ApiOperation({ summary: 'The public keys (JWKS) that shop tokens are verified with (ES256, P-256)' })
+  @ApiOkResponse({ description: '{ keys: [ { kty: "EC", crv: "P-256", x, y, kid, alg: "ES256", use: "sig" } ] }' })
   jwks(): JsonWebKeySet {
     return this.keys.jwks();
   }

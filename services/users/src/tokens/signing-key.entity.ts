@@ -7,7 +7,7 @@ export class SigningKey {
   @PrimaryColumn('text')
   kid: string;
 
-  /** The Ed25519 private key, PKCS8 PEM, sealed with SIGNING_KEY_SECRET when that is set (see key-encryption.ts). */
+  /** The P-256 private key (ES256), PKCS8 PEM, sealed with SIGNING_KEY_SECRET when that is set (see key-encryption.ts). */
   @Column('text', { name: 'private_key' })
   privateKey: string;
 

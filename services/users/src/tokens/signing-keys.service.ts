@@ -1,25 +1,18 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { Inject, Injectable, Logger, ServiceUnavailableException, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
-import { calculateJwkThumbprint, createLocalJWKSet, errors, type JWK, type JWTVerifyGetKey } from 'jose';
+import type { Request } from 'express';
 import type { Repository } from 'typeorm';
-import { TOKEN_ALGORITHM } from '@shop/contracts';
-import { SERVICE_CONFIG } from '@shop/service-kit';
+import { isDatabaseUnavailable, KEYS_UNAVAILABLE, SERVICE_CONFIG, TokenKeys } from '@shop/service-kit';
 import type { UsersConfig } from '../config.js';
+import { newPrivateKeyPem, signsTokens, tokenKeyPairOf, type PublicJwk, type TokenKeyPair } from './es256.js';
 import { isSealed, openPrivateKey, sealPrivateKey } from './key-encryption.js';
 import { SigningKey } from './signing-key.entity.js';
 
-/** The key pair tokens are signed with, and its public half as published in the JWKS. */
-export interface ActiveKey {
-  kid: string;
-  privateKey: KeyObject;
-  publicKey: KeyObject;
-  publicJwk: JWK;
-}
-
 /** The public keys document of `/.well-known/jwks.json`. */
 export interface JsonWebKeySet {
-  keys: JWK[];
+  keys: PublicJwk[];
 }
 
 /** How often a replica rereads the keys, so that a rotation by another replica or the CLI reaches it. */
@@ -27,47 +20,54 @@ const REREAD_MS = 30_000;
 /** A token with a key id this replica does not know makes it reread the keys, at most this often. */
 const REREAD_ON_UNKNOWN_KID_MS = 1_000;
 
-async function activeKeyOf(privateKeyPem: string): Promise<ActiveKey> {
-  const privateKey = createPrivateKey({ key: privateKeyPem, format: 'pem' });
-  const publicKey = createPublicKey(privateKey);
-  const { kty, crv, x } = publicKey.export({ format: 'jwk' });
-  const kid = await calculateJwkThumbprint({ kty, crv, x });
-  return { kid, privateKey, publicKey, publicJwk: { kty, crv, x, kid, alg: TOKEN_ALGORITHM, use: 'sig' } };
+/** A stored key, opened. */
+interface StoredKey {
+  row: SigningKey;
+  pem: string;
+  privateKey: KeyObject;
 }
 
-const newPrivateKeyPem = (): string => generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-
 /**
- * The users service's signing keys: JWT_PRIVATE_KEY when set, otherwise the keys of the
- * `signing_key` table.
+ * The users service's signing keys (ES256, P-256): JWT_PRIVATE_KEY when set, otherwise the keys of
+ * the `signing_key` table.
  *
  * - The first start generates the active key. Replicas starting together on an empty table each
  *   generate one, but only one insert wins (a unique index admits one active key) and every
  *   replica then uses the winner's.
+ * - A table whose active key is an Ed25519 key of an earlier version (EdDSA tokens, which nothing
+ *   verifies now) gets a new ES256 key the same way, and the Ed25519 keys are deleted: the tokens they
+ *   signed fail everywhere, so their holders sign in again once (docs/decisions.md, "Tokens:
+ *   @nestjs/jwt and @nestjs/passport").
  * - With SIGNING_KEY_SECRET the private keys are stored sealed (AES-256-GCM, key-encryption.ts); a
  *   key stored in the clear before the secret was set is sealed in place at the next start.
  * - `rotate()` (the operator's `keys.js rotate`) retires the active key and makes a new one. A
  *   retired key is still published, and still verifies the service's own tokens, for TOKEN_TTL, so
  *   the sessions it signed live out their time; after that it is deleted. Replicas reread the keys
  *   every 30 s, and at once when a token names a key they do not know.
+ *
+ * As the service's TokenKeys, it gives passport-jwt the published key a token names, without a
+ * fetch of the service's own JWKS.
  */
 @Injectable()
-export class SigningKeys implements OnModuleInit, OnModuleDestroy {
+export class SigningKeys extends TokenKeys implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('SigningKeys');
-  private current?: ActiveKey;
-  private published: JWK[] = [];
-  private keySet: JWTVerifyGetKey = createLocalJWKSet({ keys: [] });
+  private current?: TokenKeyPair;
+  private published: PublicJwk[] = [];
+  private byKid = new Map<string, KeyObject>();
   private lastRead = 0;
   private timer?: NodeJS.Timeout;
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: UsersConfig,
     @InjectRepository(SigningKey) private readonly keys: Repository<SigningKey>,
-  ) {}
+    private readonly jwt: JwtService,
+  ) {
+    super();
+  }
 
   async onModuleInit(): Promise<void> {
     if (this.config.JWT_PRIVATE_KEY) {
-      this.use(await activeKeyOf(this.config.JWT_PRIVATE_KEY), []);
+      this.use(tokenKeyPairOf(this.config.JWT_PRIVATE_KEY), []);
       this.logger.log(`signing tokens with the key of JWT_PRIVATE_KEY (kid ${this.active().kid})`);
       return;
     }
@@ -82,7 +82,7 @@ export class SigningKeys implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The key that signs tokens now. */
-  active(): ActiveKey {
+  active(): TokenKeyPair {
     if (!this.current) throw new Error('SigningKeys used before module init');
     return this.current;
   }
@@ -92,16 +92,16 @@ export class SigningKeys implements OnModuleInit, OnModuleDestroy {
     return { keys: this.published };
   }
 
-  /** Picks the published key a token names (the service's own verifier); an unknown key id first rereads the keys. */
-  readonly verificationKey: JWTVerifyGetKey = async (header, token) => {
-    try {
-      return await this.keySet(header, token);
-    } catch (error) {
-      if (!(error instanceof errors.JWKSNoMatchingKey) || this.config.JWT_PRIVATE_KEY) throw error;
-      if (Date.now() - this.lastRead < REREAD_ON_UNKNOWN_KID_MS) throw error;
-      await this.read();
-      return this.keySet(header, token);
-    }
+  /**
+   * passport-jwt's key for a token: the published key its `kid` names (a KeyObject, which
+   * jsonwebtoken takes as it takes a PEM), or none. An unknown key id first rereads the keys, at most
+   * once a second; keys that cannot be reread answer 503.
+   */
+  readonly secretOrKeyProvider = (_req: Request, rawJwt: string, done: (error: unknown, key?: string | Buffer) => void): void => {
+    this.publicKeyNamedBy(rawJwt).then(
+      (key) => done(null, key as unknown as Buffer | undefined),
+      (error: unknown) => done(isDatabaseUnavailable(error) ? error : new ServiceUnavailableException(KEYS_UNAVAILABLE, { cause: error })),
+    );
   };
 
   /**
@@ -111,7 +111,7 @@ export class SigningKeys implements OnModuleInit, OnModuleDestroy {
   async rotate(): Promise<string> {
     if (this.config.JWT_PRIVATE_KEY) throw new Error('the signing key is JWT_PRIVATE_KEY: rotate it by changing that setting');
     const pem = newPrivateKeyPem();
-    const next = await activeKeyOf(pem);
+    const next = tokenKeyPairOf(pem);
     await this.keys.manager.transaction(async (manager) => {
       await manager.query(`UPDATE signing_key SET active = false, retired_at = now() WHERE active`);
       await manager.query(`DELETE FROM signing_key WHERE retired_at < now() - make_interval(secs => $1)`, [this.config.TOKEN_TTL]);
@@ -125,6 +125,15 @@ export class SigningKeys implements OnModuleInit, OnModuleDestroy {
     return next.kid;
   }
 
+  private async publicKeyNamedBy(token: string): Promise<KeyObject | undefined> {
+    const kid: unknown = this.jwt.decode<unknown>(token, { complete: true })?.header.kid;
+    if (typeof kid !== 'string') return undefined;
+    const known = this.byKid.get(kid);
+    if (known || this.config.JWT_PRIVATE_KEY || Date.now() - this.lastRead < REREAD_ON_UNKNOWN_KID_MS) return known;
+    await this.read();
+    return this.byKid.get(kid);
+  }
+
   private async reread(): Promise<void> {
     try {
       await this.read();
@@ -133,35 +142,62 @@ export class SigningKeys implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Reads the active key (generating it on the very first start) and the retired keys still published. */
+  /**
+   * Reads the active key and the retired keys still published; makes the active key on the very first
+   * start, and on the first start over an Ed25519 key of an earlier version.
+   */
   private async read(): Promise<void> {
     this.lastRead = Date.now();
-    let rows = await this.publishedRows();
-    if (!rows.some((row) => row.active)) {
-      const pem = newPrivateKeyPem();
-      const generated = await activeKeyOf(pem);
-      await this.keys.query(
-        `INSERT INTO signing_key (kid, private_key, active, created_at) VALUES ($1, $2, true, now()) ON CONFLICT DO NOTHING`,
-        [generated.kid, this.stored(pem, generated.kid)],
-      );
-      rows = await this.publishedRows();
-      if (rows.some((row) => row.active && row.kid === generated.kid)) this.logger.log('generated a new signing key and stored it in the users database');
+    let stored = await this.storedKeys();
+    if (!stored.some(({ row, privateKey }) => row.active && signsTokens(privateKey))) {
+      const made = await this.makeActiveKey(stored.filter(({ privateKey }) => !signsTokens(privateKey)).map(({ row }) => row.kid));
+      stored = await this.storedKeys();
+      if (stored.some(({ row }) => row.active && row.kid === made)) this.logger.log('generated a new signing key and stored it in the users database');
     }
-    const keys = await Promise.all(rows.map(async (row) => ({ row, key: await activeKeyOf(await this.opened(row)) })));
-    const active = keys.find(({ row }) => row.active);
+    const pairs = stored.filter(({ privateKey }) => signsTokens(privateKey)).map(({ row, pem }) => ({ row, pair: tokenKeyPairOf(pem) }));
+    const active = pairs.find(({ row }) => row.active);
     if (!active) throw new Error('no active signing key in the users database');
     this.use(
-      active.key,
-      keys.filter(({ row }) => !row.active).map(({ key }) => key.publicJwk),
+      active.pair,
+      pairs.filter(({ row }) => !row.active).map(({ pair }) => pair),
     );
   }
 
-  private publishedRows(): Promise<SigningKey[]> {
-    return this.keys.query(
+  /**
+   * Stores a new active key unless another replica's insert wins meanwhile (the unique index admits
+   * one active key), deleting the `outdated` Ed25519 keys in the same transaction. Answers its key id.
+   */
+  private async makeActiveKey(outdated: string[]): Promise<string> {
+    const pem = newPrivateKeyPem();
+    const made = tokenKeyPairOf(pem);
+    const deleted = await this.keys.manager.transaction(async (manager) => {
+      const gone: { kid: string }[] = outdated.length > 0 ? await manager.query(`DELETE FROM signing_key WHERE kid = ANY($1) RETURNING kid`, [outdated]) : [];
+      await manager.query(`INSERT INTO signing_key (kid, private_key, active, created_at) VALUES ($1, $2, true, now()) ON CONFLICT DO NOTHING`, [
+        made.kid,
+        this.stored(pem, made.kid),
+      ]);
+      return gone.map((row) => row.kid);
+    });
+    if (deleted.length > 0) {
+      this.logger.warn(
+        `deleted the Ed25519 signing keys of an earlier version (${deleted.join(', ')}): the EdDSA tokens they signed no longer verify, so their holders sign in again once`,
+      );
+    }
+    return made.kid;
+  }
+
+  private async storedKeys(): Promise<StoredKey[]> {
+    const rows = await this.keys.query<SigningKey[]>(
       `SELECT kid, private_key AS "privateKey", active, created_at AS "createdAt", retired_at AS "retiredAt" FROM signing_key
        WHERE active OR retired_at >= now() - make_interval(secs => $1)
        ORDER BY active DESC, retired_at DESC`,
       [this.config.TOKEN_TTL],
+    );
+    return Promise.all(
+      rows.map(async (row) => {
+        const pem = await this.opened(row);
+        return { row, pem, privateKey: createPrivateKey({ key: pem, format: 'pem' }) };
+      }),
     );
   }
 
@@ -184,10 +220,10 @@ export class SigningKeys implements OnModuleInit, OnModuleDestroy {
     return this.config.SIGNING_KEY_SECRET ? sealPrivateKey(pem, this.config.SIGNING_KEY_SECRET, kid) : pem;
   }
 
-  private use(active: ActiveKey, retired: JWK[]): void {
+  private use(active: TokenKeyPair, retired: TokenKeyPair[]): void {
     if (this.current && this.current.kid !== active.kid) this.logger.log(`signing tokens with key ${active.kid} from now on`);
     this.current = active;
-    this.published = [active.publicJwk, ...retired];
-    this.keySet = createLocalJWKSet({ keys: this.published });
+    this.published = [active, ...retired].map((pair) => pair.publicJwk);
+    this.byKid = new Map([active, ...retired].map((pair) => [pair.kid, pair.publicKey]));
   }
 }

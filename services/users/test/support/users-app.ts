@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { JwtService } from '@nestjs/jwt';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import type { EventEnvelope, OrderDto, UserInfoDto } from '@shop/contracts';
@@ -17,6 +18,14 @@ export const ADMIN = { email: 'admin@example.com', password: 'admin12345' } as c
 export type Bearer = { Authorization: string };
 
 export const bearer = (token: string): Bearer => ({ Authorization: `Bearer ${token}` });
+
+const tokens = new JwtService();
+
+/** A token's header and claims as they are written, not verified. */
+export function decodedToken(token: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
+  const { header, payload } = tokens.decode<Record<string, unknown>>(token, { complete: true });
+  return { header: { ...header }, payload };
+}
 
 /**
  * A stand-in of the orders service's GET /api/orders/mine: answers the orders

@@ -12,7 +12,7 @@ export class UserResponse implements UserDto {
 
 /** The signed-in user's info: login, register and profile update answer it. */
 export class UserInfoResponse extends UserResponse implements UserInfoDto {
-  @ApiProperty({ description: 'A bearer token (EdDSA JWT) to send as `Authorization: Bearer <token>`' }) token: string;
+  @ApiProperty({ description: 'A bearer token (ES256 JWT) to send as `Authorization: Bearer <token>`' }) token: string;
 }
 
 /** The signed-in user's account and own orders (the orders as the orders service answers them). */
