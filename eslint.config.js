@@ -10,7 +10,9 @@
  *   no-restricted-paths, zones generated from the same project list): only a package's own door
  *   (what its package.json exports) may be reached;
  * - inside a micro-frontend, imports run one way: the app files (main, bootstrap, standalone routes) →
- *   src/exposes (the pages) → src/features/<feature> → src/shared; no feature imports another.
+ *   src/exposes (the pages) → src/features/<feature> → src/shared; no feature imports another;
+ * - tokens are made and checked by @nestjs/jwt and @nestjs/passport only: no jose anywhere, jsonwebtoken in
+ *   test code only.
  * tests/workspace lints known-forbidden snippets with this file, so these rules cannot quietly decay.
  *
  * It also holds the rules that catch bugs (proven the same way, tests/workspace/test/lint-rules.e2e-spec.ts):
@@ -92,6 +94,22 @@ const browserOnlyShared = [
   },
 ];
 
+/**
+ * Tokens are made and checked by the kept libraries only (docs/decisions.md, "Tokens: @nestjs/jwt and
+ * @nestjs/passport"): the users service signs with @nestjs/jwt, every service checks through
+ * @nestjs/passport (service-kit's JWT strategy, keys from jwks-rsa). Nothing imports jose, and only test
+ * code (which mints tokens) imports jsonwebtoken itself.
+ */
+const handMadeTokens = (testCode) => [
+  {
+    name: 'jose',
+    message: 'Tokens are signed with @nestjs/jwt and checked through @nestjs/passport (passport-jwt, jwks-rsa); tests mint them with jsonwebtoken (docs/decisions.md).',
+  },
+  ...(testCode
+    ? []
+    : [{ name: 'jsonwebtoken', message: "Sign with @nestjs/jwt's JwtService and check through @nestjs/passport (service-kit's JWT strategy), never by hand (docs/decisions.md)." }]),
+];
+
 const testFiles = ['**/test/**', '**/testing/**', '**/test-support.tsx', '**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'];
 
 /** May project `from` import project `to` (in its tests, when `inTests`)? */
@@ -133,6 +151,7 @@ const boundaryConfigs = projects.flatMap((project) => [false, true].map((inTests
             })),
             // The front ends' own code (not their tests, not the shared client library that wraps TanStack).
             ...(project.folder === 'apps' && !inTests ? browserOnlyShared : []),
+            ...handMadeTokens(inTests || project.type === 'testing'),
           ],
           patterns,
         },
