@@ -40,7 +40,9 @@ export function useTypedBeforeHydration<E extends TextControl>(
       Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element) as object, 'value')?.set?.call(element, shown);
     }
     element.dispatchEvent(new Event(changeEventOf(element), { bubbles: true }));
-    // Only as the field is hydrated: later, the state is the field's.
+    // Once, as the field mounts (is hydrated): `value` and `onChange` are read as they were then on
+    // purpose. Listed as dependencies, the effect would run at every keystroke and hand the field's text
+    // back to onChange again; afterwards the state is the field's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   // The caller's own ref gets the element too.

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,9 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { Controller, Delete, Get, Module, Post, Put } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { BodyLimit, configureServiceApp, createServiceApp, DEFAULT_BODY_LIMIT, DRAIN_CEILING, loggingModule, SERVICE_CONFIG, sizeText, tooLargeMessage } from '@shop/service-kit';
-import { deleteStream, dropDatabases, eventually, freePort, parseAnswers, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL, type RawAnswer } from '@shop/testing';
+import { deleteStream, dropDatabases, parseAnswers, testPrefix, type RawAnswer } from '@shop/testing';
 import { UpstreamPool, type Replica } from '../src/proxy/upstream-pool.js';
 import type { Upstream } from '../src/upstreams.js';
+import { startUsersService, type UsersService } from './support/users-service.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 
 /*
@@ -475,38 +476,16 @@ describe('the body-limited routes of the services', () => {
  * replica of two, the other a stand-in recording what it gets: the issue's sign-in, as the shop answers it.
  */
 describe('oversized sign-ins to the real users service through the gateway', () => {
-  const repo = fileURLToPath(new URL('../../..', import.meta.url));
   const prefix = testPrefix();
-  let users: ChildProcess;
+  let users: UsersService | undefined;
   let usersUrl: string;
   let standIn: StandIn;
   let gateway: TestGateway;
   let marked: string[];
 
   beforeAll(async () => {
-    const port = await freePort();
-    usersUrl = `http://127.0.0.1:${port}`;
-    users = spawn(process.execPath, [`${repo}services/users/dist/main.js`], {
-      cwd: repo,
-      env: {
-        ...process.env,
-        ENV_FILE: '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        INSTANCE_PREFIX: prefix,
-        DATABASE_URL: TEST_DATABASE_URL,
-        NATS_URL: TEST_NATS_URL,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let said = '';
-    users.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()));
-    await eventually(async () => ((await fetch(`${usersUrl}/ready`).catch(() => undefined))?.ok ? true : undefined), 30_000, 'the users service to be ready').catch(
-      (error: unknown) => {
-        throw new Error(`${String(error)} (is it built? npx nx build @shop/users)\n${said}`);
-      },
-    );
+    users = await startUsersService(prefix);
+    usersUrl = users.url;
     standIn = await startStandIn('users-stand-in', 'users');
     gateway = await startGateway({ USERS_URL: `${usersUrl},${standIn.url}`, API_CACHE_MS: '0', RATE_LIMIT_PER_MINUTE: '0' });
     marked = watchFailures(gateway.app.get(UpstreamPool));
@@ -515,11 +494,7 @@ describe('oversized sign-ins to the real users service through the gateway', () 
   afterAll(async () => {
     await gateway?.close();
     await standIn?.close();
-    if (users && users.exitCode === null) {
-      const exited = new Promise((resolve) => users.once('exit', resolve));
-      users.kill('SIGTERM');
-      await exited;
-    }
+    await users?.stop();
     await dropDatabases(prefix);
     await deleteStream(prefix);
   });

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { SIGN_IN_HANDOFF_COOKIE, type UserInfoDto } from '@shop/contracts';
 import { tooLargeMessage } from '@shop/service-kit';
-import { deleteStream, dropDatabases, eventually, freePort, rawExchange, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL } from '@shop/testing';
+import { deleteStream, dropDatabases, freePort, rawExchange, testPrefix } from '@shop/testing';
+import { startUsersService, type UsersService } from './support/users-service.js';
 import { startGateway, startShop, type TestGateway, type TestShop } from './support/gateway.js';
 import { sendJson, type ReceivedRequest } from './support/stub-upstream.js';
 
@@ -37,29 +36,15 @@ function userInfoIn(cookie: string): UserInfoDto {
 }
 
 describe('the plain forms with the real users service', () => {
-  const repo = fileURLToPath(new URL('../../..', import.meta.url));
   const prefix = testPrefix();
   const shopper = { name: 'Plain Form Shopper', email: `plain-forms-${prefix}@example.com`.toLowerCase(), password: 'Qv7#plain-forms-k2Zt' };
-  let users: ChildProcess;
+  let users: UsersService | undefined;
   let gateway: TestGateway;
   let usersDown: TestGateway;
 
   beforeAll(async () => {
-    const port = await freePort();
-    const usersUrl = `http://127.0.0.1:${port}`;
-    users = spawn(process.execPath, [`${repo}services/users/dist/main.js`], {
-      cwd: repo,
-      env: { ...process.env, ENV_FILE: '', PORT: String(port), HOST: '127.0.0.1', INSTANCE_PREFIX: prefix, DATABASE_URL: TEST_DATABASE_URL, NATS_URL: TEST_NATS_URL, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let said = '';
-    users.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()));
-    await eventually(async () => ((await fetch(`${usersUrl}/ready`).catch(() => undefined))?.ok ? true : undefined), 30_000, 'the users service to be ready').catch(
-      (error: unknown) => {
-        throw new Error(`${String(error)} (is it built? npx nx build @shop/users)\n${said}`);
-      },
-    );
-    gateway = await startGateway({ USERS_URL: usersUrl, LOG_LEVEL: 'debug' }, logs);
+    users = await startUsersService(prefix);
+    gateway = await startGateway({ USERS_URL: users.url, LOG_LEVEL: 'debug' }, logs);
     usersDown = await startGateway({ USERS_URL: `http://127.0.0.1:${await freePort()}` });
     await request(gateway.url).post('/api/users').send(shopper).expect(201);
   }, 60_000);
@@ -67,11 +52,7 @@ describe('the plain forms with the real users service', () => {
   afterAll(async () => {
     await gateway?.close();
     await usersDown?.close();
-    if (users && users.exitCode === null) {
-      const exited = new Promise((resolve) => users.once('exit', resolve));
-      users.kill('SIGTERM');
-      await exited;
-    }
+    await users?.stop();
     await dropDatabases(prefix);
     await deleteStream(prefix);
   });
