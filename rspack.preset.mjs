@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
  * One copy of each on the page. The shell provides them (eagerly, in its entry script); a remote's
  * own copies are fallbacks for its standalone page and never load in the shop.
  */
-export const SINGLETONS = ['react', 'react-dom', 'react-router-dom', '@shop/shop-client', '@shop/ui'];
+export const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'styled-components', '@shop/shop-client', '@shop/ui'];
+// styled-components: one style sheet, one theme and one class-name registry for the shell and every remote
+// (docs/ui.md, "Styles"); two copies would each insert their own <style> and miss the server's.
 // Not @tanstack/react-query: only @shop/shop-client uses it, and that is a singleton already, so one
 // copy of the query cache is on the page and the build keeps of TanStack only what shop-client uses.
 // Pages reach server state through shop-client's hooks, never through TanStack directly. The same holds
@@ -187,6 +189,18 @@ export const resolve = {
   extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
 };
 
+/**
+ * styled-components' SWC plugin (docs/ui.md, "Styles"): every styled component gets a component id from
+ * its file and position (`ssr`), so the server's and the browser's class names agree and the browser takes
+ * the server's styles over; the CSS is minified at build time; `pure` lets the minifier drop styled
+ * components nothing uses; readable class names (`displayName`) only in development. The plugin is Wasm
+ * built against one swc_core: its version is pinned to the one rspack's builtin:swc-loader embeds
+ * (STACK-NOTES; a mismatch fails the build, which CI runs).
+ */
+export function styledComponentsPlugin(production) {
+  return [fileURLToPath(import.meta.resolve('@swc/plugin-styled-components')), { ssr: true, displayName: !production, fileName: !production, minify: true, pure: true, transpileTemplateLiterals: true }];
+}
+
 /** TypeScript and TSX through rspack's built-in SWC, React's automatic JSX runtime. */
 export function typescriptRule(production) {
   return {
@@ -197,6 +211,7 @@ export function typescriptRule(production) {
       jsc: {
         parser: { syntax: 'typescript', tsx: true },
         transform: { react: { runtime: 'automatic', development: !production } },
+        experimental: { plugins: [styledComponentsPlugin(production)] },
       },
     },
     type: 'javascript/auto',

@@ -2,11 +2,11 @@
 export * from './tokens.js';
 export { theme, media } from './theme.js';
 export type { ShopTheme } from './theme.js';
-export { GlobalStyle } from './global-style.js';
+export { GlobalStyle, baseCss, cssVariables } from './global-style.js';
 export { addStaticStyles, StaticStylesProvider, useStaticStyles, type StaticStylesCollection } from './static-styles.js';
 export { classed } from './classed.js';
 export { css, cx } from './css.js';
-export { GLOBAL_STYLE_ID, cssVariables, globalCss } from './global-css.js';
+export { GLOBAL_STYLE_ID, globalCss } from './global-css.js';
 export { ShopThemeProvider, type ShopThemeProviderProps } from './theme-provider.js';
 export { VisuallyHidden, type VisuallyHiddenProps } from './visually-hidden.js';
 export { Button, type ButtonProps, type ButtonSize, type ButtonStyleProps, type ButtonVariant } from './button.js';

@@ -1,20 +1,31 @@
 import type { ReactNode } from 'react';
+import { ThemeProvider } from 'styled-components';
 import { GlobalStyle } from './global-style.js';
+import { GLOBAL_STYLE_ID, globalCss } from './global-css.js';
+import { useStaticStyles } from './static-styles.js';
+import { theme } from './theme.js';
 
 export interface ShopThemeProviderProps {
   children?: ReactNode;
 }
 
+/** The static stylesheet of the parts not yet on styled-components, where the page has none yet. */
+function StaticComponentStyles(): null {
+  useStaticStyles(GLOBAL_STYLE_ID, globalCss);
+  return null;
+}
+
 /**
- * The shop's global styles around everything inside: the shell mounts it once, and each remote when it
- * runs standalone. Every value a stylesheet uses comes from `theme` when the stylesheet is built (static
- * CSS, docs/ui.md), so there is nothing to provide at run time.
+ * The shop's theme and global styles around everything inside (docs/ui.md, "Styles"): styled-components'
+ * ThemeProvider with the shop's theme, and GlobalStyle. The shell mounts it once, and each remote when it
+ * runs standalone.
  */
 export function ShopThemeProvider({ children }: ShopThemeProviderProps) {
   return (
-    <>
+    <ThemeProvider theme={theme}>
       <GlobalStyle />
+      <StaticComponentStyles />
       {children}
-    </>
+    </ThemeProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { cssVariables, GLOBAL_STYLE_ID, globalCss } from './global-css.js';
+import { GLOBAL_STYLE_ID, globalCss } from './global-css.js';
+import { cssVariables } from './global-style.js';
 import { media, theme } from './theme.js';
 import { ShopThemeProvider } from './theme-provider.js';
 

@@ -41,6 +41,16 @@ export const theme = {
 
 export type ShopTheme = typeof theme;
 
+/*
+ * styled-components' theme is the shop's (docs/ui.md, "Styles"): ShopThemeProvider provides `theme`
+ * through ThemeProvider, and `props.theme` in any styled component is typed as ShopTheme.
+ */
+declare module 'styled-components' {
+  // Declaration merging, as styled-components' documentation types its theme: an interface, not an alias.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface DefaultTheme extends ShopTheme {}
+}
+
 /**
  * Media queries built from the spec's breakpoints, for use inside stylesheets:
  * `${media.up('md')} { ... }` applies from 768 px up; `media.down('md')` below 768 px.

@@ -17,6 +17,7 @@ import { Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { ServerStyleSheet } from 'styled-components';
 import { createShopQueryClient, createShopStore, dehydrateShopQueries, FirstAnswers, httpOf } from '@shop/shop-client';
 import { StaticStylesProvider, type StaticStylesCollection } from '@shop/ui';
 import {
@@ -144,7 +145,10 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
   // not found. One the API could not give (5xx, or none): 503, the page rendered without it (and not kept).
   const status = statuses.some((code) => code >= 500) ? 503 : statuses.some((code) => code === 404 || code === 400) ? 404 : 200;
 
-  const tree = (
+  // Every styled component of the render, the remotes' pages' included (styled-components is a shared
+  // singleton of the server builds too), writes its styles into this sheet (docs/ui.md, "Styles").
+  const sheet = new ServerStyleSheet();
+  const tree = sheet.collectStyles(
     <StaticStylesProvider value={styles}>
       <ServerSlotContext.Provider value={serverSlot ?? null}>
         <App queryClient={queryClient} store={anonymous} firstAnswers={firstAnswers}>
@@ -153,7 +157,7 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
           </StaticRouter>
         </App>
       </ServerSlotContext.Provider>
-    </StaticStylesProvider>
+    </StaticStylesProvider>,
   );
 
   const overBudget = new Error('over the server render budget');
@@ -167,12 +171,16 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
         clearTimeout(budget);
+        // Everything rendered: the sheet holds every style the page uses.
+        const styledTags = sheet.getStyleTags();
+        sheet.seal();
         const document = pageDocument({
           template: request.template,
           origin: request.origin,
           pathname,
           head,
           styles,
+          styledTags,
           // The browser fetches the page's first answers itself only when it renders the page itself.
           dataPreloads: slot?.renderedBy === 'server' ? [] : request.firstCalls,
           startAfterLoad: slot?.renderedBy === 'server',
@@ -195,7 +203,10 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
             }),
         });
       },
-      onShellError: reject,
+      onShellError(error) {
+        sheet.seal();
+        reject(error);
+      },
       onError(error) {
         if (isBrowserSlot(error)) return BROWSER_SLOT_DIGEST;
         const message = error instanceof Error ? error.message : String(error);

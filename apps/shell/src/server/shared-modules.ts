@@ -1,7 +1,8 @@
 /**
  * The shared singletons as the shell's server build provides them to the remotes' server builds: the
  * same libraries, by the same names, as the browser build shares (rspack.preset.mjs, SINGLETONS), so a
- * remote's page renders with the shell's React, router, query cache and styles on both sides. Each is
+ * remote's page renders with the shell's React, router, query cache and styles on both sides (its styled
+ * components write into the shell's ServerStyleSheet). Each is
  * provided as the version it is (set at build time), and a remote's own range is checked against it
  * as in the browser: a remote built for a @shop/ui the shell does not carry is refused, and its slot is
  * left to the browser, where the same refusal shows the remote's notice.
@@ -12,6 +13,7 @@ import * as ReactDom from 'react-dom';
 // downloads nothing, and a remote's server build finds every name it may import.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import * as ReactRouterDom from 'react-router-dom';
+import * as StyledComponents from 'styled-components';
 import * as ShopClient from '@shop/shop-client';
 import * as ShopUi from '@shop/ui';
 
@@ -22,6 +24,7 @@ const libraries: Record<string, object> = {
   react: React,
   'react-dom': ReactDom,
   'react-router-dom': ReactRouterDom,
+  'styled-components': StyledComponents,
   '@shop/shop-client': ShopClient,
   '@shop/ui': ShopUi,
 };
