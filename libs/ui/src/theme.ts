@@ -47,7 +47,6 @@ export type ShopTheme = typeof theme;
  */
 declare module 'styled-components' {
   // Declaration merging, as styled-components' documentation types its theme: an interface, not an alias.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface DefaultTheme extends ShopTheme {}
 }
 
