@@ -7,11 +7,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { BROWSER_SLOT_DIGEST } from '@shop/contracts';
 import { createShopQueryClient, hydrateShopQueries, httpOf, prefetchFirstAnswers, provideRemoteParts } from '@shop/shop-client';
-import { addStaticStyles } from '@shop/ui';
 import { App } from './app/app.js';
 import { reportRenderError } from './page-reports/page-reports.js';
 import { reportingPartViews } from './app/remote-views.js';
-import { FRAME_STYLE_ID, frameCss } from './app/layout/styles.js';
 import { ShellRoutes } from './app/routes.js';
 import { loadRemoteModule } from './remotes.js';
 import { serverRenderState } from './server-render-state.js';
@@ -39,9 +37,6 @@ export interface StartOptions {
 }
 
 export async function start(remotesReady: Promise<void>, { firstPageWaitMs = FIRST_PAGE_WAIT_MS, firstAnswersWaitMs = FIRST_ANSWERS_WAIT_MS }: StartOptions = {}): Promise<void> {
-  // The frame's stylesheet now, while the page's module and answers are on their way, rather than
-  // in the first render's commit (ShellLayout finds it there).
-  addStaticStyles(FRAME_STYLE_ID, frameCss);
   // The page's first answers are in before it renders, so its queries start with them and it renders
   // once, instead of a loading state that a second render and layout replace (which on a slow phone
   // were the longest tasks after the first paint).

@@ -50,7 +50,7 @@ function sampleHeader(): void {
     const header = document.querySelector('header');
     if (!header) return;
     const signInShown = [...header.querySelectorAll('a')].some((link) => link.textContent?.trim() === 'Sign In' && shown(link));
-    const badge = header.querySelector('.shell-header__cart-count');
+    const badge = header.querySelector('[data-cart-count]');
     let count: string | null = null;
     if (badge && shown(badge)) {
       count = badge.textContent?.trim() ?? '';

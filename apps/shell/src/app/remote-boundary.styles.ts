@@ -1,14 +1,8 @@
-import { classed, css } from '@shop/ui';
-
-const pageArea = 'shell-page-area';
+import { styled } from 'styled-components';
 
 /** Where a remote's page renders. */
-export const PageArea = classed('section', pageArea);
-
-export const pageAreaCss = css`
-.${pageArea} {
+export const PageArea = styled.section`
   /* Its own block formatting context: a page's first margin (an h1's) stays inside instead of moving the area. */
   display: flow-root;
   min-height: 100vh;
-}
 `;

@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { shopStore, STORAGE_KEYS } from '@shop/shop-client';
-import { admin, customer, renderHeaderAt, signInAs } from './test-support.js';
+import { media } from '@shop/ui';
+import { admin, customer, renderHeaderAt, renderServerHeader, signInAs } from './test-support.js';
 
 const phone = { product: 'p1', name: 'Phone', image: '/images/phone.jpg', price: 599.99, countInStock: 5, quantity: 2 };
 const cable = { product: 'p2', name: 'Cable', image: '/images/cable.jpg', price: 9.99, countInStock: 10, quantity: 1 };
@@ -142,5 +143,91 @@ describe('Header at small widths', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Sign In' }));
     expect(currentPath()).toHaveTextContent('/login');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+/**
+ * The display the rules of the page's style sheets inside `condition` (a media query's text) give the
+ * element, the last matching rule winning: jsdom applies no media query itself.
+ */
+function displayWithin(condition: string, element: Element): string | undefined {
+  let display: string | undefined;
+  for (const sheet of document.styleSheets) {
+    for (const rule of sheet.cssRules) {
+      if (!(rule instanceof CSSMediaRule) || `@media ${rule.conditionText}` !== condition) continue;
+      for (const inner of rule.cssRules) {
+        if (inner instanceof CSSStyleRule && element.matches(inner.selectorText) && inner.style.display) display = inner.style.display;
+      }
+    }
+  }
+  return display;
+}
+
+describe('Header at small widths, by its styles', () => {
+  it('shows the nav items below md only while the toggle is open, and hides the toggle from md up', async () => {
+    renderHeaderAt('/');
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    const items = document.getElementById('shop-nav-items');
+    if (!items) throw new Error('no #shop-nav-items');
+    expect(toggle).toHaveAttribute('aria-controls', 'shop-nav-items');
+
+    expect(displayWithin(media.down('md'), items)).toBe('none');
+    await userEvent.click(toggle);
+    expect(displayWithin(media.down('md'), items)).toBe('flex');
+    expect(displayWithin(media.up('md'), toggle)).toBe('none');
+  });
+});
+
+describe("Header in the server's HTML, before the shell has hydrated it", () => {
+  const shown = (element: Element | null | undefined) => {
+    if (!element) throw new Error('not in the header');
+    for (let at: Element | null = element; at; at = at.parentElement) if (getComputedStyle(at).display === 'none') return false;
+    return true;
+  };
+  const signInLink = () => [...document.querySelectorAll('header a')].find((link) => link.textContent === 'Sign In');
+  const userMenu = () => document.querySelector('header [data-user-name]');
+  const adminMenu = () => [...document.querySelectorAll('header button')].find((button) => button.textContent === 'Admin');
+
+  /** The content of the element's ::before, by the style sheets' rules (jsdom computes none for a pseudo-element). */
+  const generatedContentOf = (element: Element | null) => {
+    const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).filter((rule) => rule instanceof CSSStyleRule);
+    return rules.findLast((rule) => rule.selectorText.endsWith('::before') && element?.matches(rule.selectorText.slice(0, -'::before'.length)))?.style.content;
+  };
+
+  afterEach(() => {
+    document.documentElement.removeAttribute('data-shop-session');
+    document.body.innerHTML = '';
+  });
+
+  it('shows Sign In, and no user or admin menu, when the first-paint script found nobody signed in', async () => {
+    await renderServerHeader();
+
+    expect([shown(signInLink()), shown(userMenu()), shown(adminMenu())]).toEqual([true, false, false]);
+  });
+
+  it("shows a customer's menu and no Sign In or Admin menu", async () => {
+    document.documentElement.setAttribute('data-shop-session', 'customer');
+    await renderServerHeader();
+
+    expect([shown(signInLink()), shown(userMenu()), shown(adminMenu())]).toEqual([false, true, false]);
+  });
+
+  it("shows an admin's menu and the Admin menu, and no Sign In", async () => {
+    document.documentElement.setAttribute('data-shop-session', 'admin');
+    await renderServerHeader();
+
+    expect([shown(signInLink()), shown(userMenu()), shown(adminMenu())]).toEqual([false, true, true]);
+  });
+
+  it('leaves the name and the count to the stored values first-paint.js gives (--shop-user-name, --shop-cart-count)', async () => {
+    await renderServerHeader();
+    const count = document.querySelector('header [data-cart-count]');
+
+    expect(count).toHaveAttribute('data-cart-count', 'stored');
+    expect(count).toBeEmptyDOMElement();
+    expect(userMenu()).toHaveAttribute('data-user-name', 'stored');
+    expect(userMenu()).toBeEmptyDOMElement();
+    expect(generatedContentOf(count)).toBe("var(--shop-cart-count, '0')");
+    expect(generatedContentOf(userMenu())).toBe("var(--shop-user-name, '')");
   });
 });

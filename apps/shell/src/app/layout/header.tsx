@@ -5,16 +5,17 @@
  *
  * On a server-rendered page, until the shell has hydrated it (usePrerendered), the header holds both
  * 'Sign In' and the user's and Admin's menus, the name and the count drawn from what the page's
- * first-paint script read from local storage (apps/shell/src/first-paint.js; CSS shows the right one by
- * <html data-shop-session>): the signed-in shopper sees their own header from the first paint, never
- * 'Sign In' or 'Cart 0', and the page stays the same for everyone. The menus are the same elements
- * before and after, so a click held while the shell starts opens the menu it was meant for.
+ * first-paint script read from local storage (apps/shell/src/first-paint.js; each slot says which variant
+ * it holds, data-session-variant, and header.styles.ts shows the right one by <html data-shop-session>):
+ * the signed-in shopper sees their own header from the first paint, never 'Sign In' or 'Cart 0', and the
+ * page stays the same for everyone. The menus are the same elements before and after, so a click held
+ * while the shell starts opens the menu it was meant for.
  */
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Container, VisuallyHidden } from '@shop/ui';
 import { useCart, useLogout, useSession } from '@shop/shop-client';
-import { Brand, CartCount, header, HeaderBar, MenuButton, MenuLink, NavBar, NavLink, NavToggle, SessionSlot, StoredName } from './header.styles.js';
+import { Brand, CartCount, HeaderBar, MenuButton, MenuLink, NavBar, NavItems, NavLink, NavToggle, SessionSlot, UserName } from './header.styles.js';
 import { Menu } from './menu.js';
 import { HeaderSearch } from './header-search.js';
 import { usePrerendered } from './prerendered.js';
@@ -64,18 +65,18 @@ export function Header() {
           >
             Menu
           </NavToggle>
-          <div id="shop-nav-items" className={navOpen ? `${header.items} ${header.itemsOpen}` : header.items}>
+          <NavItems id="shop-nav-items">
             <HeaderSearch />
             <NavLink to="/cart">
-              Cart <CartCount className={stored ? header.storedCount : undefined}>{stored ? null : count}</CartCount>
+              Cart <CartCount data-cart-count={stored ? 'stored' : 'live'}>{stored ? null : count}</CartCount>
               <VisuallyHidden> items</VisuallyHidden>
             </NavLink>
-            <SessionSlot className={stored ? header.whenSignedOut : undefined}>{(stored || !userInfo) && <NavLink to="/login">Sign In</NavLink>}</SessionSlot>
-            <SessionSlot className={stored ? header.whenSignedIn : undefined}>
+            <SessionSlot data-session-variant={stored ? 'signed-out' : undefined}>{(stored || !userInfo) && <NavLink to="/login">Sign In</NavLink>}</SessionSlot>
+            <SessionSlot data-session-variant={stored ? 'signed-in' : undefined}>
               {(stored || userInfo) && (
                 // One element for the name before and after: a press on it while the shell takes over
                 // (the stored name giving way to the store's) stays on its target, and its click happens.
-                <Menu label={<StoredName className={stored ? header.storedName : undefined}>{stored ? null : userInfo?.name}</StoredName>}>
+                <Menu label={<UserName data-user-name={stored ? 'stored' : 'live'}>{stored ? null : userInfo?.name}</UserName>}>
                   <li>
                     <MenuLink to="/profile">Profile</MenuLink>
                   </li>
@@ -87,7 +88,7 @@ export function Header() {
                 </Menu>
               )}
             </SessionSlot>
-            <SessionSlot className={stored ? header.whenAdmin : undefined}>
+            <SessionSlot data-session-variant={stored ? 'admin' : undefined}>
               {(stored || isAdmin) && (
                 <Menu label="Admin">
                   {ADMIN_LINKS.map(([to, label]) => (
@@ -98,7 +99,7 @@ export function Header() {
                 </Menu>
               )}
             </SessionSlot>
-          </div>
+          </NavItems>
         </NavBar>
       </Container>
     </HeaderBar>
