@@ -34,6 +34,15 @@ describe('CartPage', () => {
     expect(screen.queryByText(/Your cart is empty!/)).not.toBeInTheDocument();
   });
 
+  it('lays each line out as a row of a plain list: no bullets, the picture a fixed square', () => {
+    mockApi({});
+    renderPage('/cart', { prepare: (store) => store.addToCart(aCartItem()) });
+    const lines = screen.getByRole('list', { name: 'Cart items' });
+    expect(lines).toHaveStyle({ listStyle: 'none', padding: '0px' });
+    expect(within(lines).getByRole('listitem')).toHaveStyle({ display: 'grid' });
+    expect(screen.getByRole('img', { name: aCartItem().name })).toHaveStyle({ aspectRatio: '1', objectFit: 'cover' });
+  });
+
   it('adds the product of /cart/:id?qty=n, re-fetched, then replaces the address with /cart', async () => {
     const { calls } = mockApi({ 'GET /api/products/p1': { json: aProductDetail({ countInStock: 5, price: 79.99 }) } });
     const { store } = renderPage('/cart/p1?qty=2');

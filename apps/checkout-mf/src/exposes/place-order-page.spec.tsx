@@ -49,6 +49,15 @@ describe('PlaceOrderPage', () => {
     expect(document.title).toBe('Place Order | ProShop');
   });
 
+  it("lines the summary's amounts up on the right of their names", () => {
+    mockApi({});
+    renderPage('/placeorder', withCart());
+    for (const amount of within(summary()).getAllByRole('definition')) {
+      expect(amount).toHaveStyle({ textAlign: 'right', margin: '0px' });
+    }
+    expect(within(summary()).getByText('Total').parentElement).toHaveStyle({ display: 'grid' });
+  });
+
   it('charges $50 shipping at $100 or less', () => {
     mockApi({});
     renderPage('/placeorder', withCart([aCartItem({ price: 10, quantity: 1 })]));

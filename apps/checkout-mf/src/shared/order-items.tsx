@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { toCents, toDollars } from '@shop/pricing';
-import { dollars, useStaticStyles } from '@shop/ui';
+import { dollars } from '@shop/ui';
 import { ProductThumb } from './product-thumb.js';
-import { Amount, Item, List, ORDER_ITEMS_STYLE_ID, orderItemsCss } from './order-items.styles.js';
+import { Amount, Item, List } from './order-items.styles.js';
 
 /** A line of an order or of the cart about to become one. */
 export interface OrderLine {
@@ -15,7 +15,6 @@ export interface OrderLine {
 
 /** 'Order Items' of the place-order and order pages: image, link to the product, "qty x $price = $line". */
 export function OrderItems({ lines }: { lines: readonly OrderLine[] }) {
-  useStaticStyles(ORDER_ITEMS_STYLE_ID, orderItemsCss);
   return (
     <List>
       {lines.map((line) => (

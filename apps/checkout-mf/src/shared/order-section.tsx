@@ -1,22 +1,20 @@
 import { useId, type ReactNode } from 'react';
 import type { ShippingAddressDto } from '@shop/contracts';
-import { css, theme, useStaticStyles } from '@shop/ui';
+import { styled } from 'styled-components';
+import { theme } from '@shop/ui';
 
-const section = 'checkout-order-section';
-
-const SECTION_STYLE_ID = 'checkout-order-section-style';
-
-const sectionCss = css`
-.${section} {
+const Section = styled.section`
   padding-bottom: ${theme.space[3]};
   border-bottom: ${theme.borders.hairline} solid ${theme.colors.border};
-}
-.${section} h2 {
-  font-size: ${theme.fontSizes.lg};
-}
-.${section} p {
-  overflow-wrap: anywhere;
-}
+
+  h2 {
+    font-size: ${theme.fontSizes.lg};
+  }
+
+  /* A long address or email wraps instead of widening the page at 375 px. */
+  p {
+    overflow-wrap: anywhere;
+  }
 `;
 
 export interface OrderSectionProps {
@@ -27,12 +25,11 @@ export interface OrderSectionProps {
 /** A part of the place-order and order pages ('Shipping', 'Payment Method', 'Order Items'), named by its heading. */
 export function OrderSection({ title, children }: OrderSectionProps) {
   const headingId = useId();
-  useStaticStyles(SECTION_STYLE_ID, sectionCss);
   return (
-    <section className={section} aria-labelledby={headingId}>
+    <Section aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       {children}
-    </section>
+    </Section>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { classed, css, dollars, theme, useStaticStyles } from '@shop/ui';
+import { styled } from 'styled-components';
+import { dollars, theme } from '@shop/ui';
 
 export interface Prices {
   itemsPrice: number;
@@ -8,33 +9,29 @@ export interface Prices {
   totalPrice: number;
 }
 
-const summary = { box: 'checkout-summary', lines: 'checkout-summary__lines' } as const;
-
-const SUMMARY_STYLE_ID = 'checkout-summary-style';
-
-const summaryCss = css`
-.${summary.box} {
+const Card = styled.section`
   padding: ${theme.space[3]};
   border: ${theme.borders.hairline} solid ${theme.colors.border};
   border-radius: ${theme.radii.md};
-}
-.${summary.box} h2 {
-  margin-top: 0;
-  font-size: ${theme.fontSizes.lg};
-}
-.${summary.lines} {
+
+  h2 {
+    margin-top: 0;
+    font-size: ${theme.fontSizes.lg};
+  }
+`;
+
+/** Each price's name on the left, the amount on the right. */
+const Lines = styled.dl`
   display: grid;
   grid-template-columns: 1fr auto;
   gap: ${theme.space[2]};
   margin: 0 0 ${theme.space[3]};
-}
-.${summary.lines} dd {
-  margin: 0;
-  text-align: right;
-}
-`;
 
-const Lines = classed('dl', summary.lines);
+  dd {
+    margin: 0;
+    text-align: right;
+  }
+`;
 
 export interface SummaryCardProps {
   title: string;
@@ -44,12 +41,11 @@ export interface SummaryCardProps {
 /** The bordered card beside the cart and the orders, a region named by its heading. */
 export function SummaryCard({ title, children }: SummaryCardProps) {
   const headingId = useId();
-  useStaticStyles(SUMMARY_STYLE_ID, summaryCss);
   return (
-    <section className={summary.box} aria-labelledby={headingId}>
+    <Card aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       {children}
-    </section>
+    </Card>
   );
 }
 

@@ -1,11 +1,12 @@
-import { css, cx, Picture, theme, useStaticStyles, type PictureProps } from '@shop/ui';
+import { styled } from 'styled-components';
+import { Picture, theme } from '@shop/ui';
 
-const thumb = 'checkout-thumb';
-
-const THUMB_STYLE_ID = 'checkout-thumb-style';
-
-const thumbCss = css`
-.${thumb} {
+/**
+ * A product's picture in a cart or order line: a fixed square, so the line does not move when the
+ * picture arrives, and a missing picture keeps its alt text inside the box. Its styles land on the
+ * `<img>` (Picture passes `className` to it).
+ */
+export const ProductThumb = styled(Picture)`
   display: block;
   width: 100%;
   height: auto;
@@ -15,14 +16,4 @@ const thumbCss = css`
   font-size: ${theme.fontSizes.sm};
   border-radius: ${theme.radii.sm};
   background-color: ${theme.colors.surface};
-}
 `;
-
-/**
- * A product's picture in a cart or order line: a fixed square, so the line does not move when the
- * picture arrives, and a missing picture keeps its alt text inside the box.
- */
-export function ProductThumb({ className, ...props }: PictureProps) {
-  useStaticStyles(THUMB_STYLE_ID, thumbCss);
-  return <Picture {...props} className={cx(thumb, className)} />;
-}

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { CartItem } from '@shop/shop-client';
-import { Button, dollars, Field, Select, useStaticStyles, VisuallyHidden } from '@shop/ui';
+import { Button, dollars, Field, Select, VisuallyHidden } from '@shop/ui';
 import { ProductThumb } from '../../shared/product-thumb.js';
-import { CART_STYLE_ID, cartCss, Line, Quantity } from './cart.styles.js';
+import { Line, Quantity } from './cart.styles.js';
 
 /** A waste-bin outline drawn in the text colour; the button's name says what it does. */
 function BinIcon() {
@@ -23,7 +23,6 @@ export interface CartLineProps {
 
 /** One cart line: image, link to the product, price, quantity 1..countInStock, remove. */
 export function CartLine({ item, busy, onQuantity, onRemove }: CartLineProps) {
-  useStaticStyles(CART_STYLE_ID, cartCss);
   const choices = Array.from({ length: Math.max(item.countInStock, item.quantity, 1) }, (_, index) => index + 1);
   return (
     <Line>

@@ -1,42 +1,38 @@
-/** The cart's lines: static CSS from the @shop/ui theme, added once by the list of lines. */
-import { classed, css, media, theme } from '@shop/ui';
+/** The cart's lines: styled components with the @shop/ui theme's tokens. */
+import { styled } from 'styled-components';
+import { media, theme } from '@shop/ui';
 
 const { colors, space } = theme;
 
-const cart = { lines: 'checkout-cart__lines', line: 'checkout-cart__line', quantity: 'checkout-cart__quantity' } as const;
-
-export const CART_STYLE_ID = 'checkout-cart-style';
-
-export const cartCss = css`
-.${cart.lines} {
+export const Lines = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-}
-.${cart.line} {
+`;
+
+/** Picture, name, price, quantity and remove: one row from md, the quantity under the name below. */
+export const Line = styled.li`
   display: grid;
   grid-template-columns: ${space[5]} 1fr auto;
   gap: ${space[3]};
   align-items: center;
   padding: ${space[3]} 0;
   border-bottom: ${theme.borders.hairline} solid ${colors.border};
-}
-.${cart.quantity} {
-  grid-column: 2;
-}
-.${cart.quantity} > div {
-  margin-bottom: 0;
-}
-${media.up('md')} {
-  .${cart.line} {
+
+  ${media.up('md')} {
     grid-template-columns: ${theme.sizes.cartThumb} 2fr 1fr 1fr auto;
   }
-  .${cart.quantity} {
-    grid-column: auto;
-  }
-}
 `;
 
-export const Lines = classed('ul', cart.lines);
-export const Line = classed('li', cart.line);
-export const Quantity = classed('div', cart.quantity);
+export const Quantity = styled.div`
+  grid-column: 2;
+
+  /* The Field's own bottom margin would make the line taller than its neighbours. */
+  & > div {
+    margin-bottom: 0;
+  }
+
+  ${media.up('md')} {
+    grid-column: auto;
+  }
+`;
