@@ -198,6 +198,20 @@ describe('OrderListPage', () => {
       expect(calls.map((call) => call.url)).toEqual(['/api/orders?pageNumber=1']);
     });
 
+    it("draws the sort arrow with an empty alternative text, so a heading's name stays the column's", async () => {
+      mockApi({ 'GET /api/orders': listOf([unpaid]) });
+      renderPage('/admin/orderList', { user: anAdmin });
+      const link = within(await screen.findByRole('columnheader', { name: 'TOTAL' })).getByRole('link', { name: 'TOTAL' });
+      expect(link).toHaveAttribute('data-sorted', 'none');
+      // jsdom computes no generated content: read the link's ::after rules from the page's stylesheets.
+      const arrowRules = Array.from(document.styleSheets)
+        .flatMap((sheet) => Array.from(sheet.cssRules))
+        .map((rule) => rule.cssText)
+        .filter((text) => text.includes('::after') && Array.from(link.classList).some((name) => text.includes(`.${name}`)));
+      expect(arrowRules).toHaveLength(3);
+      for (const rule of arrowRules) expect(rule).toMatch(/content: *'[↕▲▼]' *\/ *''/);
+    });
+
     it('sorts by a column heading: ascending, then descending, then the default; aria-sort says which', async () => {
       const user = userEvent.setup();
       const { calls } = mockApi({ 'GET /api/orders': listOf([unpaid, delivered]) });

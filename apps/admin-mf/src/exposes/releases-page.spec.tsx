@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { aCustomer, anAdmin, mockApi } from '@shop/web-testing';
+import { theme } from '@shop/ui';
 import type { BuildStatus, ReleasesStatus, RemoteReleases } from '../features/releases/api/releases-status.js';
 import { renderPage } from '../testing/render-page.js';
 
@@ -159,22 +160,20 @@ describe('ReleasesPage', () => {
     expect(await screen.findByText('No actions yet.')).toBeInTheDocument();
   });
 
-  it("styles its parts with the admin's static stylesheets, each added to the page's head once", async () => {
+  it("draws builds, figures and the share picker in their own styles, over the table's and the select's", async () => {
     mockApi({ 'GET /api/releases': answer(aStatus()) });
     renderPage('/admin/releases', { user: anAdmin });
     const buildCell = await screen.findByRole('rowheader', { name: 'c2' });
     expect(buildCell.tagName).toBe('TH');
     expect(buildCell).toHaveAttribute('scope', 'row');
-    expect(buildCell).toHaveClass('admin-row-header', 'admin-releases__build');
-    expect(within(rowOf('c2')).getAllByRole('cell')[1]).toHaveClass('admin-releases__figure');
-    expect(screen.getByRole('combobox', { name: 'New share for the catalog canary c3' })).toHaveClass('admin-releases__share');
-    for (const [id, rule] of [
-      ['admin-releases-style', '.admin-releases__build.admin-releases__build.admin-releases__build {'],
-      ['admin-layout-style', '.admin-row-header {'],
-    ] as const) {
-      expect(document.head.querySelectorAll(`style#${id}`)).toHaveLength(1);
-      expect(document.getElementById(id)?.textContent).toContain(rule);
-    }
+    // A row header in the weight of the other cells, as wide as a build id: the build cell's rule over the id cell's.
+    expect(getComputedStyle(buildCell).fontWeight).toBe(String(theme.fontWeights.normal));
+    expect(getComputedStyle(buildCell).minWidth).toBe(`calc(10ch + 2 * ${theme.space[2]} + 2 * ${theme.borders.hairline})`);
+    const [status, sessions] = within(rowOf('c2')).getAllByRole('cell');
+    expect(getComputedStyle(sessions as HTMLElement).textAlign).toBe('right');
+    expect(getComputedStyle(status as HTMLElement)).toMatchObject({ whiteSpace: 'normal', minWidth: '24ch' });
+    const share = screen.getByRole('combobox', { name: 'New share for the catalog canary c3' });
+    expect(getComputedStyle(share)).toMatchObject({ width: 'auto', minHeight: theme.controlHeights.sm });
   });
 
   it('keeps every table in a region that scrolls sideways on a narrow screen', async () => {

@@ -1,43 +1,59 @@
-import type { ComponentProps, ComponentType } from 'react';
-import { classed, cx, IdCell, useStaticStyles } from '@shop/ui';
-import { layout, LAYOUT_STYLE_ID, layoutCss } from './layout.styles.js';
+import type { ComponentProps } from 'react';
+import { styled } from 'styled-components';
+import { IdCell, theme } from '@shop/ui';
 
-/**
- * A layout part that adds the layout's stylesheet itself when it renders: the parts are used across
- * the admin screens (and the standalone sign-in), so no one screen owns the stylesheet.
- */
-function withLayoutStyles<Props extends object>(Part: ComponentType<Props>): ComponentType<Props> {
-  function WithLayoutStyles(props: Props) {
-    useStaticStyles(LAYOUT_STYLE_ID, layoutCss);
-    return <Part {...props} />;
-  }
-  WithLayoutStyles.displayName = Part.displayName;
-  return WithLayoutStyles;
-}
+// The admin screens' shared layout: styled components, every value from the @shop/ui theme.
+const { space, fontSizes } = theme;
 
 /** A screen's h1, spaced like the catalog's headings. */
-export const Heading = withLayoutStyles(classed('h1', layout.heading));
+export const Heading = styled.h1`
+  margin: ${space[3]} 0;
+  font-size: ${fontSizes.xxl};
+`;
 
 /** The heading of a table screen with its main action on the right (wrapping under it on a phone). */
-export const TitleBar = withLayoutStyles(classed('div', layout.titleBar));
+export const TitleBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space[2]};
+`;
 
 /** Buttons side by side: a table row's actions, or the title bar's action with its spinner. */
-export const RowActions = withLayoutStyles(classed('div', layout.rowActions));
+export const RowActions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${space[2]};
+`;
 
 /** Parts one above the other with the theme's small gap: an order's actions. */
-export const Stack = withLayoutStyles(classed('div', layout.stack));
+export const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space[2]};
+`;
 
 /** An edit form: full width on a phone, no wider than a small container above. */
-export const FormBox = withLayoutStyles(classed('div', layout.formBox));
+export const FormBox = styled.div`
+  max-width: ${theme.containerWidths.sm ?? 'none'};
+  margin: 0 auto;
+`;
 
 /** The 'Go Back' link above an edit form. */
-export const BackBar = withLayoutStyles(classed('div', layout.backBar));
+export const BackBar = styled.div`
+  margin: ${space[3]} 0;
+`;
+
+/** IdCell as its row's header; the element and scope are set here, so styling it never replaces them. */
+function RowHeaderCell(props: ComponentProps<'th'>) {
+  return <IdCell {...props} as="th" scope="row" />;
+}
 
 /** A row's id cell: the row's header for screen readers, in the weight of the other cells, wrapping a long id. */
-export function RowHeader({ className, ...props }: ComponentProps<'th'>) {
-  useStaticStyles(LAYOUT_STYLE_ID, layoutCss);
-  return <IdCell {...props} as="th" scope="row" className={cx(layout.rowHeader, className)} />;
-}
+export const RowHeader = styled(RowHeaderCell)`
+  font-weight: ${theme.fontWeights.normal};
+`;
 
 /**
  * The 1-based page of a table from its route's `:pageNumber`: a plain whole number from 1, anything

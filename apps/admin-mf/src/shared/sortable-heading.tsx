@@ -1,7 +1,5 @@
-import { Link } from 'react-router-dom';
 import type { SortDirection } from '@shop/contracts';
-import { useStaticStyles } from '@shop/ui';
-import { TABLE_TOOLS_STYLE_ID, tableTools, tableToolsCss } from './table-tools.styles.js';
+import { SortLink } from './table-tools.styles.js';
 
 export interface SortableHeadingProps {
   /** The column's heading, as the spec names it (e.g. 'TOTAL'). */
@@ -18,12 +16,11 @@ export interface SortableHeadingProps {
  * `aria-sort` on the heading says how the column is sorted, and the arrow is drawn by CSS only.
  */
 export function SortableHeading({ label, sorted, href }: SortableHeadingProps) {
-  useStaticStyles(TABLE_TOOLS_STYLE_ID, tableToolsCss);
   return (
     <th scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
-      <Link to={href} className={tableTools.sortLink} data-sorted={sorted ?? 'none'}>
+      <SortLink to={href} data-sorted={sorted ?? 'none'}>
         {label}
-      </Link>
+      </SortLink>
     </th>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Field, Input, Spinner, useStaticStyles } from '@shop/ui';
-import { TABLE_TOOLS_STYLE_ID, tableTools, tableToolsCss } from './table-tools.styles.js';
+import { Alert, Button, Field, Input, Spinner } from '@shop/ui';
+import { Count, Filters, SearchForm, Toolbar } from './table-tools.styles.js';
 
 export interface TableToolbarProps {
   /** What the search finds, for its label: 'Search users by name or email'. */
@@ -25,7 +25,6 @@ export interface TableToolbarProps {
  * column on a phone, one row from 768 px.
  */
 export function TableToolbar({ searchLabel, search, onSearch, filters, onExport, exporting, exportError }: TableToolbarProps) {
-  useStaticStyles(TABLE_TOOLS_STYLE_ID, tableToolsCss);
   const [text, setText] = useState(search);
   // The box follows the address (back button, a link), as React's pattern for state following a prop.
   const [shownFor, setShownFor] = useState(search);
@@ -41,20 +40,21 @@ export function TableToolbar({ searchLabel, search, onSearch, filters, onExport,
 
   return (
     <>
-      <div className={tableTools.toolbar}>
-        <form role="search" aria-label={searchLabel} className={tableTools.search} onSubmit={submit}>
+      <Toolbar>
+        <SearchForm role="search" aria-label={searchLabel} onSubmit={submit}>
           <Field label={searchLabel}>
             <Input type="search" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
           </Field>
           <Button type="submit" $variant="light">
             Search
           </Button>
-        </form>
-        {filters && <div className={tableTools.filters}>{filters}</div>}
-        <Button type="button" $variant="light" className={tableTools.export} onClick={onExport} disabled={exporting}>
+        </SearchForm>
+        {filters && <Filters>{filters}</Filters>}
+        {/* Last in the toolbar, where its grid area is set (Toolbar). */}
+        <Button type="button" $variant="light" onClick={onExport} disabled={exporting}>
           {exporting ? <Spinner size="sm" label="Exporting" /> : 'Export CSV'}
         </Button>
-      </div>
+      </Toolbar>
       {exportError && <Alert variant="danger">{exportError}</Alert>}
     </>
   );
@@ -62,10 +62,9 @@ export function TableToolbar({ searchLabel, search, onSearch, filters, onExport,
 
 /** How many rows match, said to screen readers when it changes. */
 export function RowCount({ total, one, many }: { total: number; one: string; many: string }) {
-  useStaticStyles(TABLE_TOOLS_STYLE_ID, tableToolsCss);
   return (
-    <p className={tableTools.count} role="status">
+    <Count role="status">
       {total.toLocaleString('en-US')} {total === 1 ? one : many}
-    </p>
+    </Count>
   );
 }

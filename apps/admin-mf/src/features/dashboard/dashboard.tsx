@@ -1,4 +1,4 @@
-import { usePageTitle, useStaticStyles } from '@shop/ui';
+import { usePageTitle } from '@shop/ui';
 import { Heading } from '../../shared/layout.js';
 import { useDashboard } from './api/get-dashboard.js';
 import { useLowStock } from './api/get-low-stock.js';
@@ -6,7 +6,7 @@ import { LowStockChart } from './components/low-stock-chart.js';
 import { OrderStatesChart } from './components/order-states-chart.js';
 import { SalesChart } from './components/sales-chart.js';
 import { TopProductsChart } from './components/top-products-chart.js';
-import { dashboard, DASHBOARD_STYLE_ID, dashboardCss } from './dashboard.styles.js';
+import { ChartGrid } from './dashboard.styles.js';
 
 /**
  * 'Dashboard': sales per day, orders by state and top products (the orders service's figures) and low
@@ -15,19 +15,18 @@ import { dashboard, DASHBOARD_STYLE_ID, dashboardCss } from './dashboard.styles.
  */
 export function Dashboard() {
   usePageTitle('Dashboard');
-  useStaticStyles(DASHBOARD_STYLE_ID, dashboardCss);
   const figures = useDashboard();
   const lowStock = useLowStock();
 
   return (
     <>
       <Heading>Dashboard</Heading>
-      <div className={dashboard.grid}>
+      <ChartGrid>
         <SalesChart query={figures} />
         <OrderStatesChart query={figures} />
         <TopProductsChart query={figures} />
         <LowStockChart query={lowStock} />
-      </div>
+      </ChartGrid>
     </>
   );
 }

@@ -2,25 +2,17 @@ import { type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { ProductDto } from '@shop/contracts';
-import { Alert, Button, classed, css, Field, Input, Spinner, TextArea, theme, useStaticStyles } from '@shop/ui';
+import { styled } from 'styled-components';
+import { Alert, Button, Field, Input, Spinner, TextArea, theme } from '@shop/ui';
 import { useProduct } from './api/get-product.js';
 import { useUpdateProduct } from './api/update-product.js';
 import { useUploadImage } from './api/upload-image.js';
 import { EditScreen } from '../../shared/edit-screen.js';
 
-/** The edit form's own static CSS (the upload's line), added by the form. */
-const productEdit = { uploadProgress: 'admin-product-edit__upload' } as const;
-
-const PRODUCT_EDIT_STYLE_ID = 'admin-product-edit-style';
-
-const productEditCss = css`
-.${productEdit.uploadProgress} {
-  min-height: ${theme.space[4]};
-}
-`;
-
 /** The upload spinner's line, kept even when idle, so the fields below do not jump when an upload starts. */
-const UploadProgress = classed('div', productEdit.uploadProgress);
+const UploadProgress = styled.div`
+  min-height: ${theme.space[4]};
+`;
 
 export interface ProductEditProps {
   productId: string;
@@ -52,7 +44,6 @@ const fieldsOf = (product: ProductDto): ProductFields => ({
 });
 
 function ProductForm({ product }: { product: ProductDto }) {
-  useStaticStyles(PRODUCT_EDIT_STYLE_ID, productEditCss);
   const navigate = useNavigate();
   const updateProduct = useUpdateProduct();
   const uploadImage = useUploadImage();

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Spinner, Table, usePageTitle, useStaticStyles, type TableColumn } from '@shop/ui';
+import { Alert, Button, Spinner, Table, usePageTitle, type TableColumn } from '@shop/ui';
 import { useReleases } from './api/get-releases.js';
 import { usePromoteRelease } from './api/promote-release.js';
 import type { BuildStatus, CanaryStatus, ReleasesStatus, RemoteReleases, RetainedStatus } from './api/releases-status.js';
 import { useRollbackRelease } from './api/rollback-release.js';
 import { errorRate, failedOf, layoutShift, milliseconds, nextShares, shareLabel, utcMinute } from './release-format.js';
-import { BuildCell, Figure, Note, RELEASES_STYLE_ID, releasesCss, Section, ShareSelect, SubHeading, TextCell } from './releases.styles.js';
+import { BuildCell, Figure, Note, Section, ShareSelect, SubHeading, TextCell } from './releases.styles.js';
 import { Heading, RowActions } from '../../shared/layout.js';
 
 const BUILD_COLUMNS: readonly TableColumn[] = ['BUILD', 'STATUS', 'SESSIONS', 'ERROR RATE', 'RENDERS FAILED', 'FILES FAILED', 'LCP (ms)', 'INP (ms)', 'CLS'];
@@ -28,7 +28,6 @@ interface ReleaseControls {
  * answer. When the gateway's MF_REMOTES setting fixes the builds, the page says so and offers no buttons.
  */
 export function ReleasesBoard() {
-  useStaticStyles(RELEASES_STYLE_ID, releasesCss);
   usePageTitle('Releases');
   const releases = useReleases();
   const promote = usePromoteRelease();

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { ChartConfiguration, ChartType } from 'chart.js';
-import { usePrefersReducedMotion, useStaticStyles } from '@shop/ui';
-import { dashboard, DASHBOARD_STYLE_ID, dashboardCss } from '../dashboard.styles.js';
+import { usePrefersReducedMotion } from '@shop/ui';
+import { CanvasBox, Caption, Figure, Note, Numbers } from '../dashboard.styles.js';
 
 export interface ChartFigureProps {
   /** What the chart shows, e.g. 'Sales per day': the figure's caption. */
@@ -12,16 +12,13 @@ export interface ChartFigureProps {
 
 /** A dashboard part: a `<figure>` named by its `<figcaption>`, however its data stands. */
 export function ChartFigure({ caption, children }: ChartFigureProps) {
-  useStaticStyles(DASHBOARD_STYLE_ID, dashboardCss);
   const captionId = useId();
   // Named by its caption explicitly too: not every accessibility tree derives a figure's name from it.
   return (
-    <figure className={dashboard.figure} aria-labelledby={captionId}>
-      <figcaption id={captionId} className={dashboard.caption}>
-        {caption}
-      </figcaption>
+    <Figure aria-labelledby={captionId}>
+      <Caption id={captionId}>{caption}</Caption>
       {children}
-    </figure>
+    </Figure>
   );
 }
 
@@ -59,11 +56,11 @@ export function ChartView<T extends ChartType>({ config, summary, numbers, note 
 
   return (
     <>
-      <div className={dashboard.canvasBox}>
+      <CanvasBox>
         <canvas ref={canvas} role="img" aria-label={summary} />
-      </div>
-      {note && <p className={dashboard.note}>{note}</p>}
-      <div className={dashboard.numbers}>{numbers}</div>
+      </CanvasBox>
+      {note && <Note>{note}</Note>}
+      <Numbers>{numbers}</Numbers>
     </>
   );
 }
