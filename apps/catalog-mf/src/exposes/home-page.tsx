@@ -6,11 +6,11 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PRODUCTS_PAGE_SIZE } from '@shop/contracts';
-import { addStaticStyles, Alert, Button, Col, Paginate, Row, usePageTitle, useStaticStyles, VisuallyHidden } from '@shop/ui';
+import { Alert, Button, Col, Paginate, Row, usePageTitle, VisuallyHidden } from '@shop/ui';
 import { useProductFacets } from '../features/home/api/get-product-facets.js';
 import { useProducts } from '../features/home/api/get-products.js';
 import { ProductCard, ProductCardPlaceholder } from '../features/home/product-card.js';
-import { home, HOME_STYLE_ID, homeCss } from '../features/home/home.styles.js';
+import { Heading, SearchBar, SearchLayout } from '../features/home/home.styles.js';
 import { TopProductsCarousel } from '../features/home/top-products-carousel.js';
 import { SearchFacets } from '../features/home/search-facets.js';
 import { searchFiltersOf, searchQueryOf, type SearchFilters } from '../features/home/search-filters.js';
@@ -18,10 +18,6 @@ import { SortSelect } from '../features/home/sort-select.js';
 
 /** The page's head when the server renders it: docs/ssr.md. */
 export { homePageHead as pageHead } from '../features/home/home-head.js';
-
-// The page's stylesheet as soon as its module is in (the shell loads it before rendering), so the
-// first render's commit does not parse it; the page still adds it when it renders, if it is not there.
-if (typeof document !== 'undefined') addStaticStyles(HOME_STYLE_ID, homeCss);
 
 /**
  * Where page n of the current list lives: the keyword and a search's filters (`query`, from
@@ -36,7 +32,6 @@ export function homePageHref(keyword: string | undefined, page: number, query = 
 const FIRST_ROW = 4;
 
 export default function HomePage() {
-  useStaticStyles(HOME_STYLE_ID, homeCss);
   const { keyword, pageNumber } = useParams();
   const page = Number(pageNumber) || 1;
   // Facets and sorting belong to search pages (docs/catalog-mf.md); the home list stays the spec's.
@@ -93,7 +88,7 @@ export default function HomePage() {
       ) : (
         <TopProductsCarousel />
       )}
-      <h1 className={home.heading}>Latest Products</h1>
+      <Heading>Latest Products</Heading>
       {keyword && filters ? (
         <SearchResults keyword={keyword} filters={filters}>
           {results}
@@ -112,15 +107,15 @@ function SearchResults({ keyword, filters, children }: { keyword: string; filter
   // Another filter or order starts again at page 1 of its own results.
   const show = (next: SearchFilters) => navigate(`/search/${encodeURIComponent(keyword)}${searchQueryOf(next)}`);
   return (
-    <div className={home.searchLayout}>
+    <SearchLayout>
       <SearchFacets facets={facets} filters={filters} onChange={show} />
       <div>
-        <div className={home.searchBar}>
+        <SearchBar>
           <p aria-live="polite">{facets ? `${facets.total} ${facets.total === 1 ? 'product' : 'products'} found` : ''}</p>
           <SortSelect sort={filters.sort} onChange={(sort) => show({ ...filters, sort })} />
-        </div>
+        </SearchBar>
         {children}
       </div>
-    </div>
+    </SearchLayout>
   );
 }

@@ -3,20 +3,16 @@
  * Needs ShopThemeProvider and ShopClientProvider above it (the shell's, or the standalone bootstrap's).
  */
 import { Link, useParams } from 'react-router-dom';
-import { addStaticStyles, Button, Col, colImageSizes, dollars, QueryResult, Rating, Row, usePageTitle, useStaticStyles } from '@shop/ui';
+import { Button, Col, colImageSizes, dollars, QueryResult, Rating, Row, usePageTitle } from '@shop/ui';
 import { useProduct } from '../features/product/api/get-product.js';
 import { AddToCartPanel } from '../features/product/add-to-cart-panel.js';
-import { Back, Details, PRODUCT_STYLE_ID, ProductImage, productCss, Reviews } from '../features/product/product.styles.js';
+import { Back, Details, ProductImage, Reviews } from '../features/product/product.styles.js';
 import { ReviewForm } from '../features/product/review-form.js';
 import { ReviewList } from '../features/product/review-list.js';
 import { reviewCountText } from '../shared/review-count.js';
 
 /** The page's head when the server renders it (title, description, structured data): docs/ssr.md. */
 export { productPageHead as pageHead } from '../features/product/product-head.js';
-
-// The page's stylesheet as soon as its module is in (the shell loads it before rendering), so the
-// first render's commit does not parse it; the page still adds it when it renders, if it is not there.
-if (typeof document !== 'undefined') addStaticStyles(PRODUCT_STYLE_ID, productCss);
 
 const IMAGE_SPAN = { md: 6 };
 const IMAGE_SIZES = colImageSizes(IMAGE_SPAN);
@@ -25,7 +21,6 @@ export default function ProductPage() {
   const { id } = useParams();
   const query = useProduct(id);
   usePageTitle(query.data?.name);
-  useStaticStyles(PRODUCT_STYLE_ID, productCss);
 
   return (
     <>

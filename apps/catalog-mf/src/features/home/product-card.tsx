@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { ProductDto } from '@shop/contracts';
 import { Card, CardBody, CardMedia, colImageSizes, dollars, Rating } from '@shop/ui';
 import { reviewCountText } from '../../shared/review-count.js';
-import { home } from './home.styles.js';
+import { CardName, CardPrice, InvisibleCardBody, ProductCardFrame } from './home.styles.js';
 
 /** A card is one cell of the home grid (a Col without span). */
 const CARD_IMAGE_SIZES = colImageSizes();
@@ -17,7 +17,7 @@ export interface ProductCardProps {
 export function ProductCard({ product, priority = false }: ProductCardProps) {
   const href = `/product/${product._id}`;
   return (
-    <Card className={home.card}>
+    <ProductCardFrame>
       {/* The image link repeats the name link: hide it from Tab and screen readers so each card is one stop. */}
       <CardMedia
         src={product.image}
@@ -31,13 +31,13 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
         )}
       />
       <CardBody>
-        <h2 className={home.cardName}>
+        <CardName>
           <Link to={href}>{product.name}</Link>
-        </h2>
+        </CardName>
         <Rating value={product.rating} text={reviewCountText(product.numReviews)} />
-        <p className={home.cardPrice}>{dollars(product.price)}</p>
+        <CardPrice>{dollars(product.price)}</CardPrice>
       </CardBody>
-    </Card>
+    </ProductCardFrame>
   );
 }
 
@@ -49,11 +49,11 @@ export function ProductCardPlaceholder() {
   return (
     <Card aria-hidden="true">
       <CardMedia src="" alt="" />
-      <CardBody className={home.invisible}>
-        <h2 className={home.cardName}>Loading</h2>
+      <InvisibleCardBody>
+        <CardName>Loading</CardName>
         <Rating value={0} text={reviewCountText(0)} />
-        <p className={home.cardPrice}>$0.00</p>
-      </CardBody>
+        <CardPrice>$0.00</CardPrice>
+      </InvisibleCardBody>
     </Card>
   );
 }

@@ -6,8 +6,8 @@
  */
 import { useId, useState } from 'react';
 import type { ProductFacetsDto } from '@shop/contracts';
-import { Button, Check, cx, dollars } from '@shop/ui';
-import { home } from './home.styles.js';
+import { Button, Check, dollars } from '@shop/ui';
+import { FacetCount, FacetGroup, FacetsColumn } from './home.styles.js';
 import { hasFilters, isTicked, toggled, withoutFilters, type SearchFilters } from './search-filters.js';
 
 export interface SearchFacetsProps {
@@ -23,7 +23,7 @@ export function priceRangeLabel({ min, max }: { min: number; max?: number }): st
   return min === 0 ? `Under ${dollars(max)}` : `${dollars(min)} to ${dollars(max)}`;
 }
 
-const Count = ({ count }: { count: number }) => <span className={home.facetCount}>({count})</span>;
+const Count = ({ count }: { count: number }) => <FacetCount>({count})</FacetCount>;
 
 export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
   const [open, setOpen] = useState(false);
@@ -33,7 +33,7 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
     const shown = [...values, ...filters[name].filter((value) => !values.some((v) => v.value.toLowerCase() === value.toLowerCase())).map((value) => ({ value, count: 0 }))];
     if (shown.length === 0) return null;
     return (
-      <fieldset className={home.facetGroup}>
+      <FacetGroup>
         <legend>{legend}</legend>
         {shown.map(({ value, count }) => (
           <Check
@@ -48,15 +48,14 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
             onChange={() => onChange(toggled(filters, name, value))}
           />
         ))}
-      </fieldset>
+      </FacetGroup>
     );
   };
   const priceName = `${panelId}-price`;
   const ratingName = `${panelId}-rating`;
   return (
-    <div>
+    <FacetsColumn>
       <Button
-        className={home.facetsToggle}
         $variant="light"
         aria-expanded={open}
         aria-controls={panelId}
@@ -64,7 +63,7 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
       >
         Filters
       </Button>
-      <section id={panelId} aria-label="Filters" className={cx(home.facets, open && home.facetsOpen)}>
+      <section id={panelId} aria-label="Filters">
         {hasFilters(filters) && (
           <Button $variant="light" $size="sm" onClick={() => onChange(withoutFilters(filters))}>
             Clear filters
@@ -74,7 +73,7 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
           <>
             {listFacet('category', 'Category', facets.categories)}
             {listFacet('brand', 'Brand', facets.brands)}
-            <fieldset className={home.facetGroup}>
+            <FacetGroup>
               <legend>Price</legend>
               <Check
                 autoComplete="off"
@@ -99,8 +98,8 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
                   onChange={() => onChange({ ...filters, minPrice: range.min, maxPrice: range.max })}
                 />
               ))}
-            </fieldset>
-            <fieldset className={home.facetGroup}>
+            </FacetGroup>
+            <FacetGroup>
               <legend>Rating</legend>
               <Check
                 autoComplete="off"
@@ -125,8 +124,8 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
                   onChange={() => onChange({ ...filters, rating })}
                 />
               ))}
-            </fieldset>
-            <fieldset className={home.facetGroup}>
+            </FacetGroup>
+            <FacetGroup>
               <legend>Availability</legend>
               <Check
                   autoComplete="off"
@@ -138,10 +137,10 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
                 checked={filters.inStock}
                 onChange={() => onChange({ ...filters, inStock: !filters.inStock })}
               />
-            </fieldset>
+            </FacetGroup>
           </>
         )}
       </section>
-    </div>
+    </FacetsColumn>
   );
 }

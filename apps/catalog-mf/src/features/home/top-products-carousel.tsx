@@ -1,8 +1,7 @@
 import { useDeferredValue } from 'react';
-import { Link } from 'react-router-dom';
-import { Alert, Carousel, dollars, Picture, Spinner } from '@shop/ui';
+import { Alert, Carousel, dollars, Spinner } from '@shop/ui';
 import { useTopProducts } from './api/get-top-products.js';
-import { home } from './home.styles.js';
+import { Caption, SlideBox, SlideImage, SlideImageBox, SlideLink } from './home.styles.js';
 
 /** The images are a fixed square of theme.sizes.carouselImage (12rem, home.styles.ts): 192 px at 1x. */
 const IMAGE_PX = 192;
@@ -16,14 +15,14 @@ export function TopProductsCarousel() {
     return (
       <Carousel label="Top rated products">
         {/* The loading slide: laid out as a product's slide, so the list below does not move when they arrive. */}
-        <div className={home.slideLink}>
-          <div className={home.slideImage}>
+        <SlideBox>
+          <SlideImageBox>
             <Spinner label="Loading top products..." />
-          </div>
-          <span className={home.caption} aria-hidden="true">
+          </SlideImageBox>
+          <Caption aria-hidden="true">
             &nbsp;
-          </span>
-        </div>
+          </Caption>
+        </SlideBox>
       </Carousel>
     );
   }
@@ -32,13 +31,13 @@ export function TopProductsCarousel() {
   return (
     <Carousel label="Top rated products">
       {products.map((product, index) => (
-        <Link className={home.slideLink} key={product._id} to={`/product/${product._id}`}>
+        <SlideLink key={product._id} to={`/product/${product._id}`}>
           {/* The first slide is in view at once; the others wait until the shopper moves on. */}
-          <Picture className={home.slideImage} src={product.image} alt={product.name} width={IMAGE_PX} height={IMAGE_PX} sizes={`${IMAGE_PX}px`} priority={index === 0} />
-          <span className={home.caption}>
+          <SlideImage src={product.image} alt={product.name} width={IMAGE_PX} height={IMAGE_PX} sizes={`${IMAGE_PX}px`} priority={index === 0} />
+          <Caption>
             {product.name} ({dollars(product.price)})
-          </span>
-        </Link>
+          </Caption>
+        </SlideLink>
       ))}
     </Carousel>
   );

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { mockApi, renderRoute } from '@shop/web-testing';
+import { theme } from '@shop/ui';
 import { SearchBox } from './search-box.js';
 
 const suggestions = [
@@ -58,6 +59,9 @@ describe('the header search box with suggestions', () => {
     const [first, second] = screen.getAllByRole('option');
     expect(box()).toHaveAttribute('aria-activedescendant', first.id);
     expect(first).toHaveAttribute('aria-selected', 'true');
+    // The chosen option is the highlighted one.
+    expect(first).toHaveStyle({ backgroundColor: theme.colors.light });
+    expect(second).not.toHaveStyle({ backgroundColor: theme.colors.light });
     fireEvent.keyDown(box(), { key: 'ArrowDown' });
     expect(box()).toHaveAttribute('aria-activedescendant', second.id);
     fireEvent.keyDown(box(), { key: 'ArrowUp' });

@@ -1,29 +1,20 @@
 /** The search box's look: the shell's header box (a row of input and button) with a listbox under it. */
-import { css, theme } from '@shop/ui';
+import { styled } from 'styled-components';
+import { theme } from '@shop/ui';
 
 const { colors, space, radii, borders, zIndices } = theme;
 
-export const searchBox = {
-  form: 'catalog-search-box',
-  field: 'catalog-search-box__field',
-  list: 'catalog-search-box__list',
-  option: 'catalog-search-box__option',
-  active: 'catalog-search-box__option--active',
-  detail: 'catalog-search-box__detail',
-} as const;
-
-export const SEARCH_BOX_STYLE_ID = 'catalog-search-box-style';
-
-export const searchBoxCss = css`
-.${searchBox.form} {
+export const SearchForm = styled.form`
   display: flex;
   gap: ${space[1]};
-}
-.${searchBox.field} {
+`;
+
+export const SearchField = styled.div`
   position: relative;
   flex: 1;
-}
-.${searchBox.list} {
+`;
+
+export const SuggestionList = styled.ul`
   position: absolute;
   z-index: ${zIndices.dropdown};
   inset-inline: 0;
@@ -35,18 +26,21 @@ export const searchBoxCss = css`
   color: ${colors.text};
   border: ${borders.hairline} solid ${colors.border};
   border-radius: ${radii.md};
-}
-.${searchBox.option} {
+`;
+
+/** The option chosen with the arrows is the one with aria-selected="true". */
+export const SuggestionOption = styled.li`
   padding: ${space[1]} ${space[2]};
   cursor: pointer;
-}
-.${searchBox.option}:hover,
-.${searchBox.active} {
-  background-color: ${colors.light};
-}
-.${searchBox.detail} {
+
+  &:hover,
+  &[aria-selected='true'] {
+    background-color: ${colors.light};
+  }
+`;
+
+export const SuggestionDetail = styled.span`
   display: block;
   color: ${colors.textMuted};
   font-size: ${theme.fontSizes.sm};
-}
 `;

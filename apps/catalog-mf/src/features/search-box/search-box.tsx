@@ -10,9 +10,9 @@
 import { keywordOf, SEARCH_FORM, searchPath, SEARCH_PLACEHOLDER } from '@shop/contracts';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Button, cx, Input, useStaticStyles, VisuallyHidden } from '@shop/ui';
+import { Button, Input, VisuallyHidden } from '@shop/ui';
 import { MIN_SUGGESTION_LENGTH, useSuggestions } from './api/get-suggestions.js';
-import { searchBox, SEARCH_BOX_STYLE_ID, searchBoxCss } from './search-box.styles.js';
+import { SearchField, SearchForm, SuggestionDetail, SuggestionList, SuggestionOption } from './search-box.styles.js';
 import { useDebouncedValue } from './use-debounced-value.js';
 
 export { SEARCH_PLACEHOLDER } from '@shop/contracts';
@@ -29,7 +29,6 @@ export interface SearchBoxProps {
 }
 
 export function SearchBox({ initialText, autoFocus = false }: SearchBoxProps) {
-  useStaticStyles(SEARCH_BOX_STYLE_ID, searchBoxCss);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [text, setText] = useState(() => initialText ?? keywordOf(pathname));
@@ -90,11 +89,11 @@ export function SearchBox({ initialText, autoFocus = false }: SearchBoxProps) {
   const status = !open || current === undefined ? '' : suggestions.length === 0 ? 'No suggestions' : `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'} available, use the up and down arrows to choose`;
 
   return (
-    <form role="search" action={SEARCH_FORM.action} method="get" className={searchBox.form} onSubmit={submit}>
+    <SearchForm role="search" action={SEARCH_FORM.action} method="get" onSubmit={submit}>
       <label htmlFor="shop-search">
         <VisuallyHidden>Search products</VisuallyHidden>
       </label>
-      <div className={searchBox.field}>
+      <SearchField>
         <Input
           id="shop-search"
           type="search"
@@ -118,33 +117,32 @@ export function SearchBox({ initialText, autoFocus = false }: SearchBoxProps) {
           onBlur={() => setOpen(false)}
           onFocus={() => setOpen(true)}
         />
-        <ul id={listId} role="listbox" aria-label="Suggested products" className={searchBox.list} hidden={!expanded}>
+        <SuggestionList id={listId} role="listbox" aria-label="Suggested products" hidden={!expanded}>
           {expanded &&
             suggestions.map((product, index) => (
-              <li
+              <SuggestionOption
                 key={product._id}
                 id={optionId(index)}
                 role="option"
                 aria-selected={index === active}
-                className={cx(searchBox.option, index === active && searchBox.active)}
                 // Before the input's blur closes the list, so the click lands on the option.
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => choose(index)}
               >
                 {product.name}
-                <span className={searchBox.detail}>
+                <SuggestionDetail>
                   {product.brand} · {product.category}
-                </span>
-              </li>
+                </SuggestionDetail>
+              </SuggestionOption>
             ))}
-        </ul>
+        </SuggestionList>
         <VisuallyHidden role="status" aria-live="polite">
           {status}
         </VisuallyHidden>
-      </div>
+      </SearchField>
       <Button type="submit" $variant="light">
         Search
       </Button>
-    </form>
+    </SearchForm>
   );
 }
