@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { alert } from './alert.styles.js';
-import { cx } from './css.js';
+import { AlertBox } from './alert.styles.js';
 
 export type AlertVariant = 'danger' | 'success' | 'info' | 'warning';
 
@@ -17,8 +16,8 @@ export interface AlertProps {
  */
 export function Alert({ variant = 'info', children, className }: AlertProps) {
   return (
-    <div role={variant === 'danger' ? 'alert' : 'status'} className={cx(alert.root, alert.variant[variant], className)}>
+    <AlertBox role={variant === 'danger' ? 'alert' : 'status'} data-variant={variant} className={className}>
       {children}
-    </div>
+    </AlertBox>
   );
 }

@@ -1,4 +1,4 @@
-import { css } from './css.js';
+import { styled } from 'styled-components';
 import { theme } from './theme.js';
 import type { ButtonSize, ButtonVariant } from './button.js';
 
@@ -17,18 +17,23 @@ const sizes: Record<ButtonSize, { minHeight: string; padding: string; fontSize: 
   lg: { minHeight: theme.controlHeights.lg, padding: `${space[2]} ${space[4]}`, fontSize: fontSizes.lg },
 };
 
-const names = <K extends string>(keys: Record<K, unknown>, prefix: string) =>
-  Object.fromEntries(Object.keys(keys).map((key) => [key, `${prefix}${key}`])) as Record<K, string>;
+const sizeRules = (Object.keys(sizes) as ButtonSize[])
+  .map((size) => `&[data-size='${size}'] { min-height: ${sizes[size].minHeight}; padding: ${sizes[size].padding}; font-size: ${sizes[size].fontSize}; }`)
+  .join('\n');
 
-export const button = {
-  root: 'shop-btn',
-  variant: names(palettes, 'shop-btn--'),
-  size: names(sizes, 'shop-btn--'),
-  block: 'shop-btn--block',
-};
+const variantRules = (Object.keys(palettes) as ButtonVariant[])
+  .map((variant) => {
+    const { bg, hover, fg } = palettes[variant];
+    const selector = `&[data-variant='${variant}']`;
+    return `${selector} { background-color: ${bg}; color: ${fg}; }\n${selector}:hover:not(:disabled) { background-color: ${hover}; color: ${fg}; }`;
+  })
+  .join('\n');
 
-export const buttonCss = css`
-.${button.root} {
+/**
+ * Every variant and size in one static rule set, chosen by the element's data-variant, data-size and
+ * data-block: rendering a button generates no CSS.
+ */
+export const ButtonRoot = styled.button`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -43,22 +48,13 @@ export const buttonCss = css`
   text-decoration: none;
   cursor: pointer;
   transition: background-color ${theme.durations.fast} ease-in-out;
-}
-.${button.block} {
-  width: 100%;
-}
-${(Object.keys(sizes) as ButtonSize[])
-  .map((size) => `.${button.size[size]} { min-height: ${sizes[size].minHeight}; padding: ${sizes[size].padding}; font-size: ${sizes[size].fontSize}; }`)
-  .join('\n')}
-${(Object.keys(palettes) as ButtonVariant[])
-  .map((variant) => {
-    const { bg, hover, fg } = palettes[variant];
-    const selector = `.${button.variant[variant]}`;
-    return `${selector} { background-color: ${bg}; color: ${fg}; }\n${selector}:hover:not(:disabled) { background-color: ${hover}; color: ${fg}; }`;
-  })
-  .join('\n')}
-.${button.root}:disabled {
-  opacity: 0.65;
-  cursor: not-allowed;
-}
+  &[data-block] {
+    width: 100%;
+  }
+  ${sizeRules}
+  ${variantRules}
+  &:disabled {
+    opacity: 0.65;
+    cursor: not-allowed;
+  }
 `;

@@ -1,6 +1,5 @@
-import type { ComponentPropsWithoutRef, ElementType } from 'react';
-import { button } from './button.styles.js';
-import { cx } from './css.js';
+import type { ButtonHTMLAttributes, ComponentPropsWithoutRef, ElementType } from 'react';
+import { ButtonRoot } from './button.styles.js';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'light';
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -21,10 +20,11 @@ export type ButtonProps<As extends ElementType = 'button'> = ButtonStyleProps & 
  * The shop's button. A real <button> (type="button" unless told otherwise, so it never submits a form
  * by accident); render it as a link with `as`: `<Button as={Link} to="/">Go Back</Button>`.
  * Disabled buttons use the native attribute, so they are skipped by Tab and ignore clicks.
+ * Its look is chosen by data attributes (button.styles.ts), so it stays one static styled component.
  */
-export function Button<As extends ElementType = 'button'>({ as, $variant = 'primary', $size = 'md', $block = false, className, ...props }: ButtonProps<As>) {
-  const Element: ElementType = as ?? 'button';
+export function Button<As extends ElementType = 'button'>({ as, $variant = 'primary', $size = 'md', $block = false, ...props }: ButtonProps<As>) {
   // Only a native button gets a default type; a link rendered through `as` must not carry one.
-  const type = as === undefined ? ((props as { type?: string }).type ?? 'button') : (props as { type?: string }).type;
-  return <Element {...props} type={type} className={cx(button.root, button.variant[$variant], button.size[$size], $block && button.block, className as string | undefined)} />;
+  const given = (props as ButtonHTMLAttributes<HTMLButtonElement>).type;
+  const type = as === undefined ? (given ?? 'button') : given;
+  return <ButtonRoot as={as as ElementType | undefined} {...props} type={type} data-variant={$variant} data-size={$size} data-block={$block || undefined} />;
 }

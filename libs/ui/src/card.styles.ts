@@ -1,11 +1,8 @@
-import { css } from './css.js';
+import { styled } from 'styled-components';
 import { theme } from './theme.js';
 
-export const card = { root: 'shop-card', body: 'shop-card__body', media: 'shop-card__media' } as const;
-
-export const cardCss = css`
-/* The frame of a product card: image on top, body below, the same height as its neighbours in a row. */
-.${card.root} {
+/** The frame of a product card: image on top, body below, the same height as its neighbours in a row. */
+export const CardFrame = styled.article`
   display: flex;
   flex-direction: column;
   height: 100%;
@@ -13,26 +10,27 @@ export const cardCss = css`
   border-radius: ${theme.radii.md};
   background-color: ${theme.colors.background};
   overflow: hidden;
-}
-.${card.body} {
+`;
+
+export const Body = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${theme.space[2]};
   flex: 1;
   padding: ${theme.space[3]};
-}
+`;
+
 /* The box reserves its height from its aspect-ratio (set by CardMedia) before the image arrives. */
-.${card.media} {
+export const MediaBox = styled.div`
   background-color: ${theme.colors.surface};
-}
-.${card.media} a {
-  display: block;
-  height: 100%;
-}
-.${card.media} img {
-  display: block;
-  width: 100%;
-  height: 100%;
-  object-fit: cover;
-}
+  a {
+    display: block;
+    height: 100%;
+  }
+  img {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
 `;

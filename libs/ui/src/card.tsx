@@ -1,15 +1,14 @@
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
-import { card } from './card.styles.js';
-import { cx } from './css.js';
+import { Body, CardFrame, MediaBox } from './card.styles.js';
 import { Picture } from './picture.js';
 
 /** The frame of a product card: image on top, body below, the same height as its neighbours in a row. */
-export function Card({ className, ...props }: ComponentPropsWithoutRef<'article'>) {
-  return <article {...props} className={cx(card.root, className)} />;
+export function Card(props: ComponentPropsWithoutRef<'article'>) {
+  return <CardFrame {...props} />;
 }
 
-export function CardBody({ className, ...props }: ComponentPropsWithoutRef<'div'>) {
-  return <div {...props} className={cx(card.body, className)} />;
+export function CardBody(props: ComponentPropsWithoutRef<'div'>) {
+  return <Body {...props} />;
 }
 
 export interface CardMediaProps {
@@ -27,18 +26,20 @@ export interface CardMediaProps {
    * largest image is usually one of these, and a lazy image starts only after layout.
    */
   priority?: boolean;
+  /** For a styled wrapper: lands on the image's box. */
+  className?: string;
 }
 
 /** The intrinsic width given to a card image; its height follows from the box's ratio. */
 const MEDIA_WIDTH = 640;
 
 /** A card's image in a fixed-ratio box, in the best format and size the browser takes, loaded lazily unless it is a priority. */
-export function CardMedia({ src, alt, ratio = 4 / 3, sizes = '100vw', wrap, priority = false }: CardMediaProps) {
+export function CardMedia({ src, alt, ratio = 4 / 3, sizes = '100vw', wrap, priority = false, className }: CardMediaProps) {
   const image = <Picture src={src} alt={alt} width={MEDIA_WIDTH} height={Math.round(MEDIA_WIDTH / ratio)} sizes={sizes} priority={priority} />;
   // The box reserves its height from the ratio before the image arrives, so nothing below it jumps.
   return (
-    <div className={card.media} style={{ aspectRatio: ratio }}>
+    <MediaBox className={className} style={{ aspectRatio: ratio }}>
       {wrap ? wrap(image) : image}
-    </div>
+    </MediaBox>
   );
 }

@@ -1,33 +1,24 @@
-import { css } from './css.js';
+import { styled } from 'styled-components';
 import { theme } from './theme.js';
 
 const { colors, space, radii, durations } = theme;
 
-export const carousel = {
-  region: 'shop-carousel',
-  track: 'shop-carousel__track',
-  slide: 'shop-carousel__slide',
-  slideActive: 'shop-carousel__slide--active',
-  arrow: 'shop-carousel__arrow',
-  arrowSide: { left: 'shop-carousel__arrow--left', right: 'shop-carousel__arrow--right' },
-  indicators: 'shop-carousel__indicators',
-  indicator: 'shop-carousel__indicator',
-} as const;
-
-export const carouselCss = css`
-.${carousel.region} {
+export const Region = styled.section`
   position: relative;
   border-radius: ${radii.md};
   background-color: ${colors.primary};
   color: ${colors.onPrimary};
   overflow: hidden;
   margin-bottom: ${space[4]};
-}
+`;
+
 /* Every slide sits in the same grid cell, so the carousel is as tall as its tallest slide and never jumps. */
-.${carousel.track} {
+export const Track = styled.div`
   display: grid;
-}
-.${carousel.slide} {
+`;
+
+/** A slide: shown while it is the current one (the one not hidden from screen readers). */
+export const Slide = styled.div`
   grid-area: 1 / 1;
   padding: ${space[3]} ${space[5]};
   opacity: 0;
@@ -35,12 +26,13 @@ export const carouselCss = css`
   transition:
     opacity ${durations.modal} ease-in-out,
     visibility ${durations.modal};
-}
-.${carousel.slideActive} {
-  opacity: 1;
-  visibility: visible;
-}
-.${carousel.arrow} {
+  &[aria-hidden='false'] {
+    opacity: 1;
+    visibility: visible;
+  }
+`;
+
+const Arrow = styled.button`
   position: absolute;
   top: 50%;
   transform: translateY(-50%);
@@ -53,22 +45,26 @@ export const carouselCss = css`
   font-size: ${theme.fontSizes.xl};
   line-height: 1;
   cursor: pointer;
-}
-.${carousel.arrowSide.left} {
+`;
+
+export const PreviousArrow = styled(Arrow)`
   left: ${space[2]};
-}
-.${carousel.arrowSide.right} {
+`;
+
+export const NextArrow = styled(Arrow)`
   right: ${space[2]};
-}
+`;
+
 /* Present even with one slide (and no dots), so the carousel is as tall with one slide as with many. */
-.${carousel.indicators} {
+export const Indicators = styled.div`
   display: flex;
   justify-content: center;
   gap: ${space[2]};
   min-height: calc(${theme.sizes.carouselDot.height} + 2 * ${space[2]});
   padding: ${space[2]};
-}
-.${carousel.indicator} {
+`;
+
+export const Indicator = styled.button`
   width: ${theme.sizes.carouselDot.width};
   height: ${theme.sizes.carouselDot.height};
   padding: 0;
@@ -76,8 +72,7 @@ export const carouselCss = css`
   border-radius: ${radii.pill};
   background-color: transparent;
   cursor: pointer;
-}
-.${carousel.indicator}[aria-current='true'] {
-  background-color: ${colors.onPrimary};
-}
+  &[aria-current='true'] {
+    background-color: ${colors.onPrimary};
+  }
 `;

@@ -1,5 +1,5 @@
 import { Children, useEffect, useState, type FocusEvent, type ReactNode } from 'react';
-import { carousel } from './carousel.styles.js';
+import { Indicator, Indicators, NextArrow, PreviousArrow, Region, Slide, Track } from './carousel.styles.js';
 import { CAROUSEL_INTERVAL_MS } from './tokens.js';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion.js';
 
@@ -10,6 +10,8 @@ export interface CarouselProps {
   children: ReactNode;
   /** Auto-advance interval; the spec's 5000 ms by default. */
   interval?: number;
+  /** For a styled wrapper: lands on the carousel's region. */
+  className?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface CarouselProps {
  * motion. Previous/next buttons and one indicator per slide work by keyboard; follows the WAI-ARIA
  * carousel pattern (slides announced only when the user, not the timer, changes them).
  */
-export function Carousel({ label, children, interval = CAROUSEL_INTERVAL_MS }: CarouselProps) {
+export function Carousel({ label, children, interval = CAROUSEL_INTERVAL_MS, className }: CarouselProps) {
   const slides = Children.toArray(children);
   const count = slides.length;
   const [active, setActive] = useState(0);
@@ -43,8 +45,8 @@ export function Carousel({ label, children, interval = CAROUSEL_INTERVAL_MS }: C
   };
 
   return (
-    <section
-      className={carousel.region}
+    <Region
+      className={className}
       aria-roledescription="carousel"
       aria-label={label}
       onMouseEnter={() => setHovered(true)}
@@ -52,11 +54,10 @@ export function Carousel({ label, children, interval = CAROUSEL_INTERVAL_MS }: C
       onFocus={() => setFocused(true)}
       onBlur={onBlur}
     >
-      <div className={carousel.track} aria-live={rotating ? 'off' : 'polite'}>
+      <Track aria-live={rotating ? 'off' : 'polite'}>
         {slides.map((slide, index) => (
-          <div
+          <Slide
             key={index}
-            className={index === current ? `${carousel.slide} ${carousel.slideActive}` : carousel.slide}
             role="group"
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${count}`}
@@ -64,32 +65,31 @@ export function Carousel({ label, children, interval = CAROUSEL_INTERVAL_MS }: C
             inert={index !== current}
           >
             {slide}
-          </div>
+          </Slide>
         ))}
-      </div>
+      </Track>
       {count > 1 && (
         <>
-          <button type="button" className={`${carousel.arrow} ${carousel.arrowSide.left}`} aria-label="Previous slide" onClick={() => show(current - 1)}>
+          <PreviousArrow type="button" aria-label="Previous slide" onClick={() => show(current - 1)}>
             <span aria-hidden="true">‹</span>
-          </button>
-          <button type="button" className={`${carousel.arrow} ${carousel.arrowSide.right}`} aria-label="Next slide" onClick={() => show(current + 1)}>
+          </PreviousArrow>
+          <NextArrow type="button" aria-label="Next slide" onClick={() => show(current + 1)}>
             <span aria-hidden="true">›</span>
-          </button>
+          </NextArrow>
         </>
       )}
-      <div className={carousel.indicators}>
+      <Indicators>
         {count > 1 &&
           slides.map((_, index) => (
-            <button
+            <Indicator
               key={index}
               type="button"
-              className={carousel.indicator}
               aria-label={`Show slide ${index + 1}`}
               aria-current={index === current}
               onClick={() => show(index)}
             />
           ))}
-      </div>
-    </section>
+      </Indicators>
+    </Region>
   );
 }

@@ -1,32 +1,26 @@
-import { css } from './css.js';
+import { styled, css } from 'styled-components';
 import { theme } from './theme.js';
 
 const { colors, space } = theme;
 
-export const field = {
-  group: 'shop-field',
-  label: 'shop-field__label',
-  error: 'shop-field__error',
-  control: 'shop-control',
-  textArea: 'shop-control--multiline',
-  check: 'shop-check',
-} as const;
-
-export const fieldCss = css`
-.${field.group} {
+export const Group = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${space[1]};
   margin-bottom: ${space[3]};
-}
-.${field.label} {
+`;
+
+export const Label = styled.label`
   font-weight: ${theme.fontWeights.medium};
-}
-.${field.error} {
+`;
+
+export const ErrorText = styled.div`
   color: ${colors.danger};
   font-size: ${theme.fontSizes.sm};
-}
-.${field.control} {
+`;
+
+/** What Input, Select and TextArea share: the box, the red border of an invalid value, the grey of a disabled one. */
+const control = css`
   width: 100%;
   min-height: ${theme.controlHeights.md};
   padding: ${space[2]} ${space[3]};
@@ -35,26 +29,36 @@ export const fieldCss = css`
   font: inherit;
   color: ${colors.text};
   background-color: ${colors.background};
-}
-.${field.control}[aria-invalid='true'] {
-  border-color: ${colors.danger};
-}
-.${field.control}:disabled {
-  background-color: ${colors.surface};
-}
-.${field.textArea} {
+  &[aria-invalid='true'] {
+    border-color: ${colors.danger};
+  }
+  &:disabled {
+    background-color: ${colors.surface};
+  }
+`;
+
+export const InputControl = styled.input`
+  ${control}
+`;
+
+export const SelectControl = styled.select`
+  ${control}
+`;
+
+export const TextAreaControl = styled.textarea`
+  ${control}
   min-height: ${theme.sizes.textArea};
   resize: vertical;
-}
-.${field.check} {
+`;
+
+export const CheckRow = styled.div`
   display: flex;
   align-items: center;
   gap: ${space[2]};
   margin-bottom: ${space[3]};
-}
-.${field.check} input {
-  width: ${theme.sizes.checkbox};
-  height: ${theme.sizes.checkbox};
-  margin: 0;
-}
+  input {
+    width: ${theme.sizes.checkbox};
+    height: ${theme.sizes.checkbox};
+    margin: 0;
+  }
 `;

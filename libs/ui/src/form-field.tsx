@@ -1,6 +1,5 @@
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from 'react';
-import { cx } from './css.js';
-import { field } from './form-field.styles.js';
+import { CheckRow, ErrorText, Group, InputControl, Label, SelectControl, TextAreaControl } from './form-field.styles.js';
 import { useTypedBeforeHydration } from './typed-before-hydration.js';
 import { VisuallyHidden } from './visually-hidden.js';
 
@@ -24,39 +23,34 @@ export interface FieldProps {
   hideLabel?: boolean;
   /** One of Input, Select or TextArea. */
   children: ReactNode;
+  /** For a styled wrapper: lands on the field's box (label, control and error). */
+  className?: string;
 }
-
-
-
 
 /**
  * A labelled form field: `<Field label="Email Address" error={...}><Input type="email" /></Field>`.
  * The control inside gets the label's id, and the error (when there is one) as its description.
  */
-export function Field({ label, error, id, hideLabel = false, children }: FieldProps) {
+export function Field({ label, error, id, hideLabel = false, children, className }: FieldProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const errorId = `${controlId}-error`;
   const hasError = error !== undefined && error !== null && error !== false && error !== '';
   return (
     <FieldContext.Provider value={{ id: controlId, describedBy: hasError ? errorId : undefined, invalid: hasError }}>
-      <div className={field.group}>
+      <Group className={className}>
         {hideLabel ? (
           <VisuallyHidden as="label" htmlFor={controlId}>
             {label}
           </VisuallyHidden>
         ) : (
-          <label className={field.label} htmlFor={controlId}>
-            {label}
-          </label>
+          <Label htmlFor={controlId}>{label}</Label>
         )}
         {children}
         {hasError && (
-          <div className={field.error} id={errorId}>
-            {error}
-          </div>
+          <ErrorText id={errorId}>{error}</ErrorText>
         )}
-      </div>
+      </Group>
     </FieldContext.Provider>
   );
 }
@@ -80,21 +74,21 @@ function useFieldProps<P extends { id?: string; 'aria-describedby'?: string; 'ar
  * A text-like input; inside a Field it is labelled and described automatically. Server-rendered, it keeps
  * what was typed into it before hydration (typed-before-hydration.ts); Select and TextArea too.
  */
-export function Input({ className, ref, ...props }: ComponentProps<'input'>) {
+export function Input({ ref, ...props }: ComponentProps<'input'>) {
   const kept = useTypedBeforeHydration(props.value, props.onChange, ref);
-  return <input {...useFieldProps(props)} ref={kept} className={cx(field.control, className)} />;
+  return <InputControl {...useFieldProps(props)} ref={kept} />;
 }
 
 /** A select; inside a Field it is labelled and described automatically. */
-export function Select({ className, ref, ...props }: ComponentProps<'select'>) {
+export function Select({ ref, ...props }: ComponentProps<'select'>) {
   const kept = useTypedBeforeHydration(props.value, props.onChange, ref);
-  return <select {...useFieldProps(props)} ref={kept} className={cx(field.control, className)} />;
+  return <SelectControl {...useFieldProps(props)} ref={kept} />;
 }
 
 /** A multi-line text box; inside a Field it is labelled and described automatically. */
-export function TextArea({ className, ref, ...props }: ComponentProps<'textarea'>) {
+export function TextArea({ ref, ...props }: ComponentProps<'textarea'>) {
   const kept = useTypedBeforeHydration(props.value, props.onChange, ref);
-  return <textarea {...useFieldProps(props)} ref={kept} className={cx(field.control, field.textArea, className)} />;
+  return <TextAreaControl {...useFieldProps(props)} ref={kept} />;
 }
 
 export interface CheckProps extends Omit<ComponentProps<'input'>, 'type'> {
@@ -103,15 +97,14 @@ export interface CheckProps extends Omit<ComponentProps<'input'>, 'type'> {
   label: ReactNode;
 }
 
-
 /** A checkbox or radio with its label after it, e.g. 'Is Admin?'. */
 export function Check({ type = 'checkbox', label, id, ...props }: CheckProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   return (
-    <div className={field.check}>
+    <CheckRow>
       <input type={type} id={controlId} {...props} />
       <label htmlFor={controlId}>{label}</label>
-    </div>
+    </CheckRow>
   );
 }

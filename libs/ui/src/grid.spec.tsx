@@ -18,15 +18,16 @@ describe('grid', () => {
         <Col>card</Col>
       </Row>,
     );
-    const classes = screen.getByText('card').className.split(' ');
-    // The span the page's stylesheet gives the column's classes from `width` px up.
+    const column = screen.getByText('card');
+    // The span the page's styles give the column from `width` px up: the rule of that media query the column matches.
     const spanAt = (width: number) =>
       Array.from(document.styleSheets)
         .flatMap((sheet) => Array.from(sheet.cssRules))
         .filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule && rule.conditionText === `(min-width: ${width}px)`)
         .flatMap((rule) => Array.from(rule.cssRules))
-        .filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && classes.some((name) => rule.selectorText === `.${name}`))
-        .map((rule) => rule.style.getPropertyValue('grid-column').match(/span (\d+)/)?.[1])[0];
+        .filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && column.matches(rule.selectorText))
+        .map((rule) => rule.style.getPropertyValue('grid-column').match(/span (\d+)/)?.[1])
+        .find(Boolean);
     expect(spanAt(992)).toBe('4');
     expect(spanAt(1200)).toBe('3');
   });

@@ -1,6 +1,5 @@
 import type { ComponentPropsWithoutRef } from 'react';
-import { cx } from './css.js';
-import { breakpointNames, colClass, grid, GRID_SIZE } from './grid.styles.js';
+import { breakpointNames, Cell, ContainerBox, GRID_SIZE, RowGrid, spanAttribute } from './grid.styles.js';
 import { breakpoints, containerWidths, gridColumns, type Breakpoint } from './tokens.js';
 
 export { GRID_SIZE };
@@ -11,13 +10,13 @@ export interface ContainerProps extends ComponentPropsWithoutRef<'div'> {
 }
 
 /** Centred page content with side gutters, as wide as the breakpoint allows. */
-export function Container({ as: Tag = 'div', className, ...props }: ContainerProps) {
-  return <Tag {...props} className={cx(grid.container, className)} />;
+export function Container({ as = 'div', ...props }: ContainerProps) {
+  return <ContainerBox as={as} {...props} />;
 }
 
 /** A 12-column grid row; its Cols wrap onto new lines. */
-export function Row({ className, ...props }: ComponentPropsWithoutRef<'div'>) {
-  return <div {...props} className={cx(grid.row, className)} />;
+export function Row(props: ComponentPropsWithoutRef<'div'>) {
+  return <RowGrid {...props} />;
 }
 
 export type ColSpans = Partial<Record<Breakpoint, number>>;
@@ -44,9 +43,9 @@ export function colSpans(span?: ColSpans): ColSpans {
 }
 
 /** A cell of a Row, spanning `$span` columns from each breakpoint up. */
-export function Col({ $span, className, ...props }: ColProps & ComponentPropsWithoutRef<'div'>) {
-  const spans = Object.entries(colSpans($span)).map(([name, cells]) => colClass(name as Breakpoint, cells));
-  return <div {...props} className={cx(grid.col, ...spans, className)} />;
+export function Col({ $span, ...props }: ColProps & ComponentPropsWithoutRef<'div'>) {
+  const spans = Object.fromEntries(Object.entries(colSpans($span)).map(([name, cells]) => [spanAttribute(name as Breakpoint), cells]));
+  return <Cell {...props} {...spans} />;
 }
 
 /** The Container's side gutters together, in px (space[3] on each side). */

@@ -1,17 +1,15 @@
-import { css } from './css.js';
+import { styled } from 'styled-components';
 import { theme } from './theme.js';
 
-export const mark = { root: 'shop-mark', yes: 'shop-mark--yes', no: 'shop-mark--no' } as const;
-
-export const markCss = css`
 /* A tick or a cross in a table cell: green for yes, red for no. */
-.${mark.root} {
+const Mark = styled.span`
   font-weight: ${theme.fontWeights.bold};
-}
-.${mark.yes} {
+`;
+
+export const Yes = styled(Mark)`
   color: ${theme.colors.successText};
-}
-.${mark.no} {
+`;
+
+export const No = styled(Mark)`
   color: ${theme.colors.danger};
-}
 `;

@@ -1,31 +1,32 @@
-import { cx } from './css.js';
-import { mark } from './marks.styles.js';
+import { No, Yes } from './marks.styles.js';
 import { VisuallyHidden } from './visually-hidden.js';
 
 export interface MarkProps {
   /** What the sign means, for screen readers: 'Yes', 'No', 'Not paid'… */
   label: string;
+  /** For a styled wrapper: lands on the sign. */
+  className?: string;
 }
 
 /** A green tick in a table cell; screen readers hear `label` instead of the sign. */
-export function Tick({ label }: MarkProps) {
+export function Tick({ label, className }: MarkProps) {
   return (
     <>
-      <span className={cx(mark.root, mark.yes)} aria-hidden="true">
+      <Yes className={className} aria-hidden="true">
         ✓
-      </span>
+      </Yes>
       <VisuallyHidden>{label}</VisuallyHidden>
     </>
   );
 }
 
 /** A red cross in a table cell; screen readers hear `label` instead of the sign. */
-export function Cross({ label }: MarkProps) {
+export function Cross({ label, className }: MarkProps) {
   return (
     <>
-      <span className={cx(mark.root, mark.no)} aria-hidden="true">
+      <No className={className} aria-hidden="true">
         ✗
-      </span>
+      </No>
       <VisuallyHidden>{label}</VisuallyHidden>
     </>
   );

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { paginate } from './paginate.styles.js';
+import { Gap, PageLink, PageList } from './paginate.styles.js';
 
 export interface PaginateProps {
   /** Number of pages. */
@@ -16,6 +15,8 @@ export interface PaginateProps {
    * one link per page (spec section 9).
    */
   around?: number;
+  /** For a styled wrapper: lands on the navigation landmark. */
+  className?: string;
 }
 
 /** A page number to link, or a gap standing for the pages left out before the next number. */
@@ -43,26 +44,26 @@ export function pageItems(pages: number, page: number, around?: number): PageIte
  * One link per page (spec section 9), or with `around` a window of them, shown only when there is
  * more than one page.
  */
-export function Paginate({ pages, page, hrefFor, label = 'Pagination', around }: PaginateProps) {
+export function Paginate({ pages, page, hrefFor, label = 'Pagination', around, className }: PaginateProps) {
   if (pages <= 1) return null;
   return (
-    <nav aria-label={label}>
-      <ul className={paginate.list}>
+    <nav className={className} aria-label={label}>
+      <PageList>
         {pageItems(pages, page, around).map((item, index) =>
           item === 'gap' ? (
             // Numbers either side say which pages are left out; the mark itself is only for the eye.
-            <li key={`gap-${index}`} className={paginate.gap} aria-hidden="true">
+            <Gap key={`gap-${index}`} aria-hidden="true">
               …
-            </li>
+            </Gap>
           ) : (
             <li key={item}>
-              <Link className={paginate.link} to={hrefFor(item)} aria-current={item === page ? 'page' : undefined}>
+              <PageLink to={hrefFor(item)} aria-current={item === page ? 'page' : undefined}>
                 {item}
-              </Link>
+              </PageLink>
             </li>
           ),
         )}
-      </ul>
+      </PageList>
     </nav>
   );
 }

@@ -1,10 +1,12 @@
-import { rating } from './rating.styles.js';
+import { RatingRow, RatingText, Star, Stars } from './rating.styles.js';
 
 export interface RatingProps {
   /** 0 to 5; shown to the nearest half star. */
   value: number;
   /** Text beside the stars, e.g. '12 reviews'. */
   text?: string;
+  /** For a styled wrapper: lands on the rating's row. */
+  className?: string;
 }
 
 const MAX_STARS = 5;
@@ -19,16 +21,16 @@ export function toHalfStars(value: number): number {
 const starFill = (rounded: number, index: number) => Math.min(1, Math.max(0, rounded - index)) as 0 | 0.5 | 1;
 
 /** Star rating in half stars, read out as "Rated 4.5 out of 5", with optional text such as '12 reviews'. */
-export function Rating({ value, text }: RatingProps) {
+export function Rating({ value, text, className }: RatingProps) {
   const rounded = toHalfStars(value);
   return (
-    <div className={rating.root}>
-      <span className={rating.stars} role="img" aria-label={`Rated ${rounded} out of ${MAX_STARS}`}>
+    <RatingRow className={className}>
+      <Stars role="img" aria-label={`Rated ${rounded} out of ${MAX_STARS}`}>
         {Array.from({ length: MAX_STARS }, (_, index) => (
-          <span key={index} aria-hidden="true" className={`${rating.star} ${rating.fill[starFill(rounded, index)]}`} />
+          <Star key={index} aria-hidden="true" data-fill={starFill(rounded, index)} />
         ))}
-      </span>
-      {text && <span className={rating.text}>{text}</span>}
-    </div>
+      </Stars>
+      {text && <RatingText>{text}</RatingText>}
+    </RatingRow>
   );
 }

@@ -1,35 +1,30 @@
-import { css } from './css.js';
+import { styled, keyframes } from 'styled-components';
+import type { SpinnerSize } from './spinner.js';
 import { theme } from './theme.js';
-
-export const spinner = {
-  root: 'shop-spinner',
-  withLabel: 'shop-spinner--with-label',
-  ring: 'shop-spinner__ring',
-  size: { sm: 'shop-spinner__ring--sm', md: 'shop-spinner__ring--md', lg: 'shop-spinner__ring--lg' },
-} as const;
 
 const diameters = theme.sizes.spinner;
 
-export const spinnerCss = css`
-@keyframes shop-spin {
+const spin = keyframes`
   to { transform: rotate(360deg); }
-}
-.${spinner.root} {
+`;
+
+/*
+ * The gap only ever parts the ring from a shown label: the screen reader's copy is absolutely
+ * positioned (VisuallyHidden), so it takes no place in the row.
+ */
+export const SpinnerRoot = styled.span`
   display: inline-flex;
   justify-content: center;
   align-items: center;
-}
-.${spinner.withLabel} {
   gap: ${theme.space[2]};
-}
-.${spinner.ring} {
+`;
+
+/** The spinning ring; its diameter chosen by data-size. */
+export const Ring = styled.span`
   display: inline-block;
   border: 0.25em solid ${theme.colors.primary};
   border-right-color: transparent;
   border-radius: ${theme.radii.round};
-  animation: shop-spin 0.75s linear infinite;
-}
-${(Object.keys(diameters) as Array<keyof typeof diameters>)
-  .map((size) => `.${spinner.size[size]} { width: ${diameters[size]}; height: ${diameters[size]}; }`)
-  .join('\n')}
+  animation: ${spin} 0.75s linear infinite;
+  ${(Object.keys(diameters) as SpinnerSize[]).map((size) => `&[data-size='${size}'] { width: ${diameters[size]}; height: ${diameters[size]}; }`).join('\n')}
 `;

@@ -1,12 +1,10 @@
-import { css } from './css.js';
+import { Link } from 'react-router-dom';
+import { styled } from 'styled-components';
 import { media, theme } from './theme.js';
 
 const { colors, space, fontWeights } = theme;
 
-export const stepBar = { list: 'shop-step-bar', link: 'shop-step-bar__link', disabled: 'shop-step-bar__disabled' } as const;
-
-export const stepBarCss = css`
-.${stepBar.list} {
+export const Steps = styled.ol`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
@@ -15,25 +13,24 @@ export const stepBarCss = css`
   margin: 0 0 ${space[4]};
   padding: 0;
   list-style: none;
-}
-${media.up('sm')} {
-  .${stepBar.list} {
+  ${media.up('sm')} {
     column-gap: ${space[3]};
   }
-}
-.${stepBar.link} {
+`;
+
+export const StepLink = styled(Link)`
   display: inline-block;
   padding: ${space[2]};
   color: ${colors.primary};
   font-weight: ${fontWeights.medium};
-}
-.${stepBar.link}[aria-current='step'] {
-  font-weight: ${fontWeights.bold};
-}
+  &[aria-current='step'] {
+    font-weight: ${fontWeights.bold};
+  }
+`;
+
 /* A step not reached yet: plain text, dimmed, not focusable. */
-.${stepBar.disabled} {
+export const StepNotReached = styled.span`
   display: inline-block;
   padding: ${space[2]};
   color: ${colors.textMuted};
-}
 `;

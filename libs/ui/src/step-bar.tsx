@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { stepBar } from './step-bar.styles.js';
+import { StepLink, StepNotReached, Steps } from './step-bar.styles.js';
 
 /** The checkout steps, labelled as the spec names them (section 2, Checkout), with the page each opens. */
 export const CHECKOUT_STEPS = [
@@ -16,30 +15,30 @@ export interface StepBarProps {
   reached: CheckoutStepNumber;
   /** The step of the page being shown, marked aria-current="step"; `reached` by default. */
   current?: CheckoutStepNumber;
+  /** For a styled wrapper: lands on the navigation landmark. */
+  className?: string;
 }
 
 /** The checkout step bar shown on the sign in, shipping, payment and place order pages. */
-export function StepBar({ reached, current = reached }: StepBarProps) {
+export function StepBar({ reached, current = reached, className }: StepBarProps) {
   return (
-    <nav aria-label="Checkout steps">
-      <ol className={stepBar.list}>
+    <nav className={className} aria-label="Checkout steps">
+      <Steps>
         {CHECKOUT_STEPS.map((step, index) => {
           const number = index + 1;
           return (
             <li key={step.label}>
               {number <= reached ? (
-                <Link className={stepBar.link} to={step.to} aria-current={number === current ? 'step' : undefined}>
+                <StepLink to={step.to} aria-current={number === current ? 'step' : undefined}>
                   {step.label}
-                </Link>
+                </StepLink>
               ) : (
-                <span className={stepBar.disabled} aria-disabled="true">
-                  {step.label}
-                </span>
+                <StepNotReached aria-disabled="true">{step.label}</StepNotReached>
               )}
             </li>
           );
         })}
-      </ol>
+      </Steps>
     </nav>
   );
 }

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithTheme } from './testing/render.js';
-import { Table } from './table.js';
-import { IdCell } from './table.styles.js';
+import { IdCell, Table } from './table.js';
 
 describe('Table', () => {
   it('sits in a named region that the keyboard can reach to scroll it', () => {

@@ -1,7 +1,6 @@
-import type { ComponentProps } from 'react';
-import { cx } from './css.js';
+import type { ComponentProps, ComponentPropsWithoutRef } from 'react';
+import { IdCellBox, ScrollBox, StripedTable } from './table.styles.js';
 import { VisuallyHidden } from './visually-hidden.js';
-import { table } from './table.styles.js';
 
 /** A column's heading: its text, or a name only screen readers hear (a column of row actions). */
 export type TableColumn = string | { hiddenLabel: string };
@@ -17,10 +16,10 @@ export interface TableProps extends ComponentProps<'table'> {
  * A striped, bordered table that scrolls horizontally on small screens. With `columns`, it writes the
  * head and its children are the rows; without, children are thead/tbody as usual.
  */
-export function Table({ label, columns, children, className, ...props }: TableProps) {
+export function Table({ label, columns, children, ...props }: TableProps) {
   return (
-    <div className={table.scroll} role="region" aria-label={label} tabIndex={0}>
-      <table {...props} className={cx(table.table, className)}>
+    <ScrollBox role="region" aria-label={label} tabIndex={0}>
+      <StripedTable {...props}>
         {columns ? (
           <>
             <thead>
@@ -43,8 +42,21 @@ export function Table({ label, columns, children, className, ...props }: TablePr
         ) : (
           children
         )}
-      </table>
-    </div>
+      </StripedTable>
+    </ScrollBox>
   );
+}
+
+export interface IdCellProps extends ComponentPropsWithoutRef<'td'> {
+  /** 'th' (with scope="row") makes the cell its row's header; 'td' by default. */
+  as?: 'td' | 'th';
+}
+
+/**
+ * A cell holding a long id (a UUID): it may wrap anywhere rather than widen the table past its box.
+ * `<IdCell as="th" scope="row">` makes it the row's header.
+ */
+export function IdCell({ as = 'td', ...props }: IdCellProps) {
+  return <IdCellBox as={as} {...props} />;
 }
 

@@ -1,18 +1,10 @@
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { GlobalStyle } from './global-style.js';
-import { GLOBAL_STYLE_ID, globalCss } from './global-css.js';
-import { useStaticStyles } from './static-styles.js';
 import { theme } from './theme.js';
 
 export interface ShopThemeProviderProps {
   children?: ReactNode;
-}
-
-/** The static stylesheet of the parts not yet on styled-components, where the page has none yet. */
-function StaticComponentStyles(): null {
-  useStaticStyles(GLOBAL_STYLE_ID, globalCss);
-  return null;
 }
 
 /**
@@ -24,7 +16,6 @@ export function ShopThemeProvider({ children }: ShopThemeProviderProps) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <StaticComponentStyles />
       {children}
     </ThemeProvider>
   );

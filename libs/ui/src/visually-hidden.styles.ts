@@ -1,9 +1,10 @@
-import { css } from './css.js';
+import { styled } from 'styled-components';
 
-export const visuallyHidden = 'shop-visually-hidden';
-
-export const visuallyHiddenCss = css`
-.${visuallyHidden} {
+/**
+ * Out of sight, still in the accessibility tree (unlike display: none). `!important`, so no style of the
+ * element it sits in or of a wrapper can bring it back into view.
+ */
+export const Hidden = styled.span`
   position: absolute !important;
   width: 1px !important;
   height: 1px !important;
@@ -13,5 +14,4 @@ export const visuallyHiddenCss = css`
   clip: rect(0, 0, 0, 0) !important;
   white-space: nowrap !important;
   border: 0 !important;
-}
 `;

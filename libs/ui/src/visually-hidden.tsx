@@ -1,6 +1,5 @@
 import type { ComponentPropsWithoutRef } from 'react';
-import { cx } from './css.js';
-import { visuallyHidden } from './visually-hidden.styles.js';
+import { Hidden } from './visually-hidden.styles.js';
 
 export interface VisuallyHiddenProps extends ComponentPropsWithoutRef<'label'> {
   /** A span by default; a label names a control only screen readers need named. */
@@ -8,6 +7,6 @@ export interface VisuallyHiddenProps extends ComponentPropsWithoutRef<'label'> {
 }
 
 /** Text for screen readers only: out of sight, still in the accessibility tree (unlike display: none). */
-export function VisuallyHidden({ as: Tag = 'span', className, ...props }: VisuallyHiddenProps) {
-  return <Tag {...props} className={cx(visuallyHidden, className)} />;
+export function VisuallyHidden({ as = 'span', ...props }: VisuallyHiddenProps) {
+  return <Hidden as={as} {...props} />;
 }
