@@ -110,6 +110,16 @@ const handMadeTokens = (testCode) => [
     : [{ name: 'jsonwebtoken', message: "Sign with @nestjs/jwt's JwtService and check through @nestjs/passport (service-kit's JWT strategy), never by hand (docs/decisions.md)." }]),
 ];
 
+/**
+ * styled-components is the front ends' one styling system (docs/ui.md, "Styles"): no other CSS-in-JS
+ * library beside it. (The hand-written static CSS system it replaced cannot come back through @shop/ui
+ * either: tests/workspace/test/styles.e2e-spec.ts.)
+ */
+const oneStylingSystem = ['@emotion/react', '@emotion/styled', '@emotion/css', 'goober', '@linaria/core', '@vanilla-extract/css'].map((name) => ({
+  name,
+  message: "styled-components is the one styling system of the front ends (styled.x, css and createGlobalStyle from 'styled-components'; docs/ui.md).",
+}));
+
 const testFiles = ['**/test/**', '**/testing/**', '**/test-support.tsx', '**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'];
 
 /** May project `from` import project `to` (in its tests, when `inTests`)? */
@@ -152,6 +162,7 @@ const boundaryConfigs = projects.flatMap((project) => [false, true].map((inTests
             // The front ends' own code (not their tests, not the shared client library that wraps TanStack).
             ...(project.folder === 'apps' && !inTests ? browserOnlyShared : []),
             ...handMadeTokens(inTests || project.type === 'testing'),
+            ...oneStylingSystem,
           ],
           patterns,
         },

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { GLOBAL_STYLE_ID, globalCss } from '@shop/ui/global-css';
+import { cssVariables, theme } from '@shop/ui';
 import { esmFederationRuntime, installedVersion, precompress, resolve, sharedSingletons, SINGLETONS, typescriptRule } from '../../rspack.preset.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -112,12 +112,12 @@ function browserConfig(production) {
         experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
       }),
       esmFederationRuntime,
-      // index.html carries the global styles (tokens as CSS variables, base font, focus ring) as plain
-      // CSS, so no script generates them on the page (libs/ui/src/global-css.ts).
+      // index.html's own frame (the bar it paints before anything else) takes the tokens as CSS variables;
+      // the shop's styles are styled-components' (the server's sheet on a rendered page, docs/ui.md).
       new rspack.HtmlRspackPlugin({
         template: './src/index.html',
         favicon: './src/favicon.svg',
-        templateParameters: { globalStyleId: GLOBAL_STYLE_ID, globalCss: globalCss(), firstPaintScript: readFileSync(new URL('./src/first-paint.js', import.meta.url), 'utf8').trim() },
+        templateParameters: { tokenVariables: cssVariables(theme), firstPaintScript: readFileSync(new URL('./src/first-paint.js', import.meta.url), 'utf8').trim() },
       }),
       // The route table, read by the gateway to send each page's remote files with index.html.
       // The route table, and the starter of server-rendered pages (src/start-after-load.js, docs/ssr.md).

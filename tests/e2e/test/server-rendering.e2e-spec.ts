@@ -145,6 +145,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** A computed style of the first element `selector` finds. */
+const styleOf = (page: Page, selector: string, property: keyof CSSStyleDeclaration) =>
+  page.locator(selector).first().evaluate((element, name) => String(getComputedStyle(element)[name as keyof CSSStyleDeclaration]), property);
+
 describe('server-rendered pages', () => {
   it('show products, prices and links with JavaScript off, each page with its own head', async () => {
     expect(new Set(Object.values(builds)).size).toBe(3);
@@ -161,6 +165,13 @@ describe('server-rendered pages', () => {
     expect(await cards.first().getByRole('link', { name: product.name }).getAttribute('href')).toBe(`/product/${product._id}`);
     expect(await cards.first().textContent()).toContain(`$${product.price.toFixed(2)}`);
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe('https://shop.example/');
+    // Fully styled without a script: styled-components' styles of the render are in the page (the
+    // server's ServerStyleSheet), the global ones (tokens, base rules) and every part's.
+    expect(await page.locator('style[data-styled]').count()).toBe(1);
+    expect(await styleOf(page, 'header', 'backgroundColor')).toBe('rgb(31, 45, 61)');
+    expect(await styleOf(page, 'body', 'marginTop')).toBe('0px');
+    expect(await styleOf(page, 'body', 'boxSizing')).toBe('border-box');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--shop-color-primary').trim())).toBe('#1f2d3d');
     // Pagination is plain links a crawler follows.
     const next = page.getByRole('navigation', { name: /pag/i }).getByRole('link', { name: '2' });
     expect(await next.getAttribute('href')).toBe('/page/2');
@@ -177,6 +188,10 @@ describe('server-rendered pages', () => {
     await page.goto(`/product/${product._id}`);
     expect(await page.title()).toBe(`${product.name} | ProShop`);
     await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
+    // The page's buttons are the shop's, not the browser's (@shop/ui's Button, styled on the server).
+    const addToCart = page.getByRole('button', { name: 'Add To Cart' });
+    expect(await addToCart.evaluate((button) => getComputedStyle(button).cursor)).toMatch(/^(pointer|not-allowed)$/);
+    expect(await addToCart.evaluate((button) => getComputedStyle(button).borderRadius)).not.toBe('0px');
     expect(await page.locator('main').textContent()).toContain(`$${product.price.toFixed(2)}`);
     expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('product');
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`https://shop.example/product/${product._id}`);
@@ -225,6 +240,13 @@ describe('server-rendered pages', () => {
     await page.getByRole('link', { name: 'ProShop' }).click();
     await page.getByRole('heading', { name: HEADING }).waitFor();
     expect(await page.title()).toBe(`${HEADING} | ProShop`);
+    // The browser took the server's styles over (styled-components rehydrated them) and added only what
+    // the pages rendered since needed: no rule is in the page twice.
+    const rules = await page.evaluate(() =>
+      [...document.querySelectorAll('style[data-styled]')].flatMap((style) => [...((style as HTMLStyleElement).sheet?.cssRules ?? [])].map((rule) => rule.cssText)),
+    );
+    expect(rules.length).toBeGreaterThan(20);
+    expect(rules.filter((rule, at) => rules.indexOf(rule) !== at)).toEqual([]);
     expect(problems).toEqual([]);
     await shopper.close();
   }, 60_000);

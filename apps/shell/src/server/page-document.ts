@@ -18,16 +18,6 @@ export const escapeHtml = (text: string) =>
 export const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-/** CSS inside a `<style>` element: it cannot close the element. */
-const styleText = (css: string) => css.replace(/<\/style/gi, '<\\/style');
-
-/** The ids of the stylesheets a template carries already (the global one): a render collects them no more. */
-let lastTemplate: { template: string; ids: string[] } | undefined;
-export function styleIdsOf(template: string): string[] {
-  if (lastTemplate?.template !== template) lastTemplate = { template, ids: [...template.matchAll(/<style id="([^"]+)"/g)].map((match) => match[1] as string) };
-  return lastTemplate.ids;
-}
-
 export interface PageDocument {
   /** Everything before the page's HTML: the head, the body's start and the root element's start tag. */
   start: string;
@@ -41,7 +31,6 @@ export interface DocumentParts {
   /** The request's path (the canonical address unless the page names its own). */
   pathname: string;
   head: PageHead;
-  styles: ReadonlyMap<string, string>;
   /** styled-components' `<style data-styled>` elements of the render (ServerStyleSheet.getStyleTags()). */
   styledTags?: string;
   /** Preload hints for the page's first answers, when the browser fetches them itself (its slot is the browser's). */
@@ -82,12 +71,12 @@ function startAfterLoad(beforeRoot: string): string {
 }
 
 /** Cuts the template at its root element and writes the page's head into it. */
-export function pageDocument({ template, origin, pathname, head, styles, styledTags, dataPreloads, startAfterLoad: afterLoad }: DocumentParts): PageDocument {
+export function pageDocument({ template, origin, pathname, head, styledTags, dataPreloads, startAfterLoad: afterLoad }: DocumentParts): PageDocument {
   const rootAt = template.indexOf(ROOT_START);
   const bodyEndAt = template.lastIndexOf('</body>');
   if (rootAt === -1 || bodyEndAt < rootAt) throw new Error('index.html has no <div id="root"> inside its <body>');
   const beforeRoot = template.slice(0, rootAt);
-  const before = withHead(afterLoad ? startAfterLoad(beforeRoot) : beforeRoot, headElements({ origin, pathname, head, styles, styledTags, dataPreloads }), head);
+  const before = withHead(afterLoad ? startAfterLoad(beforeRoot) : beforeRoot, headElements({ origin, pathname, head, styledTags, dataPreloads }), head);
   return {
     start: `${before}${ROOT_START}`,
     end: (state) => `</div><script type="application/json" id="${SERVER_RENDER_STATE_ID}">${scriptJson(state)}</script>${template.slice(bodyEndAt)}`,
@@ -112,7 +101,7 @@ function insertBeforeHeadEnd(html: string, text: string): string {
   return at === -1 ? `${text}${html}` : `${html.slice(0, at)}${text}${html.slice(at)}`;
 }
 
-function headElements({ origin, pathname, head, styles, styledTags = '', dataPreloads }: Omit<DocumentParts, 'template' | 'startAfterLoad'>): string {
+function headElements({ origin, pathname, head, styledTags = '', dataPreloads }: Omit<DocumentParts, 'template' | 'startAfterLoad'>): string {
   const canonical = new URL(head.canonicalPath ?? pathname, origin).href;
   const meta = (property: string, content: string | undefined) => (content ? `<meta property="${property}" content="${escapeHtml(content)}">` : '');
   return [
@@ -125,8 +114,6 @@ function headElements({ origin, pathname, head, styles, styledTags = '', dataPre
     meta('og:url', canonical),
     meta('og:image', head.image ? new URL(head.image, origin).href : undefined),
     head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
-    // An empty entry stands for a stylesheet the template carries already (styleIdsOf).
-    ...[...styles].filter(([, css]) => css !== '').map(([id, css]) => `<style id="${escapeHtml(id)}">${styleText(css)}</style>`),
     // The page's styled components' styles, which the browser's styled-components takes over (rehydrates).
     styledTags,
     ...dataPreloads.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}">`),

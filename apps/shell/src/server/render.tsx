@@ -19,7 +19,6 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
 import { createShopQueryClient, createShopStore, dehydrateShopQueries, FirstAnswers, httpOf } from '@shop/shop-client';
-import { StaticStylesProvider, type StaticStylesCollection } from '@shop/ui';
 import {
   BROWSER_SLOT_DIGEST,
   matchRoutePattern,
@@ -36,7 +35,7 @@ import { ShellRoutes } from '../app/routes.js';
 import { shopRoutes, type ShopRoute } from '../app/route-table.js';
 import { ServerSlotContext, type ServerSlot } from '../app/server-slot.js';
 import { BuildSets, type ServerPageModule } from './build-sets.js';
-import { pageDocument, styleIdsOf } from './page-document.js';
+import { pageDocument } from './page-document.js';
 
 export interface ServerRendererOptions {
   /** Where the renderer says what it could not render (the gateway's logger); nowhere by default. */
@@ -139,8 +138,6 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
   }
 
   const head = page ? headOf(page, { params: match?.params ?? {}, origin: request.origin, answer: (address) => firstAnswers.peek(address) }, serverSlot?.id ?? '', log) : {};
-  // The template's own stylesheets (the global one) count as collected: not computed, not written twice.
-  const styles: StaticStylesCollection = new Map(styleIdsOf(request.template).map((styleId) => [styleId, '']));
   // A first answer of 400 or 404 (an id that is no product id, a product that does not exist): the page is
   // not found. One the API could not give (5xx, or none): 503, the page rendered without it (and not kept).
   const status = statuses.some((code) => code >= 500) ? 503 : statuses.some((code) => code === 404 || code === 400) ? 404 : 200;
@@ -149,7 +146,6 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
   // singleton of the server builds too), writes its styles into this sheet (docs/ui.md, "Styles").
   const sheet = new ServerStyleSheet();
   const tree = sheet.collectStyles(
-    <StaticStylesProvider value={styles}>
       <ServerSlotContext.Provider value={serverSlot ?? null}>
         <App queryClient={queryClient} store={anonymous} firstAnswers={firstAnswers}>
           <StaticRouter location={request.url}>
@@ -157,7 +153,6 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
           </StaticRouter>
         </App>
       </ServerSlotContext.Provider>
-    </StaticStylesProvider>,
   );
 
   const overBudget = new Error('over the server render budget');
@@ -179,7 +174,6 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
           origin: request.origin,
           pathname,
           head,
-          styles,
           styledTags,
           // The browser fetches the page's first answers itself only when it renders the page itself.
           dataPreloads: slot?.renderedBy === 'server' ? [] : request.firstCalls,
