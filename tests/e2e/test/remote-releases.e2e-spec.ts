@@ -98,7 +98,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-releases-'));
   releasesDir = join(dataDir, 'mf-releases');
   builds.newest = await buildCatalogCopy('newest', (folder) => {
-    replaceIn(join(folder, 'src/exposes/home-page.tsx'), '>Latest Products</h1>', '>Newest Products</h1>');
+    replaceIn(join(folder, 'src/exposes/home-page.tsx'), '>Latest Products</Heading>', '>Newest Products</Heading>');
   });
   // The catalog team ships a call of its own: its product page also lists the top products, through
   // shop-client's generic query, and names the new answer among the page's first calls. Nothing of it
