@@ -1,13 +1,13 @@
 /**
  * Page-wide styles for every front end (docs/ui.md, "Styles"): styled-components' createGlobalStyle,
  * mounted once by ShopThemeProvider (the shell's, or a remote's standalone page). The tokens become CSS
- * custom properties on :root from the provided theme (`--shop-color-primary` ...), then the base rules:
+ * custom properties on :root (`--shop-color-primary` ...), then the base rules:
  * predictable box sizing, the base font, a focus ring no one can miss, motion switched off for people who
  * ask for less of it. One component on the page, rendered once: on a server-rendered page the server's
  * ServerStyleSheet carries it, and the browser takes it over without inserting it again.
  */
 import { createGlobalStyle } from 'styled-components';
-import { media, type ShopTheme } from './theme.js';
+import { media, theme, type ShopTheme } from './theme.js';
 
 /** `--shop-color-primary: #...;` etc. for every colour, space step, radius and font size. */
 export function cssVariables(theme: ShopTheme): string {
@@ -89,5 +89,9 @@ ${media.reducedMotion} {
 `;
 }
 
-/** The shop's global styles, from the theme ThemeProvider gives (ShopThemeProvider). */
-export const GlobalStyle = createGlobalStyle`${({ theme }) => baseCss(theme)}`;
+/**
+ * The shop's global styles. Static (built from the theme's constants, no function of props): a function
+ * would make styled-components clear and insert the rules again when it mounts in the browser, after
+ * taking the server's copy over; a static one keeps the server's.
+ */
+export const GlobalStyle = createGlobalStyle`${baseCss(theme)}`;
