@@ -61,11 +61,22 @@
   ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
     document.addEventListener(type, start, { capture: true, passive: true, once: true });
   });
+  // The page's form that sends where `gone` sent, the same way (null if none).
+  function sameForm(gone) {
+    for (var i = 0; i < document.forms.length; i++) {
+      var form = document.forms[i];
+      if (form.getAttribute('action') === gone.getAttribute('action') && form.method === gone.method) return form;
+    }
+    return null;
+  }
   // Done once, by the shell or by the browser.
   function release() {
     ready = true;
     document.removeEventListener('click', hold, true);
     document.removeEventListener('submit', hold, true);
+    // A form the shell replaced as it started (the header's box swapped for catalog's) is found again by
+    // where it sends: the submit still happens, once.
+    if (heldSubmit && !heldSubmit.isConnected) heldSubmit = sameForm(heldSubmit);
     if (heldSubmit && heldSubmit.isConnected && heldSubmit.requestSubmit) heldSubmit.requestSubmit();
     if (heldClick && heldClick.isConnected) heldClick.click();
     heldSubmit = heldClick = null;

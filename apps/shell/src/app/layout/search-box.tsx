@@ -38,7 +38,10 @@ export function SearchBox() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void navigate(searchPath(text));
+    // What the box shows, which is what the shopper typed: a submit held while the shell started (docs/ssr.md)
+    // may come before the state has caught up with text typed as the box was hydrated.
+    const box = event.currentTarget.elements.namedItem(SEARCH_FORM.field);
+    void navigate(searchPath(box instanceof HTMLInputElement ? box.value : text));
   };
 
   return (
