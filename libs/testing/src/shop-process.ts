@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deleteStream, dropDatabases, eventually, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL } from './instance.js';
@@ -22,25 +22,40 @@ export interface RunningShop {
   stop: () => Promise<number | null>;
 }
 
-function portAnswers(port: number): Promise<boolean> {
+/** Whether `port` on the loopback interface can be listened on now, as the launcher will check it. */
+function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    const done = (answer: boolean) => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ host: '127.0.0.1', port, exclusive: true }, () => server.close(() => resolve(true)));
   });
 }
 
-/** A base port whose next `count - 1` ports are free too (the launcher takes PORT .. PORT + 13). */
+/**
+ * The kernel's ephemeral port range (outgoing connections' own ports): a listener cannot take a port an
+ * outgoing connection holds, or held lately (TIME_WAIT), so base ports are chosen below it.
+ */
+function ephemeralPortsFrom(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 0 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/**
+ * A base port whose next `count - 1` ports are free too (the launcher takes PORT .. PORT + 13), chosen
+ * between 20000 and the ephemeral range: after a test's thousands of requests, ports in that range are
+ * held by connections in TIME_WAIT and the launcher would refuse them (issues ci, chaos, 2026-12-06).
+ */
 export async function freeBasePort(count = 14): Promise<number> {
+  const highest = Math.max(20_000 + count, ephemeralPortsFrom()) - count;
   for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
-    const taken = await Promise.all(Array.from({ length: count }, (_, i) => portAnswers(base + i)));
-    if (!taken.some(Boolean)) return base;
+    const base = 20_000 + Math.floor(Math.random() * (highest - 20_000));
+    let free = true;
+    for (let i = 0; i < count && free; i++) free = await portIsFree(base + i);
+    if (free) return base;
   }
 }
 
