@@ -4,7 +4,7 @@ import { Subjects, type OrderDto } from '@shop/contracts';
 import { OutboxRelay } from '@shop/event-bus';
 import { startPayPalStandIn, type PayPalStandIn, type RequestLogEntry } from '@shop/paypal-stand-in';
 import { eventually, producedContractProblems } from '@shop/testing';
-import { PaymentRefunds } from '../src/orders/payment-refunds.js';
+import { PaymentRefunds } from '../src/orders/paying/payment-refunds.js';
 import { confirmedOrder as confirmedOrderOf, orderBecomes, placeOrder, readOrder, startOrders, type TestOrders, type TestUser } from './support/orders-app.js';
 import { PayPalBuyer } from './support/paypal-buyer.js';
 

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
 import { Subjects, type OrderDto } from '@shop/contracts';
 import { OutboxRelay } from '@shop/event-bus';
-import { OrderWrites } from '../src/orders/order-writes.js';
+import { OrderWrites } from '../src/orders/placing/order-writes.js';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { Order } from '../src/orders/order.entity.js';

@@ -3,7 +3,7 @@ import { Subjects, type OrderDto } from '@shop/contracts';
 import { OutboxRelay } from '@shop/event-bus';
 import { eventually } from '@shop/testing';
 import { startPayPalStandIn, type PayPalStandIn, type RequestLogEntry } from '@shop/paypal-stand-in';
-import { PaymentDeadlines } from '../src/orders/payment-deadlines.js';
+import { PaymentDeadlines } from '../src/orders/lifecycle/payment-deadlines.js';
 import { answerStock, placeOrder, readOrder, startOrders, type TestOrders, type TestUser } from './support/orders-app.js';
 
 /**

@@ -4,7 +4,7 @@ import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner
 import { Subjects, type OrderDto } from '@shop/contracts';
 import { OutboxRelay } from '@shop/event-bus';
 import { eventually } from '@shop/testing';
-import { OrderOutcomes } from '../src/orders/order-outcomes.js';
+import { OrderOutcomes } from '../src/orders/placing/order-outcomes.js';
 import { placeOrder, readOrder, startOrders, type TestOrders, type TestUser } from './support/orders-app.js';
 
 /**

@@ -4,8 +4,8 @@ import request from 'supertest';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
 import { Subjects } from '@shop/contracts';
 import { eventually } from '@shop/testing';
-import { OrderOutcomes } from '../src/orders/order-outcomes.js';
-import { PricingMemory } from '../src/orders/pricing-memory.js';
+import { OrderOutcomes } from '../src/orders/placing/order-outcomes.js';
+import { PricingMemory } from '../src/orders/placing/pricing-memory.js';
 import { orderBody, placeOrder, startOrders, type TestOrders, type TestUser } from './support/orders-app.js';
 
 /**

@@ -4,8 +4,8 @@ import { Subjects, type OrderDto } from '@shop/contracts';
 import { OutboxRelay } from '@shop/event-bus';
 import { eventually } from '@shop/testing';
 import { CatalogProduct } from '../src/catalog-copy/catalog-product.entity.js';
-import { OrderOutcomes } from '../src/orders/order-outcomes.js';
-import { StockAnswers } from '../src/orders/stock-answers.js';
+import { OrderOutcomes } from '../src/orders/placing/order-outcomes.js';
+import { StockAnswers } from '../src/orders/placing/stock-answers.js';
 import { answerStock, orderBody, placeOrder, readOrder, startOrders, type TestOrders, type TestUser } from './support/orders-app.js';
 
 describe('orders: the stock saga and the copies of other services data', () => {

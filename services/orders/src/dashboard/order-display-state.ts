@@ -4,7 +4,7 @@
  * dashboard derives nothing of its own, so a state added there is counted here. This file only says what
  * the dashboard reads of them.
  */
-import { ORDER_STATE_SQL, ORDER_STATES, type OrderState } from '../orders/order-state-machine.js';
+import { ORDER_STATE_SQL, ORDER_STATES, type OrderState } from '../orders/lifecycle/order-state-machine.js';
 
 /** Where an order stands, in the order the dashboard lists them (the state machine's). */
 export const DISPLAY_STATES = ORDER_STATES;

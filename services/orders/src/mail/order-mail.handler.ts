@@ -5,7 +5,7 @@ import { EventHandler, type HandlesEvent } from '@shop/event-bus';
 import { enqueueMail } from '@shop/mail';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { OrdersConfig } from '../config.js';
-import { readOrder } from '../orders/order-reads.js';
+import { readOrder } from '../orders/reading/order-reads.js';
 import { orderMailOf, type OrderMailSubject } from './order-mails.js';
 
 /** The durable consumer of the order mails (`orders/mail` in the event catalogue). */

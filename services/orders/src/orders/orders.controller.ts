@@ -22,11 +22,11 @@ import { OrderResponse, PayPalOrderResponse } from '@shop/api-responses';
 import { PayPalResultPipe, PayStatusDto, type PayPalResult } from './dto/pay-status.dto.js';
 import { MAX_OUTCOME_WAIT_SECONDS, outcomeWaitOf } from './dto/prefer-wait.js';
 import { OrderIdPipe } from './order-id.pipe.js';
-import { OrderList, type ExportedOrder } from './order-list.js';
-import { OrderPayments } from './order-payments.js';
-import { OrderPlacing } from './order-placing.service.js';
-import { OrderReading } from './order-reading.service.js';
-import { OrderTransitions } from './order-transitions.js';
+import { OrderList, type ExportedOrder } from './reading/order-list.js';
+import { OrderPayments } from './paying/order-payments.js';
+import { OrderPlacing } from './placing/order-placing.service.js';
+import { OrderReading } from './reading/order-reading.service.js';
+import { OrderTransitions } from './lifecycle/order-transitions.js';
 
 const ORDER_ID = { name: 'id', format: 'uuid', description: "The order's _id" } as const;
 

@@ -1,19 +1,19 @@
 import { Module } from '@nestjs/common';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { OrdersController } from './orders.controller.js';
-import { OrderOutcomes } from './order-outcomes.js';
-import { OrderPayments } from './order-payments.js';
-import { OrderList } from './order-list.js';
-import { OrderPlacing } from './order-placing.service.js';
-import { OrderReading } from './order-reading.service.js';
-import { OrderTransitions } from './order-transitions.js';
-import { PaymentDeadlines } from './payment-deadlines.js';
-import { PaymentRefunds } from './payment-refunds.js';
-import { PendingOrders } from './pending-orders.js';
-import { PricingMemory } from './pricing-memory.js';
-import { OrderWrites } from './order-writes.js';
-import { OrderStateMetrics } from './order-state-metrics.js';
-import { StockAnswers } from './stock-answers.js';
+import { OrderOutcomes } from './placing/order-outcomes.js';
+import { OrderPayments } from './paying/order-payments.js';
+import { OrderList } from './reading/order-list.js';
+import { OrderPlacing } from './placing/order-placing.service.js';
+import { OrderReading } from './reading/order-reading.service.js';
+import { OrderTransitions } from './lifecycle/order-transitions.js';
+import { PaymentDeadlines } from './lifecycle/payment-deadlines.js';
+import { PaymentRefunds } from './paying/payment-refunds.js';
+import { PendingOrders } from './placing/pending-orders.js';
+import { PricingMemory } from './placing/pricing-memory.js';
+import { OrderWrites } from './placing/order-writes.js';
+import { OrderStateMetrics } from './lifecycle/order-state-metrics.js';
+import { StockAnswers } from './placing/stock-answers.js';
 
 /**
  * Orders, split by purpose: placing (OrderPlacing), reading (OrderReading, OrderList), paying (OrderPayments,

@@ -21,7 +21,7 @@ import { AppModule } from '../../src/app.module.js';
 import { CatalogProduct } from '../../src/catalog-copy/catalog-product.entity.js';
 import { loadOrdersConfig } from '../../src/config.js';
 import { Customer } from '../../src/customers/customer.entity.js';
-import { PricingMemory } from '../../src/orders/pricing-memory.js';
+import { PricingMemory } from '../../src/orders/placing/pricing-memory.js';
 
 export type Bearer = { Authorization: string };
 

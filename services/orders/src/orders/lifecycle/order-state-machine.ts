@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException } from '@nestjs/common';
 import { Subjects, type OrderStatus, type Subject } from '@shop/contracts';
-import type { Order } from './order.entity.js';
+import type { Order } from '../order.entity.js';
 
 /**
  * An order's life, written in one place (Vendure's order-state.ts and eShop's Order aggregate are the

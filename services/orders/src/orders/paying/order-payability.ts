@@ -1,8 +1,8 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Order } from './order.entity.js';
-import { ORDER_REFUNDED } from './order-state-machine.js';
-import { PAYMENT_TOO_LATE } from './payment-deadlines.js';
+import { Order } from '../order.entity.js';
+import { ORDER_REFUNDED } from '../lifecycle/order-state-machine.js';
+import { PAYMENT_TOO_LATE } from '../lifecycle/payment-deadlines.js';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const ORDER_ALREADY_PAID = 'Order is already paid';

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import type { OrderDto, TokenClaims } from '@shop/contracts';
 import { mergeLines, priceOrder } from '@shop/pricing';
-import { ORDER_LIMITS, type CreateOrderDto } from './dto/create-order.dto.js';
-import { OrderItem } from './order-item.entity.js';
+import { ORDER_LIMITS, type CreateOrderDto } from '../dto/create-order.dto.js';
+import { OrderItem } from '../order-item.entity.js';
 import { OrderOutcomes } from './order-outcomes.js';
-import { customerOf } from './order-reads.js';
+import { customerOf } from '../reading/order-reads.js';
 import { OrderWrites } from './order-writes.js';
-import type { Order } from './order.entity.js';
-import { toOrderDto } from './order.views.js';
+import type { Order } from '../order.entity.js';
+import { toOrderDto } from '../reading/order.views.js';
 import { PendingOrders } from './pending-orders.js';
 import { PricingMemory, type CatalogPrice } from './pricing-memory.js';
 

@@ -4,9 +4,9 @@ import type { EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@shop/contracts';
 import { Outbox, OutboxRelay, traceparentOfEvent, type OutboxRow } from '@shop/event-bus';
 import { prepared, SERVICE_CONFIG, withRequestId } from '@shop/service-kit';
-import type { OrdersConfig } from '../config.js';
+import type { OrdersConfig } from '../../config.js';
 import { announceSelected, OrderOutcomes, type Outcome } from './order-outcomes.js';
-import { TRANSITIONS, transitionSql } from './order-state-machine.js';
+import { TRANSITIONS, transitionSql } from '../lifecycle/order-state-machine.js';
 
 /**
  * The orders side of the stock saga: the catalog's answers to order.placed

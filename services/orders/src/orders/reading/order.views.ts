@@ -1,6 +1,6 @@
 import type { OrderDto } from '@shop/contracts';
 import { toDollars } from '@shop/pricing';
-import type { Order } from './order.entity.js';
+import type { Order } from '../order.entity.js';
 
 /**
  * An order as the API answers it: `_id`s, amounts in dollars, ISO dates, and

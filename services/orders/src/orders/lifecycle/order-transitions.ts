@@ -2,12 +2,12 @@ import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { TokenClaims } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
-import { announceSelected } from './order-outcomes.js';
-import { lockOrder } from './order-payability.js';
-import { PAYMENT_UNDER_WAY } from './order-payments.js';
+import { announceSelected } from '../placing/order-outcomes.js';
+import { lockOrder } from '../paying/order-payability.js';
+import { PAYMENT_UNDER_WAY } from '../paying/order-payments.js';
 import { assertTransition, CANCELLED_BY_ADMIN, stateOf, TRANSITIONS, writesOf, type OrderActor, type TransitionName } from './order-state-machine.js';
-import { Order } from './order.entity.js';
-import { PaymentRefunds } from './payment-refunds.js';
+import { Order } from '../order.entity.js';
+import { PaymentRefunds } from '../paying/payment-refunds.js';
 
 /** Why an admin's refund is given back, as PayPal and the admins' refund list record it. */
 export const REFUNDED_BY_ADMIN = 'Refunded by the shop';

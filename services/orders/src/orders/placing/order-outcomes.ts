@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { OrderStatus } from '@shop/contracts';
-import { CUSTOMERS_CHANNEL, PRODUCTS_CHANNEL } from '../copy-changes.js';
+import { CUSTOMERS_CHANNEL, PRODUCTS_CHANNEL } from '../../copy-changes.js';
 
 /** The PostgreSQL channel on which committed outcomes are announced: a JSON list of `Outcome`s. */
 const CHANNEL = 'order_settled';

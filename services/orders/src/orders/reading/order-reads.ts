@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { prepared } from '@shop/service-kit';
-import type { Customer } from '../customers/customer.entity.js';
-import type { OrderItem } from './order-item.entity.js';
-import type { Order } from './order.entity.js';
+import type { Customer } from '../../customers/customer.entity.js';
+import type { OrderItem } from '../order-item.entity.js';
+import type { Order } from '../order.entity.js';
 
 /**
  * One order with its lines and its customer copy in one statement: the lines come as one JSON array

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Outbox } from '@shop/event-bus';
 import { SERVICE_CONFIG } from '@shop/service-kit';
-import type { OrdersConfig } from '../config.js';
-import { BackgroundSweep } from './background-sweep.js';
+import type { OrdersConfig } from '../../config.js';
+import { BackgroundSweep } from '../background-sweep.js';
 import { TRANSITIONS, transitionSql } from './order-state-machine.js';
 
 /** The reason a confirmed order that was not paid in PAYMENT_HOLD is cancelled with (the words). */

@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { OrderRefundDto } from '@shop/contracts';
 import { toDollars } from '@shop/pricing';
-import { PaymentNotFoundError, PaymentProvider, PaymentRefusedError } from '../payments/payment-provider.js';
+import { PaymentNotFoundError, PaymentProvider, PaymentRefusedError } from '../../payments/payment-provider.js';
 
 /** A capture the shop cannot use, to be given back. */
 export interface RefundToRecord {

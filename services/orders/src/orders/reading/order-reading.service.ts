@@ -2,11 +2,11 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { OrderDto, TokenClaims } from '@shop/contracts';
 import { readOrder } from './order-reads.js';
-import { ORDER_NOT_FOUND } from './order-payability.js';
-import { Order } from './order.entity.js';
+import { ORDER_NOT_FOUND } from '../paying/order-payability.js';
+import { Order } from '../order.entity.js';
 import { toOrderDto } from './order.views.js';
-import { PaymentRefunds } from './payment-refunds.js';
-import { PendingOrders } from './pending-orders.js';
+import { PaymentRefunds } from '../paying/payment-refunds.js';
+import { PendingOrders } from '../placing/pending-orders.js';
 
 /** Reading orders: a buyer's own, and one order for its buyer or an admin. */
 @Injectable()

@@ -14,22 +14,22 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { TokenClaims } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
 import { isUniqueViolation, SERVICE_CONFIG } from '@shop/service-kit';
-import type { OrdersConfig } from '../config.js';
+import type { OrdersConfig } from '../../config.js';
 import {
   PaymentNotFoundError,
   PaymentProvider,
   PaymentProviderUnavailableError,
   PaymentRefusedError,
   type ProviderPayment,
-} from '../payments/payment-provider.js';
-import { captureRefusal, PAYMENT_REFUSALS, verifyPayment } from '../payments/payment-verification.js';
-import type { PayPalResult } from './dto/pay-status.dto.js';
+} from '../../payments/payment-provider.js';
+import { captureRefusal, PAYMENT_REFUSALS, verifyPayment } from '../../payments/payment-verification.js';
+import type { PayPalResult } from '../dto/pay-status.dto.js';
 import { alreadyPaidWith, isPastDeadline, lockOrder, ORDER_NOT_FOUND, refuseAfterDeadline } from './order-payability.js';
-import { stateOf, TRANSITIONS, writesOf } from './order-state-machine.js';
-import { Order } from './order.entity.js';
-import { PAYMENT_TOO_LATE } from './payment-deadlines.js';
+import { stateOf, TRANSITIONS, writesOf } from '../lifecycle/order-state-machine.js';
+import { Order } from '../order.entity.js';
+import { PAYMENT_TOO_LATE } from '../lifecycle/payment-deadlines.js';
 import { PaymentRefunds } from './payment-refunds.js';
-import { BackgroundSweep } from './background-sweep.js';
+import { BackgroundSweep } from '../background-sweep.js';
 
 export const PAYMENT_UNDER_WAY = 'Another payment of this order is under way: try again in a moment';
 export const PAYMENT_REFUNDED = 'This payment was refunded: it cannot pay the order';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Subjects, type OrderPlaced } from '@shop/contracts';
 import { Outbox, traceparentOf } from '@shop/event-bus';
 import { currentRequestId } from '@shop/service-kit';
-import type { Order } from './order.entity.js';
+import type { Order } from '../order.entity.js';
 
 /** Most orders one statement stores. */
 const MAX_BATCH = 100;

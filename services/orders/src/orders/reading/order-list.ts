@@ -3,8 +3,8 @@ import { DataSource, In } from 'typeorm';
 import type { OrderDto, OrderSort } from '@shop/contracts';
 import { toDollars } from '@shop/pricing';
 import { containsPattern, windowOf, type ListWindow } from '@shop/service-kit';
-import type { ListOrdersQuery } from './dto/list-orders.query.js';
-import { Order } from './order.entity.js';
+import type { ListOrdersQuery } from '../dto/list-orders.query.js';
+import { Order } from '../order.entity.js';
 import { toOrderDto } from './order.views.js';
 
 /** The customer's name as the table shows it: the users service's current one, else the one ordered with. */
