@@ -34,7 +34,7 @@ SELECT session_version, is_admin, deleted FROM orders.user_access WHERE user_id 
 \endif
 
 -- orders, POST /api/orders: pricing from the service's copy of the catalog, with the buyer from its copy
--- of the users (services/orders/src/orders/pricing-memory.ts, PricingMemory.read): read as often as the
+-- of the users (services/orders/src/orders/placing/pricing-memory.ts, PricingMemory.read): read as often as the
 -- run read it (what an earlier placement read is priced from memory), and by each client's first order;
 -- the others price from the values their client read last.
 \if :k = 1 or random(1, 1000000) <= :pricing_ppm
@@ -48,8 +48,9 @@ SELECT p.id, p.name, p.image, p.price_cents,
 \set tax (:price_cents * 10 + 50) / 100
 \set total :price_cents + :shipping + :tax
 
--- orders: the orders placed since the last store, their lines and their order.placed events in one statement,
--- no transaction around it (services/orders/src/orders/order-writes.ts insertOrders, with
+-- orders: the orders placed since the last store, their lines, their `placed` steps of history and their
+-- order.placed events in one statement, no transaction around it (services/orders/src/orders/placing/order-writes.ts
+-- insertOrders and lifecycle/order-lifecycle.ts placementSteps, with
 -- libs/event-bus/src/outbox.ts Outbox.statement): every `place_every` orders, as the run stored them.
 \if :k % :place_every = 0
 \set from :k - :place_every + 1
@@ -64,12 +65,16 @@ WITH recorded_events AS (
     AS event(id, subject, payload, correlation_id)),
 placed AS (
   INSERT INTO orders.customer_order (id, user_id, user_name, user_email, shipping_address, shipping_city, shipping_postal_code,
-    shipping_country, payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, status, created_at, updated_at)
+    shipping_country, payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, state, created_at, updated_at)
   SELECT md5('o-' || :client_id || '-' || i)::uuid, md5('u-' || :client_id)::uuid, 'Bench Customer ' || :client_id,
     'orders-bench-' || :client_id || '@example.com', '1 Bench Street', 'Loadville', '12345', 'USA', 'PayPal',
-    :price_cents, :shipping, :tax, :total, 'pending', now(), now()
+    :price_cents, :shipping, :tax, :total, 'awaiting-stock', now(), now()
   FROM generate_series(:from::bigint, :k::bigint) AS i
-  RETURNING id
+  RETURNING id, user_id, created_at
+),
+steps AS (
+  INSERT INTO orders.order_event (order_id, type, at, from_state, to_state, actor_kind, actor_id)
+  SELECT id, 'placed', created_at, NULL, 'awaiting-stock', 'buyer', user_id FROM placed
 )
 INSERT INTO orders.order_item (id, order_id, position, product_id, name, image, price_cents, quantity)
 SELECT md5('i-' || :client_id || '-' || i)::uuid, md5('o-' || :client_id || '-' || i)::uuid, 0, :id::uuid, :name, :image, :price_cents, 1
@@ -119,7 +124,8 @@ DELETE FROM catalog.outbox_event WHERE id = ANY(ARRAY(
 
 -- orders, consumer `stock` settling a batch of stock.reserved: the UPDATE, the order.confirmed events
 -- and the notification the waiting placements hear, in one statement in the consumer's transaction
--- (services/orders/src/orders/stock-answers.ts StockAnswers.settle, order-outcomes.ts announceSelected).
+-- (services/orders/src/orders/placing/stock-answers.ts StockAnswers.settle, order-outcomes.ts announceSelected,
+-- with the steps of lifecycle/order-state-machine.ts batchTransition).
 \if :k % :settle_every = 0
 \set from :k - :settle_every + 1
 BEGIN;
@@ -132,9 +138,13 @@ WITH answer AS (
   FROM generate_series(:from::bigint, :k::bigint) AS i
 ),
 moved AS (
-  UPDATE orders.customer_order AS o SET status = 'confirmed', payable_until = now() + interval '30 minutes', updated_at = now()
-  FROM answer WHERE o.id = answer.order_id AND o.status = 'pending'
-  RETURNING o.id, o.cancel_reason, answer.event_id, answer.correlation_id, jsonb_build_object('orderId', o.id, 'userId', o.user_id) AS payload
+  UPDATE orders.customer_order AS o SET state = 'awaiting-payment', payable_until = now() + interval '30 minutes', updated_at = now()
+  FROM answer WHERE o.id = answer.order_id AND (o.state IN ('awaiting-stock'))
+  RETURNING o.id, o.cancel_reason, o.state, answer.event_id, answer.correlation_id, jsonb_build_object('orderId', o.id, 'userId', o.user_id) AS payload
+),
+steps AS (
+  INSERT INTO orders.order_event (order_id, type, at, from_state, to_state, actor_kind, reason)
+  SELECT id, 'stock-reserved', now(), 'awaiting-stock', 'awaiting-payment', 'shop', NULL FROM moved
 ),
 recorded AS (
   INSERT INTO orders.outbox_event (id, subject, payload, correlation_id) SELECT event_id, 'order.confirmed', payload, correlation_id FROM moved
@@ -143,7 +153,7 @@ recorded AS (
 announced AS (
   SELECT pg_notify('order_settled', json_agg(outcome)::text) AS sent
   FROM (SELECT outcome, sum(octet_length(outcome::text) + 1) OVER (ORDER BY outcome->>'id' ROWS UNBOUNDED PRECEDING) / 5000 AS chunk
-        FROM (SELECT json_build_object('id', id, 'status', 'confirmed', 'cancelReason', NULL, 'payableUntil', '2026-11-26T05:46:46.500Z',
+        FROM (SELECT json_build_object('id', id, 'state', state, 'status', 'confirmed', 'cancelReason', NULL, 'payableUntil', '2026-11-26T05:46:46.500Z',
                 'updatedAt', '2026-11-26T05:16:46.500Z') AS outcome FROM moved) AS outcomes) AS sized
   GROUP BY chunk
 )
@@ -164,14 +174,15 @@ DELETE FROM orders.outbox_event WHERE id = ANY(ARRAY(
 \endif
 
 -- orders, GET /api/orders/{id} of a settled order: one statement with its lines and its customer
--- (services/orders/src/orders/order-reads.ts readOrder, from OrdersService.detail; a pending order of
--- this process is answered from memory, services/orders/src/orders/pending-orders.ts), read_ppm per
+-- (services/orders/src/orders/reading/order-reads.ts readOrder, from OrderReading.detail; a pending order of
+-- this process is answered from memory, services/orders/src/orders/placing/pending-orders.ts), read_ppm per
 -- million orders.
 \if random(1, 1000000) <= :read_ppm
 SELECT o.id, o.user_id, o.user_name, o.user_email, o.shipping_address, o.shipping_city, o.shipping_postal_code,
-    o.shipping_country, o.payment_gateway, o.items_cents, o.shipping_cents, o.tax_cents, o.total_cents, o.status,
-    o.cancel_reason, o.payable_until, o.is_paid, o.paid_at, o.paypal_order_id, o.paypal_capture_id, o.payment_result,
-    o.is_delivered, o.delivered_at, o.created_at, o.updated_at,
+    o.shipping_country, o.payment_gateway, o.items_cents, o.shipping_cents, o.tax_cents, o.total_cents, o.state,
+    o.cancel_reason, o.payable_until, o.paid_at, o.paypal_order_id, o.paypal_capture_id, o.payment_result,
+    o.delivered_at, o.cancelled_at, o.cancelled_by_id, o.cancelled_by_name, o.refunded_at, o.refunded_by_id,
+    o.refunded_by_name, o.created_at, o.updated_at,
     c.name AS customer_name, c.email AS customer_email, c.deleted AS customer_deleted, c.changed_at AS customer_changed_at,
     (SELECT json_agg(json_build_object('id', i.id, 'position', i.position, 'productId', i.product_id, 'name', i.name,
         'image', i.image, 'priceCents', i.price_cents, 'quantity', i.quantity) ORDER BY i.position)

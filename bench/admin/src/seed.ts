@@ -82,14 +82,16 @@ export async function seedShop(prefix: string, counts: SeedCounts): Promise<Seed
     );
     await orders.query(
       `INSERT INTO customer_order (id, user_id, user_name, user_email, shipping_address, shipping_city, shipping_postal_code,
-         shipping_country, payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, status, cancel_reason,
-         is_paid, paid_at, is_delivered, delivered_at, created_at, updated_at)
+         shipping_country, payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, state, cancel_reason,
+         paid_at, delivered_at, cancelled_at, payable_until, created_at, updated_at)
        SELECT id, user_id, user_name, user_email, (1 + n % 900) || ' Bench Street', 'Springfield', '12345', 'USA', 'PayPal',
               items, shipping, tax, items + shipping + tax,
-              CASE WHEN n % 50 = 0 THEN 'cancelled' ELSE 'confirmed' END,
+              CASE WHEN n % 50 = 0 THEN 'cancelled' WHEN paid AND n % 5 = 0 THEN 'delivered' WHEN paid THEN 'paid' ELSE 'awaiting-payment' END,
               CASE WHEN n % 50 = 0 THEN 'Bench lamp is out of stock' END,
-              paid, CASE WHEN paid THEN created_at + interval '5 minutes' END,
-              paid AND n % 5 = 0, CASE WHEN paid AND n % 5 = 0 THEN created_at + interval '2 days' END,
+              CASE WHEN paid THEN created_at + interval '5 minutes' END,
+              CASE WHEN paid AND n % 5 = 0 THEN created_at + interval '2 days' END,
+              CASE WHEN n % 50 = 0 THEN created_at END,
+              CASE WHEN n % 50 <> 0 THEN created_at + interval '30 minutes' END,
               created_at, created_at
        FROM (SELECT *, price_cents * lines AS items, CASE WHEN price_cents * lines > 10000 THEN 0 ELSE 5000 END AS shipping,
                     round(price_cents * lines * 0.1)::bigint AS tax, n % 50 <> 0 AND n % 3 <> 0 AS paid

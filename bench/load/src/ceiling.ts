@@ -40,7 +40,7 @@ export interface ShopSchemas {
 
 /** Rows left out of the copies: what the run made (orders, events, reservations) and what an order never reads. */
 const LEFT_OUT: Record<keyof Omit<ShopSchemas, 'prefix'>, string[]> = {
-  orders: ['customer_order', 'order_item', 'outbox_event', 'processed_event', 'order_refund', 'payment_attempt'],
+  orders: ['customer_order', 'order_item', 'order_event', 'outbox_event', 'processed_event', 'order_refund', 'payment_attempt'],
   catalog: ['stock_reservation', 'outbox_event', 'processed_event', 'review', 'stored_image'],
 };
 
@@ -205,7 +205,7 @@ export async function measureCeiling(options: { schemas: ShopSchemas; batching: 
     // What the script leaves behind is only each client's last unfinished batch: its deletes and settles kept up.
     const { rows } = await listener.query<{ orders_outbox: string; catalog_outbox: string; pending: string; orders: string }>(
       `SELECT (SELECT count(*) FROM orders.outbox_event) AS orders_outbox, (SELECT count(*) FROM catalog.outbox_event) AS catalog_outbox,
-              (SELECT count(*) FROM orders.customer_order WHERE status = 'pending') AS pending, (SELECT count(*) FROM orders.customer_order) AS orders`,
+              (SELECT count(*) FROM orders.customer_order WHERE state = 'awaiting-stock') AS pending, (SELECT count(*) FROM orders.customer_order) AS orders`,
     );
     const left = rows[0];
     console.log(

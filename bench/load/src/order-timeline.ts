@@ -47,7 +47,7 @@ export async function printOrderTimeline(prefix: string, orders: Map<string, { s
   const { rows } = await client
     .query<{ id: string; created: number; settled: number }>(
       `SELECT id, extract(epoch FROM created_at) * 1000 AS created, extract(epoch FROM updated_at) * 1000 AS settled
-       FROM customer_order WHERE id = ANY($1::uuid[]) AND status <> 'pending'`,
+       FROM customer_order WHERE id = ANY($1::uuid[]) AND state <> 'awaiting-stock'`,
       [[...orders.keys()]],
     )
     .finally(() => client.end());

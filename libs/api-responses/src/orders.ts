@@ -1,5 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { OrderActorDto, OrderDto, OrderItemDto, OrderRefundDto, OrderStatus, PaymentGateway, PaymentResultDto, ShippingAddressDto } from '@shop/contracts';
+import {
+  ORDER_EVENT_TYPES,
+  ORDER_STATES,
+  type OrderActorDto,
+  type OrderDto,
+  type OrderEventActorKind,
+  type OrderEventDto,
+  type OrderEventType,
+  type OrderItemDto,
+  type OrderRefundDto,
+  type OrderState,
+  type OrderStatus,
+  type PaymentGateway,
+  type PaymentResultDto,
+  type ShippingAddressDto,
+} from '@shop/contracts';
 
 /**
  * OpenAPI shapes of the order answers (see OrderDto in libs/contracts): orders answers them, users hands
@@ -85,4 +100,29 @@ export class OrderResponse implements OrderDto {
 /** The PayPal order opened for a shop order (POST /api/orders/{id}/paypal): what the PayPal button's createOrder answers. */
 export class PayPalOrderResponse {
   @ApiProperty({ description: "PayPal's order id" }) id: string;
+}
+
+/** Who made a step of an order's history: for a buyer's reading, the kind only. */
+export class OrderEventActorResponse {
+  @ApiProperty({ enum: ['shop', 'buyer', 'admin'], description: 'The shop itself (an event, a deadline, a retry), the buyer, or an admin' }) kind: OrderEventActorKind;
+  @ApiPropertyOptional({ format: 'uuid', description: "Admins' reading only: the buyer's or the admin's id" }) _id?: string;
+  @ApiPropertyOptional({ description: "Admins' reading only: the admin's name at the time" }) name?: string;
+}
+
+/** One step of an order's history (GET /api/orders/{id}/history). */
+export class OrderEventResponse implements OrderEventDto {
+  @ApiProperty({ description: 'Increasing in the order the steps happened', example: '1042' }) _id: string;
+  @ApiProperty({ enum: ORDER_EVENT_TYPES }) type: OrderEventType;
+  @ApiProperty({ format: 'date-time' }) at: string;
+  @ApiPropertyOptional({ enum: ORDER_STATES, description: "The order's state after a transition; absent for a step that moves nothing (a mail, a refund made or retried, a refused payment)" })
+  state?: OrderState;
+  @ApiProperty({ type: OrderEventActorResponse }) actor: OrderEventActorResponse;
+  @ApiPropertyOptional({ description: "Why: a cancellation's or a refused payment's reason", example: 'Payment not received in time' }) reason?: string;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }] },
+    description: "Admins' reading only: what matters of the step (PayPal's order, capture and refund ids, the amount, the mail's subject)",
+    example: { paypalOrderId: '5O190127TN364715T', captureId: '3C679366HH908993F', amount: '99.48', currency: 'USD' },
+  })
+  details?: Record<string, string | number>;
 }

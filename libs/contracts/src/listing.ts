@@ -1,3 +1,5 @@
+import type { OrderState } from './orders.js';
+
 /**
  * The admin tables' calls (GET /api/users, GET /api/orders) answer the spec's shape, a plain array of
  * rows, and say where the rows sit in the whole list in headers, as GitHub's API does:
@@ -55,9 +57,11 @@ export type OrderSort = (typeof ORDER_SORTS)[number];
 
 /**
  * GET /api/orders and GET /api/orders/export: `search` matches an order id (whole, or its first
- * characters) or the customer's name or email; the filters narrow by payment, delivery and day.
+ * characters) or the customer's name or email; the filters narrow by state, payment, delivery and day.
  */
 export interface OrderListQuery extends ListQuery<OrderSort> {
+  /** Orders in this state (ORDER_STATES) only. */
+  state?: OrderState;
   paid?: boolean;
   delivered?: boolean;
   /** First day (YYYY-MM-DD, UTC) of the orders' creation, inclusive. */

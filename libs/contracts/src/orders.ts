@@ -28,6 +28,71 @@ export interface OrderItemDto {
  */
 export type OrderStatus = 'pending' | 'confirmed' | 'cancelled' | 'refunded';
 
+/**
+ * Where an order is in its life, the one column the orders service keeps (`state`); `status`, `isPaid`
+ * and `isDelivered` of every answer are derived from it (and `deliveredAt` for a refunded order). The
+ * transitions between them: services/orders/src/orders/lifecycle/order-state-machine.ts, docs/orders.md.
+ */
+export const ORDER_STATES = ['awaiting-stock', 'awaiting-payment', 'paid', 'delivered', 'cancelled', 'refunded'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/**
+ * What one step of an order's history says happened. Transitions: placed, stock-reserved,
+ * stock-refused, payment-expired, paid, delivered, cancelled, refunded. Steps that move nothing:
+ * payment-refused (a PayPal payment the shop did not take, and why), refund-completed (PayPal made a
+ * refund), refund-retried (PayPal's refund API failed; tried again later), mail-sent and mail-failed.
+ */
+export const ORDER_EVENT_TYPES = [
+  'placed',
+  'stock-reserved',
+  'stock-refused',
+  'payment-expired',
+  'payment-refused',
+  'paid',
+  'delivered',
+  'cancelled',
+  'refunded',
+  'refund-completed',
+  'refund-retried',
+  'mail-sent',
+  'mail-failed',
+] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
+/** The steps a buyer's history shows: the order's own moves, not the shop's internals (mails, retries, refused payments). */
+export const BUYER_ORDER_EVENT_TYPES = [
+  'placed',
+  'stock-reserved',
+  'stock-refused',
+  'payment-expired',
+  'paid',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const satisfies readonly OrderEventType[];
+
+/** Who made a step: the shop itself (an event, a deadline, a retry), the order's buyer, or an admin. */
+export type OrderEventActorKind = 'shop' | 'buyer' | 'admin';
+
+/**
+ * One step of an order's history (GET /api/orders/{id}/history), oldest first; never changed once
+ * written. A buyer gets `actor.kind` only, and no `details`; admins get who did it and the details.
+ */
+export interface OrderEventDto {
+  /** The step's id: increasing in the order the steps happened. */
+  _id: string;
+  type: OrderEventType;
+  /** When it happened (ISO 8601). */
+  at: string;
+  /** The order's state after a transition; absent for a step that moves nothing. */
+  state?: OrderState;
+  actor: { kind: OrderEventActorKind; _id?: string; name?: string };
+  /** Why (a cancellation's or a refusal's reason), in words a customer reads. */
+  reason?: string;
+  /** For admins: what matters of the step (PayPal's capture and refund ids, the amount, the mail's subject). */
+  details?: Record<string, string | number>;
+}
+
 /** Who made a change an admin can make (cancelling, refunding): their id and name then. */
 export interface OrderActorDto {
   _id: string;

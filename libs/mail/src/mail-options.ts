@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import type { MailSettings } from './mail-settings.js';
 
 /** How a service sends the mails of its outbox. Only `from` is required; the rest have defaults fit for production. */
@@ -25,6 +26,20 @@ export interface MailOptions {
   smtpTimeoutMs?: number;
   /** How long sent and given-up mails are kept, in days (30). */
   keepDays?: number;
+  /**
+   * Called in the transaction that marks mails sent or given up, so that what a service keeps of them
+   * (an order's history) commits with the mark or not at all.
+   */
+  onOutcome?: (manager: EntityManager, outcomes: readonly MailOutcome[]) => Promise<void>;
+}
+
+/** What became of one mail: sent (the SMTP server took it) or given up (`error` says why). */
+export interface MailOutcome {
+  key: string;
+  subject: string;
+  sent: boolean;
+  at: Date;
+  error?: string;
 }
 
 /** The options of a service's mail settings. */

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import { DataSource, type EntitySubscriberInterface, type TransactionCommitEvent } from 'typeorm';
+import { DataSource, type EntityManager, type EntitySubscriberInterface, type TransactionCommitEvent } from 'typeorm';
 import { transactionsWithMail } from './committed-mail.js';
 import { addressOfFrom } from './mail-settings.js';
-import { MAIL_OPTIONS, type MailOptions } from './mail-options.js';
+import { MAIL_OPTIONS, type MailOptions, type MailOutcome } from './mail-options.js';
 
 /** A mail a sender has claimed: its lease is this sender's until `leaseMs` has passed. */
 export interface ClaimedMail {
@@ -169,7 +169,11 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       // One statement for the batch's sent mails, not one each: at a sale's pace that is most of the sender's
       // commits. A crash before it sends those mails again after their lease, with the same Message-ID.
       if (sent.length > 0) {
-        await this.dataSource.query(`UPDATE mail_outbox SET sent_at = now(), lease_until = NULL, last_error = NULL WHERE id = ANY($1::uuid[])`, [sent]);
+        const marked = claimed.filter((mail) => sent.includes(mail.id));
+        await this.withOutcomes(
+          marked.map((mail) => ({ key: mail.key, subject: mail.subject, sent: true, at: new Date() })),
+          (manager) => manager.query(`UPDATE mail_outbox SET sent_at = now(), lease_until = NULL, last_error = NULL WHERE id = ANY($1::uuid[])`, [sent]),
+        );
       }
       if (claimed.length < batch) break;
     }
@@ -204,7 +208,9 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     const reason = String(error instanceof Error ? error.message : error).slice(0, MAX_ERROR_LENGTH);
     const maxAttempts = this.options.maxAttempts ?? 12;
     if (isPermanent(error) || mail.attempts >= maxAttempts) {
-      await this.dataSource.query(`UPDATE mail_outbox SET failed_at = now(), lease_until = NULL, last_error = $2 WHERE id = $1`, [mail.id, reason]);
+      await this.withOutcomes([{ key: mail.key, subject: mail.subject, sent: false, at: new Date(), error: reason }], (manager) =>
+        manager.query(`UPDATE mail_outbox SET failed_at = now(), lease_until = NULL, last_error = $2 WHERE id = $1`, [mail.id, reason]),
+      );
       this.logger.error(`mail ${mail.key} given up after ${mail.attempts} attempt(s): ${reason}`);
       return;
     }
@@ -214,6 +220,19 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       [mail.id, waitMs, reason],
     );
     this.logger.warn(`mail ${mail.key} not sent (attempt ${mail.attempts}), next attempt in ${Math.round(waitMs / 1000)} s: ${reason}`);
+  }
+
+  /** Runs `mark` with the service's `onOutcome` in one transaction (on its own when the service keeps nothing of them). */
+  private async withOutcomes(outcomes: readonly MailOutcome[], mark: (manager: EntityManager) => Promise<unknown>): Promise<void> {
+    const { onOutcome } = this.options;
+    if (!onOutcome) {
+      await mark(this.dataSource.manager);
+      return;
+    }
+    await this.dataSource.transaction(async (manager) => {
+      await mark(manager);
+      await onOutcome(manager, outcomes);
+    });
   }
 
   /** Deletes mails sent or given up more than `keepDays` ago, in chunks so that no statement holds the table long. */

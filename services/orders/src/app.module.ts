@@ -9,6 +9,7 @@ import { Customer } from './customers/customer.entity.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
 import { EventsModule } from './events/events.module.js';
 import { OrderMailsModule } from './mail/order-mails.module.js';
+import { recordOrderMailOutcomes } from './mail/order-mails.js';
 import { ordersMigrations } from './migrations/index.js';
 import { OrderItem } from './orders/order-item.entity.js';
 import { Order } from './orders/order.entity.js';
@@ -38,7 +39,8 @@ export class AppModule implements NestModule {
         }),
         EventBusModule.forRoot({ service: 'orders', prefix: config.INSTANCE_PREFIX, natsUrl: config.NATS_URL, natsAuth: natsAuthOf(config), streamReplicas: config.STREAM_REPLICAS }),
         AuthModule.forRoot({ keys: { useFactory: () => new JwksTokenKeys(jwksUrlOf(config)) }, standings: userAccessStandings }),
-        MailModule.forRoot(mailOptionsOf(config)),
+        // Each order mail sent or given up is a step of its order's history.
+        MailModule.forRoot({ ...mailOptionsOf(config), onOutcome: recordOrderMailOutcomes }),
         UserAccessModule,
         OrderMailsModule,
         // Before OrdersModule (which EventsModule imports): Nest matches routes in registration order, and /api/orders/:id would take 'dashboard'.

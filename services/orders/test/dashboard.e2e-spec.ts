@@ -41,10 +41,13 @@ describe('GET /api/orders/dashboard: the admin dashboard figures', () => {
     const extra = order.extraCents ?? 0;
     await orders.dataSource.query(
       `INSERT INTO customer_order (id, user_id, user_name, user_email, shipping_address, shipping_city, shipping_postal_code, shipping_country,
-         payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, status, payable_until, is_paid, paid_at, is_delivered, delivered_at,
+         payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, state, payable_until, paid_at, delivered_at,
          cancelled_at, refunded_at, created_at, updated_at)
        VALUES ($1, gen_random_uuid(), 'Dana Dash', 'dana@example.com', '1 Main Street', 'Springfield', '12345', 'USA', 'PayPal',
-         $2::bigint, $3::bigint, 0, $2::bigint + $3::bigint, $4::varchar, $5::timestamptz, $6::timestamptz IS NOT NULL, $6::timestamptz, $7::boolean,
+         $2::bigint, $3::bigint, 0, $2::bigint + $3::bigint,
+         CASE WHEN $4::varchar = 'pending' THEN 'awaiting-stock' WHEN $4::varchar IN ('cancelled', 'refunded') THEN $4::varchar
+           WHEN $6::timestamptz IS NULL THEN 'awaiting-payment' WHEN $7::boolean THEN 'delivered' ELSE 'paid' END,
+         $5::timestamptz, $6::timestamptz,
          CASE WHEN $7::boolean THEN $6::timestamptz + interval '1 hour' END,
          CASE WHEN $4::varchar = 'cancelled' THEN $8::timestamptz END, CASE WHEN $4::varchar = 'refunded' THEN $6::timestamptz + interval '2 hours' END,
          $8::timestamptz, $8::timestamptz)`,

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { eventExamples, type EventPayloads, type OrderStatus, type Subject } from '@shop/contracts';
+import { eventExamples, type EventPayloads, type OrderState, type Subject } from '@shop/contracts';
 import { EventConsumers, OutboxRelay } from '@shop/event-bus';
 import { catalogueProblems, feedDeclaredFields, producedContractProblems, subjectsAmong, TestEventStream } from '@shop/testing';
 import { USER_ACCESS_CONSUMER, userAccessConsumerExpectations } from '@shop/user-access';
@@ -87,16 +87,16 @@ describe('orders: event contracts', () => {
     const buyer = await orders.customer();
     const product = await orders.product();
     const statusOf = async (orderId: string) =>
-      ((await db.query(`SELECT status, cancel_reason FROM customer_order WHERE id = $1`, [orderId]))[0] as { status: OrderStatus; cancel_reason: string | null });
+      ((await db.query(`SELECT state, cancel_reason FROM customer_order WHERE id = $1`, [orderId]))[0] as { state: OrderState; cancel_reason: string | null });
 
     const reserved = await placeOrder(orders, buyer, [{ product: product.id, quantity: 1 }]);
     expect(await feed('stock', 'stock.reserved', { ...eventExamples['stock.reserved'], orderId: reserved._id })).toEqual([]);
-    expect(await statusOf(reserved._id)).toEqual({ status: 'confirmed', cancel_reason: null });
+    expect(await statusOf(reserved._id)).toEqual({ state: 'awaiting-payment', cancel_reason: null });
 
     const rejected = await placeOrder(orders, buyer, [{ product: product.id, quantity: 1 }]);
     const rejection = { ...eventExamples['stock.rejected'], orderId: rejected._id, productId: product.id };
     expect(await feed('stock', 'stock.rejected', rejection)).toEqual([]);
-    expect(await statusOf(rejected._id)).toEqual({ status: 'cancelled', cancel_reason: rejection.reason });
+    expect(await statusOf(rejected._id)).toEqual({ state: 'cancelled', cancel_reason: rejection.reason });
   });
 
   it("records the customer's mail of each order event holding only the fields it declares", async () => {

@@ -31,7 +31,7 @@ describe('GET /api/orders: all orders as the spec says (an array), paged through
   /** Every order's id as the table must list them: newest first, then by id (descending). */
   let expectedIds: string[];
   /** Every order as the table sees it, newest first. */
-  let rows: { id: string; created_at: Date; total_cents: string; is_paid: boolean; is_delivered: boolean; user_id: string }[];
+  let rows: { id: string; created_at: Date; total_cents: string; state: string; is_paid: boolean; is_delivered: boolean; user_id: string }[];
   let customerIds: string[];
   let placed: OrderDto;
 
@@ -52,12 +52,12 @@ describe('GET /api/orders: all orders as the spec says (an array), paged through
     // every third is paid, every sixth delivered; one line each, a second line for the even ones.
     await orders.dataSource.query(
       `INSERT INTO customer_order (id, user_id, user_name, user_email, shipping_address, shipping_city, shipping_postal_code,
-         shipping_country, payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, status, is_paid, paid_at,
-         is_delivered, delivered_at, created_at, updated_at)
+         shipping_country, payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, state, paid_at,
+         delivered_at, created_at, updated_at)
        SELECT gen_random_uuid(), ($2::uuid[])[1 + (n - 1) % $3::int], 'Token name ' || ((n - 1) % $3::int + 1), 'token@example.com',
          n || ' Main Street', 'Springfield', '12345', 'USA', 'PayPal', 2000, 5000, 200, 7200,
-         CASE WHEN n % 3 = 0 THEN 'confirmed' ELSE 'pending' END, n % 3 = 0, CASE WHEN n % 3 = 0 THEN timestamptz '2030-02-01' END,
-         n % 6 = 0, CASE WHEN n % 6 = 0 THEN timestamptz '2030-02-02' END,
+         CASE WHEN n % 6 = 0 THEN 'delivered' WHEN n % 3 = 0 THEN 'paid' ELSE 'awaiting-stock' END, CASE WHEN n % 3 = 0 THEN timestamptz '2030-02-01' END,
+         CASE WHEN n % 6 = 0 THEN timestamptz '2030-02-02' END,
          timestamptz '2030-01-01' + make_interval(mins => CASE WHEN n <= 4 THEN 0 ELSE n END), now()
        FROM generate_series(1, $1::int) AS n`,
       [WRITTEN, customerIds, CUSTOMERS],
@@ -70,7 +70,7 @@ describe('GET /api/orders: all orders as the spec says (an array), paged through
     );
     // Totals differ by order (n cents more each), so sorting by total has one answer.
     await orders.dataSource.query(`UPDATE customer_order SET tax_cents = tax_cents + (regexp_replace(shipping_address, ' .*', ''))::int, total_cents = total_cents + (regexp_replace(shipping_address, ' .*', ''))::int WHERE user_email = 'token@example.com'`);
-    rows = (await orders.dataSource.query<typeof rows>('SELECT id, created_at, total_cents, is_paid, is_delivered, user_id FROM customer_order')).sort(
+    rows = (await orders.dataSource.query<typeof rows>(`SELECT id, created_at, total_cents, state, state IN ('paid', 'delivered') AS is_paid, state = 'delivered' AS is_delivered, user_id FROM customer_order`)).sort(
       (a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
     );
     expectedIds = rows.map((row) => row.id);
@@ -156,6 +156,19 @@ describe('GET /api/orders: all orders as the spec says (an array), paged through
     expect(await idsOf('/api/orders?delivered=true&pageSize=100')).toEqual(rows.filter((row) => row.is_delivered).map((row) => row.id));
   });
 
+  it('filters by state, with the other filters and the export', async () => {
+    for (const state of ['awaiting-stock', 'paid', 'delivered', 'refunded']) {
+      const res = await get(`/api/orders?state=${state}&pageSize=100`).expect(200);
+      expect((res.body as OrderDto[]).map((order) => order._id)).toEqual(rows.filter((row) => row.state === state).map((row) => row.id));
+      expect(res.headers['x-total-count']).toBe(String(rows.filter((row) => row.state === state).length));
+    }
+    expect(await idsOf('/api/orders?state=paid&delivered=true&pageSize=100')).toEqual([]);
+    const csv = await get('/api/orders/export?state=delivered').buffer(true).expect(200);
+    const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n').slice(1, -1);
+    expect(lines.map((line) => line.split(',')[0])).toEqual(rows.filter((row) => row.state === 'delivered').map((row) => row.id));
+    expect(lines.every((line) => line.split(',')[5] === 'confirmed')).toBe(true);
+  });
+
   it('filters by the days the orders were placed (UTC, both days included)', async () => {
     // The written orders are placed on 2030-01-01 from 00:00 to 00:44; the one placed through the API is today's.
     const written = rows.filter((row) => row.id !== placed._id).map((row) => row.id);
@@ -207,9 +220,9 @@ describe('GET /api/orders: all orders as the spec says (an array), paged through
   it('exports across many batches without losing or repeating an order, also orders placed in the same microsecond', async () => {
     await orders.dataSource.query(
       `INSERT INTO customer_order (id, user_id, user_name, user_email, shipping_address, shipping_city, shipping_postal_code,
-         shipping_country, payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, status, is_paid, is_delivered, created_at, updated_at)
+         shipping_country, payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, state, created_at, updated_at)
        SELECT gen_random_uuid(), gen_random_uuid(), 'Bulk buyer', 'bulk@example.com', 'Bulk', 'Bulk', '1', 'USA', 'PayPal', 100, 5000, 10, 5110,
-         'pending', false, false, timestamptz '2031-01-01 00:00:00.123456' + make_interval(secs => n / 3), now()
+         'awaiting-stock', timestamptz '2031-01-01 00:00:00.123456' + make_interval(secs => n / 3), now()
        FROM generate_series(1, 1234) AS n`,
     );
     const res = await get('/api/orders/export?search=bulk buyer').buffer(true).expect(200);
@@ -234,6 +247,7 @@ describe('GET /api/orders: all orders as the spec says (an array), paged through
     ['paid=yes', 'paid must be true or false'],
     ['paid=true&paid=false', 'paid must be true or false'],
     ['delivered=1', 'delivered must be true or false'],
+    ['state=shipped', 'state must be one of: awaiting-stock, awaiting-payment, paid, delivered, cancelled, refunded'],
     ['from=2030-02-30', 'from must be a day written YYYY-MM-DD'],
     ['to=yesterday', 'to must be a day written YYYY-MM-DD'],
     ['from=1999-12-31', 'from must be a day written YYYY-MM-DD'],
@@ -264,7 +278,7 @@ describe('GET /api/orders: all orders as the spec says (an array), paged through
     const { body } = await request(orders.http).get('/openapi.json').expect(200);
     const list = body.paths['/api/orders'].get;
     expect(list.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(
-      ['delivered', 'direction', 'from', 'pageNumber', 'pageSize', 'paid', 'search', 'sort', 'to'],
+      ['delivered', 'direction', 'from', 'pageNumber', 'pageSize', 'paid', 'search', 'sort', 'state', 'to'],
     );
     const ok = list.responses['200'];
     expect(ok.content['application/json'].schema).toEqual({ type: 'array', items: { $ref: expect.stringMatching(/OrderResponse$/) } });

@@ -35,7 +35,12 @@ export function IsOneOf(values: readonly string[]): PropertyDecorator {
 
 /** The `sort` parameter of a table whose sortable columns are `columns`. */
 export function SortOf(columns: readonly string[], description: string): PropertyDecorator {
-  const decorators = [ApiPropertyOptional({ enum: columns, description }), IsOptional(), emptyIsMissing, IsOneOf(columns)];
+  return OneOfFilter(columns, description);
+}
+
+/** A filter that takes one of `values` (missing or empty: no filter), such as an order's state. */
+export function OneOfFilter(values: readonly string[], description: string): PropertyDecorator {
+  const decorators = [ApiPropertyOptional({ enum: values, description }), IsOptional(), emptyIsMissing, IsOneOf(values)];
   return (target, property) => decorators.forEach((decorate) => decorate(target, property));
 }
 

@@ -48,7 +48,7 @@ const TOP_SOLD_PRODUCTS = `
     LIMIT ${TOP_PRODUCTS})
   SELECT sold.product_id, sold.quantity, sold.cents,
     (SELECT i.name FROM customer_order o JOIN order_item i ON i.order_id = o.id
-     WHERE o.is_paid AND o.paid_at = sold.last_paid AND i.product_id = sold.product_id LIMIT 1) AS name
+     WHERE o.paid_at = sold.last_paid AND i.product_id = sold.product_id LIMIT 1) AS name
   FROM sold
   ORDER BY sold.quantity DESC, sold.cents DESC, sold.product_id`;
 

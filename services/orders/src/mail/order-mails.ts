@@ -1,5 +1,32 @@
-import { html, trustedHtml, type OutgoingMail, type SafeHtml } from '@shop/mail';
+import type { EntityManager } from 'typeorm';
+import { html, trustedHtml, type MailOutcome, type OutgoingMail, type SafeHtml } from '@shop/mail';
+import { recordOrderSteps, type OrderStep } from '../orders/lifecycle/order-lifecycle.js';
+import { isPaidIn } from '../orders/lifecycle/order-state-machine.js';
 import type { Order } from '../orders/order.entity.js';
+
+/** The key of an order mail (`orderMailOf`): the event it tells of and the order, so one event mails once. */
+const ORDER_MAIL_KEY = /^(order\.[a-z]+):([0-9a-f-]{36})$/;
+
+/**
+ * The mail sender's outcomes kept in each order's history (MailOptions.onOutcome): a mail sent, or given
+ * up and why, with its subject; in the transaction that marks them. Mails that are not an order's are skipped.
+ */
+export async function recordOrderMailOutcomes(manager: EntityManager, outcomes: readonly MailOutcome[]): Promise<void> {
+  const steps: OrderStep[] = [];
+  for (const outcome of outcomes) {
+    const [, event, orderId] = ORDER_MAIL_KEY.exec(outcome.key) ?? [];
+    if (!event || !orderId) continue;
+    steps.push({
+      orderId,
+      type: outcome.sent ? 'mail-sent' : 'mail-failed',
+      at: outcome.at,
+      actor: { kind: 'shop' },
+      reason: outcome.error ?? null,
+      details: { event, subject: outcome.subject },
+    });
+  }
+  await recordOrderSteps(manager, steps);
+}
 
 /** The order events a customer gets a mail of. */
 export type OrderMailSubject = 'order.confirmed' | 'order.paid' | 'order.delivered' | 'order.cancelled' | 'order.refunded';
@@ -30,7 +57,7 @@ export const ORDER_MAILS: Record<OrderMailSubject, OrderMailWording> = {
   },
   'order.cancelled': {
     subject: (id) => `Your order ${id} was cancelled`,
-    lead: (order) => `Your order was cancelled${order.cancelReason ? `: ${sentence(order.cancelReason)}` : '.'}${order.isPaid ? '' : ' Nothing was charged.'}`,
+    lead: (order) => `Your order was cancelled${order.cancelReason ? `: ${sentence(order.cancelReason)}` : '.'}${isPaidIn(order.state) ? '' : ' Nothing was charged.'}`,
   },
   'order.refunded': {
     subject: (id) => `Your payment for order ${id} was refunded`,

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The order's state machine (src/orders/order-state-machine.ts): the status `refunded` (a paid order
+ * The order's state machine (src/orders/lifecycle/order-state-machine.ts): the status `refunded` (a paid order
  * whose payment an admin gave back), and when and by whom an order was cancelled or refunded. Orders
  * cancelled before this migration take their last change as their cancellation time.
  */

@@ -7,6 +7,7 @@ import { PaymentCaptures1766100000000 } from './1766100000000-payment-captures.j
 import { CatalogCopyWithoutStock1767100000000 } from './1767100000000-catalog-copy-without-stock.js';
 import { OrderStateMachine1768100000000 } from './1768100000000-order-state-machine.js';
 import { DashboardIndexes1768200000000 } from './1768200000000-dashboard-indexes.js';
+import { OrderStateAndHistory1769100000000 } from './1769100000000-order-state-and-history.js';
 
 /** Every migration of the orders database, in order: the event bus tables and user access first. */
 export const ordersMigrations = [
@@ -17,4 +18,5 @@ export const ordersMigrations = [
   OrderStateMachine1768100000000,
   DashboardIndexes1768200000000,
   ...mailMigrations,
+  OrderStateAndHistory1769100000000,
 ];

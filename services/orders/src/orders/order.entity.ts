@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, OneToMany, PrimaryColumn, type Relation, type ValueTransformer } from 'typeorm';
-import type { OrderStatus, PaymentGateway, PaymentResultDto } from '@shop/contracts';
+import type { OrderState, PaymentGateway, PaymentResultDto } from '@shop/contracts';
 import { Customer } from '../customers/customer.entity.js';
 import { OrderItem } from './order-item.entity.js';
 
@@ -10,9 +10,9 @@ const cents: ValueTransformer = {
 };
 
 /**
- * An order of one customer, priced by the server. `status` tells where its
- * stock stands (pending, confirmed, cancelled); payment and delivery follow in
- * `isPaid` and `isDelivered`.
+ * An order of one customer, priced by the server. `state` is where it is in its life
+ * (lifecycle/order-state-machine.ts), changed only by OrderLifecycle; the API's status, isPaid and
+ * isDelivered are derived from it.
  */
 @Entity('customer_order')
 export class Order {
@@ -64,8 +64,8 @@ export class Order {
   @Column('bigint', { name: 'total_cents', transformer: cents })
   totalCents: number;
 
-  @Column('varchar', { length: 10 })
-  status: OrderStatus;
+  @Column('varchar', { length: 20 })
+  state: OrderState;
 
   /** Why the order was cancelled, in words the customer reads (the product that ran out). */
   @Column('varchar', { name: 'cancel_reason', length: 500, nullable: true })
@@ -74,9 +74,6 @@ export class Order {
   /** Until when the confirmed order can be paid (PAYMENT_HOLD after confirmation); then it is cancelled. */
   @Column('timestamptz', { name: 'payable_until', nullable: true })
   payableUntil: Date | null;
-
-  @Column('boolean', { name: 'is_paid' })
-  isPaid: boolean;
 
   @Column('timestamptz', { name: 'paid_at', nullable: true })
   paidAt: Date | null;
@@ -91,9 +88,6 @@ export class Order {
   /** What PayPal itself answered about the payment (never what the browser sent). */
   @Column('jsonb', { name: 'payment_result', nullable: true })
   paymentResult: PaymentResultDto | null;
-
-  @Column('boolean', { name: 'is_delivered' })
-  isDelivered: boolean;
 
   @Column('timestamptz', { name: 'delivered_at', nullable: true })
   deliveredAt: Date | null;

@@ -13,12 +13,12 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { DEFAULT_PAGE_SIZE, type OrderDto, type TokenClaims } from '@shop/contracts';
-import { AdminOnly, ApiCsvExport, ApiListHeaders, BodyLimit, CurrentUser, setPagingHeaders, SignedIn, streamCsv, type CsvColumns } from '@shop/service-kit';
+import { DEFAULT_PAGE_SIZE, type OrderDto, type OrderEventDto, type TokenClaims } from '@shop/contracts';
+import { AdminOnly, ApiCsvExport, ApiListHeaders, BodyLimit, CurrentUser, setPagingHeaders, SignedIn, streamCsv, windowOf, type CsvColumns } from '@shop/service-kit';
 import { CreateOrderDto } from './dto/create-order.dto.js';
 import { EmptyBodyDto } from './dto/empty-body.dto.js';
-import { ListOrdersQuery } from './dto/list-orders.query.js';
-import { OrderResponse, PayPalOrderResponse } from '@shop/api-responses';
+import { ListOrdersQuery, OrderHistoryQuery } from './dto/list-orders.query.js';
+import { OrderEventResponse, OrderResponse, PayPalOrderResponse } from '@shop/api-responses';
 import { PayPalResultPipe, PayStatusDto, type PayPalResult } from './dto/pay-status.dto.js';
 import { MAX_OUTCOME_WAIT_SECONDS, outcomeWaitOf } from './dto/prefer-wait.js';
 import { OrderIdPipe } from './order-id.pipe.js';
@@ -26,6 +26,7 @@ import { OrderList, type ExportedOrder } from './reading/order-list.js';
 import { OrderPayments } from './paying/order-payments.js';
 import { OrderPlacing } from './placing/order-placing.service.js';
 import { OrderReading } from './reading/order-reading.service.js';
+import { OrderHistory } from './lifecycle/order-history.js';
 import { OrderTransitions } from './lifecycle/order-transitions.js';
 
 const ORDER_ID = { name: 'id', format: 'uuid', description: "The order's _id" } as const;
@@ -57,6 +58,7 @@ export class OrdersController {
     private readonly payments: OrderPayments,
     private readonly transitions: OrderTransitions,
     private readonly orderList: OrderList,
+    private readonly history: OrderHistory,
   ) {}
 
   @Post()
@@ -123,6 +125,31 @@ export class OrdersController {
   @ApiNotFoundResponse({ description: "Order not found (also another customer's order)" })
   detail(@Param('id', OrderIdPipe) id: string, @CurrentUser() reader: TokenClaims): Promise<OrderDto> {
     return this.reading.detail(id, reader);
+  }
+
+  @Get(':id/history')
+  @SignedIn()
+  @ApiOperation({
+    summary: "An order's history, oldest step first, a page at a time: for its customer the order's own steps, for an admin every step with who made it and its details",
+    description:
+      'Steps are only ever added (placed, stock reserved or refused, paid, delivered, cancelled, refunded; for admins also refused payments, ' +
+      "refunds made or retried, and mails). The customer's reading names no one and carries no details.",
+  })
+  @ApiParam(ORDER_ID)
+  @ApiOkResponse({ type: [OrderEventResponse], headers: ApiListHeaders })
+  @ApiBadRequestResponse({ description: 'A paging parameter out of its range, or an unknown parameter' })
+  @ApiNotFoundResponse({ description: "Order not found (also another customer's order)" })
+  async orderHistory(
+    @Param('id', OrderIdPipe) id: string,
+    @Query() query: OrderHistoryQuery,
+    @CurrentUser() reader: TokenClaims,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<OrderEventDto[]> {
+    const window = windowOf(query);
+    const { steps, total } = await this.history.page(id, reader, window);
+    setPagingHeaders(req, res, window, total);
+    return steps;
   }
 
   @Put(':id/pay_status')

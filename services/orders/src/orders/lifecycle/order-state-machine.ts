@@ -1,61 +1,61 @@
 import { BadRequestException, ConflictException } from '@nestjs/common';
-import { Subjects, type OrderStatus, type Subject } from '@shop/contracts';
+import { ORDER_STATES, Subjects, type OrderEventType, type OrderState, type OrderStatus, type Subject } from '@shop/contracts';
 import type { Order } from '../order.entity.js';
+
+export { ORDER_STATES, type OrderState };
 
 /**
  * An order's life, written in one place (Vendure's order-state.ts and eShop's Order aggregate are the
- * models): the states, which transitions exist, who may make each one, what it writes and what it
- * emits. Services make transitions (`OrderTransitions` for one order, the set-based SQL of
- * `transitionSql` for batches such as the catalog's stock answers); they never set the columns
- * themselves. The API keeps answering the columns it always had (status, isPaid, isDelivered,
- * payableUntil), which the states are made of:
+ * models): the states, which transitions exist, who may make each one, what it writes, what it emits
+ * and which step of the order's history it records. An order's one `state` column changes only through
+ * `OrderLifecycle` (order-lifecycle.ts): `transition()` for one order, and the set-based statements
+ * `batchTransition` generates from this table for many (the catalog's stock answers, the payment
+ * deadlines); placing an order is the `place` transition, written by OrderWrites with the same table.
+ * The API keeps answering the fields it always had (status, isPaid, isDelivered), derived from the state:
  *
  * ```
- *               stock.reserved          pay (buyer)         deliver (admin)
- *  awaiting-stock ──────────▶ awaiting-payment ──────────▶ paid ──────────▶ delivered
- *      │  stock.rejected          │  deadline / admin        │  refund (admin)   │ refund (admin)
- *      │  admin cancel            ▼                          ▼                   ▼
- *      └──────────────────▶ cancelled                     refunded ◀────────────┘
+ *   place (buyer)     stock.reserved          pay (buyer)         deliver (admin)
+ *  ─────────▶ awaiting-stock ──────────▶ awaiting-payment ──────────▶ paid ──────────▶ delivered
+ *                 │  stock.rejected          │  deadline / admin        │  refund (admin)   │ refund (admin)
+ *                 │  admin cancel            ▼                          ▼                   ▼
+ *                 └──────────────────▶ cancelled                     refunded ◀────────────┘
  * ```
  */
-export const ORDER_STATES = ['awaiting-stock', 'awaiting-payment', 'paid', 'delivered', 'cancelled', 'refunded'] as const;
-export type OrderState = (typeof ORDER_STATES)[number];
 
-/** Each state as the order's columns hold it: the condition on `customer_order` (aliased `o`) that is true in it. */
-const STATE_SQL: Record<OrderState, string> = {
-  'awaiting-stock': `o.status = 'pending'`,
-  'awaiting-payment': `(o.status = 'confirmed' AND NOT o.is_paid)`,
-  paid: `(o.status = 'confirmed' AND o.is_paid AND NOT o.is_delivered)`,
-  delivered: `(o.status = 'confirmed' AND o.is_delivered)`,
-  cancelled: `o.status = 'cancelled'`,
-  refunded: `o.status = 'refunded'`,
-};
-
-/** The state of an order from its columns. */
-export function stateOf(order: Pick<Order, 'status' | 'isPaid' | 'isDelivered'>): OrderState {
-  if (order.status === 'pending') return 'awaiting-stock';
-  if (order.status === 'cancelled') return 'cancelled';
-  if (order.status === 'refunded') return 'refunded';
-  if (!order.isPaid) return 'awaiting-payment';
-  return order.isDelivered ? 'delivered' : 'paid';
+/** The spec's `status` of an order in `state`. */
+export function statusOf(state: OrderState): OrderStatus {
+  if (state === 'awaiting-stock') return 'pending';
+  if (state === 'cancelled' || state === 'refunded') return state;
+  return 'confirmed';
 }
 
-/** An SQL expression giving an order's state (for reads that group or filter by it, such as the dashboard). */
-export const ORDER_STATE_SQL = `CASE ${ORDER_STATES.map((state) => `WHEN ${STATE_SQL[state]} THEN '${state}'`).join(' ')} END`;
+/** The spec's `isPaid`: paid, and still so once delivered or refunded (the money went back, the order was paid). */
+export const isPaidIn = (state: OrderState): boolean => state === 'paid' || state === 'delivered' || state === 'refunded';
+
+/** The spec's `isDelivered`: delivered, and still so once refunded after its delivery. */
+export const isDeliveredIn = (state: OrderState, deliveredAt: Date | null): boolean => state === 'delivered' || (state === 'refunded' && deliveredAt !== null);
+
+/** The same derivations in SQL, over `customer_order` aliased `o`, generated from the functions above (for lists, filters and exports). */
+export const STATUS_SQL = `CASE o.state ${ORDER_STATES.map((state) => `WHEN '${state}' THEN '${statusOf(state)}'`).join(' ')} END`;
+export const IS_PAID_SQL = `(o.state IN (${ORDER_STATES.filter(isPaidIn).map((state) => `'${state}'`).join(', ')}))`;
+export const IS_DELIVERED_SQL = `(o.state = 'delivered' OR (o.state = 'refunded' AND o.delivered_at IS NOT NULL))`;
 
 /** Who makes a transition: the shop itself (an event, a deadline), the buyer of the order, or an admin. */
 export type OrderActor = { kind: 'shop' } | { kind: 'buyer'; id: string } | { kind: 'admin'; id: string; name: string };
 
 /** What a transition writes besides leaving its states: the order's columns. */
-type Writes = Partial<Pick<Order, 'status' | 'cancelReason' | 'payableUntil' | 'isPaid' | 'paidAt' | 'isDelivered' | 'deliveredAt' | 'cancelledAt' | 'cancelledById' | 'cancelledByName' | 'refundedAt' | 'refundedById' | 'refundedByName'>>;
+type Writes = Partial<Pick<Order, 'cancelReason' | 'payableUntil' | 'paidAt' | 'deliveredAt' | 'cancelledAt' | 'cancelledById' | 'cancelledByName' | 'refundedAt' | 'refundedById' | 'refundedByName'>>;
 
 export interface TransitionDefinition {
+  /** The states it leaves; none for `place`, which makes the order. */
   from: readonly OrderState[];
   to: OrderState;
   /** Who may make it. */
   by: readonly OrderActor['kind'][];
   /** The event it emits, in the same transaction (through the outbox). */
   emits: Subject;
+  /** The step of the order's history it records, in the same transaction. */
+  records: OrderEventType;
   /** What the caller is told when the order is in none of `from`. */
   refusal: (state: OrderState) => { status: 400 | 409; message: string };
 }
@@ -76,18 +76,21 @@ function notNow(what: string) {
 
 /** Every transition of an order. */
 export const TRANSITIONS = {
+  /** The buyer places the order (POST /api/orders): it waits for the catalog's stock answer. */
+  place: { from: [], to: 'awaiting-stock', by: ['buyer'], emits: Subjects.OrderPlaced, records: 'placed', refusal: notNow('placed') },
   /** The catalog reserved every line (stock.reserved). */
-  confirm: { from: ['awaiting-stock'], to: 'awaiting-payment', by: ['shop'], emits: Subjects.OrderConfirmed, refusal: notNow('confirmed') },
+  confirm: { from: ['awaiting-stock'], to: 'awaiting-payment', by: ['shop'], emits: Subjects.OrderConfirmed, records: 'stock-reserved', refusal: notNow('confirmed') },
   /** The catalog could not reserve a line (stock.rejected); nothing was reserved. */
-  reject: { from: ['awaiting-stock'], to: 'cancelled', by: ['shop'], emits: Subjects.OrderCancelled, refusal: notNow('cancelled') },
+  reject: { from: ['awaiting-stock'], to: 'cancelled', by: ['shop'], emits: Subjects.OrderCancelled, records: 'stock-refused', refusal: notNow('cancelled') },
   /** Not paid within PAYMENT_HOLD: the stock goes back on sale. */
-  expire: { from: ['awaiting-payment'], to: 'cancelled', by: ['shop'], emits: Subjects.OrderCancelled, refusal: notNow('cancelled') },
+  expire: { from: ['awaiting-payment'], to: 'cancelled', by: ['shop'], emits: Subjects.OrderCancelled, records: 'payment-expired', refusal: notNow('cancelled') },
   /** A capture of the order's total, checked with PayPal (OrderPayments). */
   pay: {
     from: ['awaiting-payment'],
     to: 'paid',
     by: ['buyer'],
     emits: Subjects.OrderPaid,
+    records: 'paid',
     refusal: (state) => (state === 'paid' || state === 'delivered' ? { status: 409, message: 'Order is already paid' } : notNow('paid')(state)),
   },
   /** An admin hands a paid order over. */
@@ -96,6 +99,7 @@ export const TRANSITIONS = {
     to: 'delivered',
     by: ['admin'],
     emits: Subjects.OrderDelivered,
+    records: 'delivered',
     refusal: (state) => (state === 'awaiting-payment' || state === 'awaiting-stock' ? { status: 400, message: 'Order is not paid yet' } : notNow('delivered')(state)),
   },
   /** An admin cancels an order nobody paid for; its stock goes back. */
@@ -104,6 +108,7 @@ export const TRANSITIONS = {
     to: 'cancelled',
     by: ['admin'],
     emits: Subjects.OrderCancelled,
+    records: 'cancelled',
     refusal: (state) =>
       state === 'paid' || state === 'delivered' ? { status: 400, message: 'A paid order is refunded, not cancelled' } : notNow('cancelled')(state),
   },
@@ -113,6 +118,7 @@ export const TRANSITIONS = {
     to: 'refunded',
     by: ['admin'],
     emits: Subjects.OrderRefunded,
+    records: 'refunded',
     refusal: (state) => (state === 'awaiting-payment' || state === 'awaiting-stock' ? { status: 400, message: 'Order is not paid: cancel it instead' } : notNow('refunded')(state)),
   },
 } as const satisfies Record<string, TransitionDefinition>;
@@ -132,17 +138,18 @@ export function assertTransition(name: TransitionName, state: OrderState, actor:
   throw status === 409 ? new ConflictException(message) : new BadRequestException(message);
 }
 
-/** What `name` writes into the order's columns at `now`, by `actor`, with its details. */
-export function writesOf(name: TransitionName, now: Date, actor: OrderActor, details: { reason?: string; payableUntil?: Date } = {}): Writes & { updatedAt: Date } {
+/** What `name` writes into the order's columns at `now`, by `actor`, with its details: its new state first. */
+export function writesOf(name: Exclude<TransitionName, 'place'>, now: Date, actor: OrderActor, details: { reason?: string; payableUntil?: Date } = {}): Writes & { state: OrderState; updatedAt: Date } {
   const by = actor.kind === 'admin' ? { id: actor.id, name: actor.name } : { id: null, name: null };
+  const state = TRANSITIONS[name].to;
   switch (name) {
     case 'confirm':
-      return { status: 'confirmed', payableUntil: details.payableUntil ?? null, updatedAt: now };
+      return { state, payableUntil: details.payableUntil ?? null, updatedAt: now };
     case 'reject':
     case 'expire':
     case 'cancel':
       return {
-        status: 'cancelled',
+        state,
         cancelReason: details.reason ?? CANCELLED_BY_ADMIN,
         cancelledAt: now,
         cancelledById: by.id,
@@ -150,27 +157,43 @@ export function writesOf(name: TransitionName, now: Date, actor: OrderActor, det
         updatedAt: now,
       };
     case 'pay':
-      return { isPaid: true, paidAt: now, updatedAt: now };
+      return { state, paidAt: now, updatedAt: now };
     case 'deliver':
-      return { isDelivered: true, deliveredAt: now, updatedAt: now };
+      return { state, deliveredAt: now, updatedAt: now };
     case 'refund':
-      return { status: 'refunded', refundedAt: now, refundedById: by.id, refundedByName: by.name, updatedAt: now };
+      return { state, refundedAt: now, refundedById: by.id, refundedByName: by.name, updatedAt: now };
   }
 }
 
+/** The transitions the shop makes for many orders in one statement. */
+export type BatchTransitionName = 'confirm' | 'reject' | 'expire';
+
+/** `a, b` as SQL string literals: `'a', 'b'` (the states and types are this file's constants, never input). */
+const literals = (values: readonly string[]): string => values.map((value) => `'${value}'`).join(', ');
+
 /**
  * A transition for many orders in one statement (the catalog's stock answers, the payment deadline
- * sweep): the condition an order must meet to take it (its `from` states) and the SET clause of what it
- * writes, with the reason and times as the statement's parameters `$reason`, `$now`, `$until` named by
- * the caller's numbering.
+ * sweep), generated from TRANSITIONS: the condition an order must meet to take it (its `from` states,
+ * over `customer_order` aliased `o`), the SET clause of what it writes (the reason and times are the
+ * statement's parameters or columns, named by the caller: `now`, `reason`, `until`), and `steps(moved)`,
+ * the INSERT recording each moved order's step of history from a CTE `moved` that returns the orders'
+ * `id` and `cancel_reason`. The shop makes these, so no actor is named.
  */
-export function transitionSql(name: 'confirm' | 'reject' | 'expire', params: { now: string; reason?: string; until?: string }): { where: string; set: string } {
+export function batchTransition(name: BatchTransitionName, params: { now: string; reason?: string; until?: string }): { where: string; set: string; steps: (moved: string) => string } {
   const transition: TransitionDefinition = TRANSITIONS[name];
-  const where = transition.from.map((state) => STATE_SQL[state]).join(' OR ');
-  const status: OrderStatus = transition.to === 'cancelled' ? 'cancelled' : 'confirmed';
-  if (name === 'confirm') return { where: `(${where})`, set: `status = '${status}', payable_until = ${params.until}, updated_at = ${params.now}` };
+  const [from] = transition.from;
+  if (transition.from.length !== 1) throw new Error(`${name} leaves ${transition.from.length} states: a batch records one`);
+  const where = `o.state IN (${literals(transition.from)})`;
+  const set =
+    name === 'confirm'
+      ? `state = '${transition.to}', payable_until = ${params.until}, updated_at = ${params.now}`
+      : `state = '${transition.to}', cancel_reason = ${params.reason}, cancelled_at = ${params.now}, cancelled_by_id = NULL, cancelled_by_name = NULL, updated_at = ${params.now}`;
+  const reason = transition.to === 'cancelled' ? 'cancel_reason' : 'NULL';
   return {
     where: `(${where})`,
-    set: `status = '${status}', cancel_reason = ${params.reason}, cancelled_at = ${params.now}, cancelled_by_id = NULL, cancelled_by_name = NULL, updated_at = ${params.now}`,
+    set,
+    steps: (moved) =>
+      `INSERT INTO order_event (order_id, type, at, from_state, to_state, actor_kind, reason)
+       SELECT id, '${transition.records}', ${params.now}, '${from}', '${transition.to}', 'shop', ${reason} FROM ${moved}`,
   };
 }

@@ -1,12 +1,11 @@
 import { ConflictException, Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { TokenClaims } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
 import { announceSelected } from '../placing/order-outcomes.js';
 import { lockOrder } from '../paying/order-payability.js';
 import { PAYMENT_UNDER_WAY } from '../paying/order-payments.js';
-import { assertTransition, CANCELLED_BY_ADMIN, stateOf, TRANSITIONS, writesOf, type OrderActor, type TransitionName } from './order-state-machine.js';
-import { Order } from '../order.entity.js';
+import { OrderLifecycle } from './order-lifecycle.js';
+import { assertTransition, CANCELLED_BY_ADMIN, type OrderActor } from './order-state-machine.js';
 import { PaymentRefunds } from '../paying/payment-refunds.js';
 
 /** Why an admin's refund is given back, as PayPal and the admins' refund list record it. */
@@ -14,9 +13,9 @@ export const REFUNDED_BY_ADMIN = 'Refunded by the shop';
 
 /**
  * The admins' transitions of one order (order-state-machine.ts): deliver, cancel and refund. Each locks
- * the order's row, checks the transition against the order's state (a refusal is a 400 or 409 with
- * its message, and changes nothing), writes what the machine says and emits its event through the
- * outbox, all in one transaction; doing it again once it is done changes nothing for deliver, and
+ * the order's row and moves it through OrderLifecycle (a refusal is a 400 or 409 with its message, and
+ * changes nothing; a move writes the state, emits its event and records the step with the admin's id
+ * and name, all in one transaction); doing it again once it is done changes nothing for deliver, and
  * answers the machine's refusal for cancel and refund (the order has moved on).
  */
 @Injectable()
@@ -26,15 +25,15 @@ export class OrderTransitions {
   constructor(
     private readonly outbox: Outbox,
     private readonly refunds: PaymentRefunds,
+    private readonly lifecycle: OrderLifecycle,
   ) {}
 
   /** Marks a paid order delivered; delivering it again changes nothing. */
   async deliver(id: string, admin: TokenClaims): Promise<void> {
     await this.outbox.transaction(async (manager, emit) => {
       const order = await lockOrder(manager, id);
-      if (stateOf(order) === 'delivered') return;
-      const now = await this.move(manager, order, 'deliver', actorOf(admin));
-      await emit(TRANSITIONS.deliver.emits, { orderId: id, userId: order.userId, deliveredAt: now.toISOString() });
+      if (order.state === 'delivered') return;
+      await this.lifecycle.transition(manager, emit, order, 'deliver', actorOf(admin));
     });
   }
 
@@ -46,19 +45,18 @@ export class OrderTransitions {
   async cancel(id: string, admin: TokenClaims): Promise<void> {
     await this.outbox.transaction(async (manager, emit) => {
       const order = await lockOrder(manager, id);
-      assertTransition('cancel', stateOf(order), actorOf(admin));
+      const state = order.state;
+      assertTransition('cancel', state, actorOf(admin));
       const paying: unknown[] = await manager.query(`SELECT 1 FROM payment_attempt WHERE order_id = $1 AND settled_at IS NULL LIMIT 1`, [id]);
       if (paying.length > 0) throw new ConflictException(PAYMENT_UNDER_WAY);
-      const state = stateOf(order);
-      const now = await this.move(manager, order, 'cancel', actorOf(admin), CANCELLED_BY_ADMIN);
-      await emit(TRANSITIONS.cancel.emits, { orderId: id, userId: order.userId, reason: CANCELLED_BY_ADMIN });
+      const now = await this.lifecycle.transition(manager, emit, order, 'cancel', actorOf(admin), { reason: CANCELLED_BY_ADMIN });
       // An order still awaiting its stock may have a placement waiting for its outcome, and every replica
       // may remember it as pending (PendingOrders): they hear its outcome as they hear the catalog's answers.
       if (state === 'awaiting-stock') {
         const at = now.toISOString();
         await manager.query(
           announceSelected(
-            `SELECT json_build_object('id', $1::uuid, 'status', 'cancelled', 'cancelReason', $2::text, 'payableUntil', NULL, 'cancelledAt', $3::text, 'updatedAt', $3::text) AS outcome`,
+            `SELECT json_build_object('id', $1::uuid, 'state', 'cancelled', 'status', 'cancelled', 'cancelReason', $2::text, 'payableUntil', NULL, 'cancelledAt', $3::text, 'updatedAt', $3::text) AS outcome`,
           ),
           [id, CANCELLED_BY_ADMIN, at],
         );
@@ -76,9 +74,9 @@ export class OrderTransitions {
   async refund(id: string, admin: TokenClaims): Promise<void> {
     const refundIds = await this.outbox.transaction(async (manager, emit) => {
       const order = await lockOrder(manager, id);
-      const state = stateOf(order);
-      assertTransition('refund', state, actorOf(admin));
-      const now = await this.move(manager, order, 'refund', actorOf(admin));
+      const now = await this.lifecycle.transition(manager, emit, order, 'refund', actorOf(admin), {
+        step: { amount: (order.totalCents / 100).toFixed(2), currency: 'USD', ...(order.paypalCaptureId && { captureId: order.paypalCaptureId }) },
+      });
       const ids =
         order.paypalCaptureId && order.paypalOrderId
           ? await this.refunds.record(
@@ -87,19 +85,10 @@ export class OrderTransitions {
               now,
             )
           : [];
-      await emit(TRANSITIONS.refund.emits, { orderId: id, userId: order.userId, totalCents: order.totalCents, refundedAt: now.toISOString(), restock: state === 'paid' });
       return ids;
     });
     this.logger.log(`order ${id} refunded by admin ${admin.sub}`);
     await this.refunds.refundNow(refundIds);
-  }
-
-  /** Checks and writes one transition of a locked order; answers its time. The caller emits its event. */
-  private async move(manager: EntityManager, order: Order, name: TransitionName, actor: OrderActor, reason?: string): Promise<Date> {
-    assertTransition(name, stateOf(order), actor);
-    const now = new Date();
-    await manager.update(Order, { id: order.id }, writesOf(name, now, actor, { reason }));
-    return now;
   }
 }
 

@@ -3,7 +3,7 @@ import { Outbox } from '@shop/event-bus';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { OrdersConfig } from '../../config.js';
 import { BackgroundSweep } from '../background-sweep.js';
-import { TRANSITIONS, transitionSql } from './order-state-machine.js';
+import { batchTransition, TRANSITIONS } from './order-state-machine.js';
 
 /** The reason a confirmed order that was not paid in PAYMENT_HOLD is cancelled with (the issue's words). */
 export const PAYMENT_NOT_RECEIVED = 'Payment not received in time';
@@ -13,13 +13,14 @@ export const PAYMENT_TOO_LATE = 'The time to pay for this order has run out: pay
 /** Orders cancelled in one transaction; a longer backlog takes several. */
 const BATCH = 200;
 
-/** The state machine's `expire`: which orders it takes, and what it writes ($3 the reason, $4 the time). */
-const expire = transitionSql('expire', { now: '$4', reason: '$3' });
+/** The state machine's `expire`: which orders it takes, what it writes and records ($3 the reason, $4 the time). */
+const expire = batchTransition('expire', { now: '$4', reason: '$3' });
 
 /**
  * Cancels confirmed orders whose payment did not come within PAYMENT_HOLD, so that their stock
- * goes back on sale: each gets status cancelled with PAYMENT_NOT_RECEIVED and an order.cancelled
- * event (the catalog releases its reservation), in the same transaction.
+ * goes back on sale: the state machine's `expire`, for a batch of orders in one statement: each is
+ * cancelled with PAYMENT_NOT_RECEIVED, with its step of history and an order.cancelled event (the
+ * catalog releases its reservation), in the same transaction.
  *
  * - Exactly once, with any number of replicas: every replica sweeps, and a sweep takes its orders
  *   with FOR UPDATE SKIP LOCKED and changes only orders still confirmed and unpaid, so two sweeps
@@ -60,17 +61,21 @@ export class PaymentDeadlines implements OnApplicationBootstrap, OnModuleDestroy
     let total = 0;
     for (;;) {
       const cancelled = await this.outbox.transaction(async (manager) => {
-        const [rows]: [{ id: string; user_id: string }[], number] = await manager.query(
+        const rows: { id: string; user_id: string }[] = await manager.query(
           `WITH due AS (
              SELECT o.id FROM customer_order o
              WHERE ${expire.where} AND o.payable_until < $1
              ORDER BY o.payable_until
              LIMIT $2
              FOR UPDATE SKIP LOCKED
-           )
-           UPDATE customer_order AS o SET ${expire.set}
-           FROM due WHERE o.id = due.id
-           RETURNING o.id, o.user_id`,
+           ),
+           moved AS (
+             UPDATE customer_order AS o SET ${expire.set}
+             FROM due WHERE o.id = due.id
+             RETURNING o.id, o.user_id, o.cancel_reason
+           ),
+           steps AS (${expire.steps('moved')})
+           SELECT id, user_id FROM moved`,
           [cutoff, BATCH, PAYMENT_NOT_RECEIVED, now],
         );
         await this.outbox.addMany(

@@ -1,24 +1,19 @@
-import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
+import { BadRequestException, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Order } from '../order.entity.js';
-import { ORDER_REFUNDED } from '../lifecycle/order-state-machine.js';
+import { assertTransition } from '../lifecycle/order-state-machine.js';
 import { PAYMENT_TOO_LATE } from '../lifecycle/payment-deadlines.js';
 
 export const ORDER_NOT_FOUND = 'Order not found';
-export const ORDER_ALREADY_PAID = 'Order is already paid';
 
 /**
- * True when the order was paid by this very payment (a repeated report);
- * throws when it cannot be paid by it: not confirmed yet, cancelled, or paid by another payment.
+ * True when the order was paid by this very payment (a repeated report); throws the state machine's
+ * refusal of `pay` when it cannot be paid by it (not confirmed yet, cancelled, refunded, or paid by
+ * another payment).
  */
 export function alreadyPaidWith(order: Order, paymentId: string): boolean {
-  if (order.status === 'refunded') throw new BadRequestException(ORDER_REFUNDED);
-  if (order.isPaid) {
-    if (order.paypalOrderId === paymentId) return true;
-    throw new ConflictException(ORDER_ALREADY_PAID);
-  }
-  if (order.status === 'cancelled') throw new BadRequestException('Order was cancelled');
-  if (order.status === 'pending') throw new ConflictException('Order is not confirmed yet');
+  if ((order.state === 'paid' || order.state === 'delivered') && order.paypalOrderId === paymentId) return true;
+  assertTransition('pay', order.state, { kind: 'buyer', id: order.userId });
   return false;
 }
 

@@ -25,7 +25,8 @@ import {
 import { captureRefusal, PAYMENT_REFUSALS, verifyPayment } from '../../payments/payment-verification.js';
 import type { PayPalResult } from '../dto/pay-status.dto.js';
 import { alreadyPaidWith, isPastDeadline, lockOrder, ORDER_NOT_FOUND, refuseAfterDeadline } from './order-payability.js';
-import { stateOf, TRANSITIONS, writesOf } from '../lifecycle/order-state-machine.js';
+import { OrderLifecycle } from '../lifecycle/order-lifecycle.js';
+import { TRANSITIONS } from '../lifecycle/order-state-machine.js';
 import { Order } from '../order.entity.js';
 import { PAYMENT_TOO_LATE } from '../lifecycle/payment-deadlines.js';
 import { PaymentRefunds } from './payment-refunds.js';
@@ -79,6 +80,7 @@ export class OrderPayments implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly outbox: Outbox,
     private readonly payments: PaymentProvider,
     private readonly refunds: PaymentRefunds,
+    private readonly lifecycle: OrderLifecycle,
     @Inject(SERVICE_CONFIG) config: OrdersConfig,
   ) {
     // A token request, the capture and one more try after a 401 each take at most PAYPAL_TIMEOUT_MS.
@@ -117,6 +119,7 @@ export class OrderPayments implements OnApplicationBootstrap, OnModuleDestroy {
     }
     if (refusal) {
       this.logger.warn(`payment ${payment.id} refused for order ${id}, nothing captured: ${refusal}`);
+      await this.refused(order, payment.id, refusal);
       throw new BadRequestException(refusal);
     }
     if ((await this.claim(id, payment.id)) === 'paid') return;
@@ -130,7 +133,9 @@ export class OrderPayments implements OnApplicationBootstrap, OnModuleDestroy {
         await this.settleAttempt(this.dataSource.manager, payment.id, 'not-captured');
         const issue = error instanceof PaymentRefusedError ? error.issue : 'not found';
         this.logger.warn(`payment ${payment.id} of order ${id} not captured: ${issue}`);
-        throw new BadRequestException(issue === 'ORDER_ALREADY_CAPTURED' ? PAYMENT_REFUSALS.capturedElsewhere : PAYMENT_REFUSALS.notApproved);
+        const reason = issue === 'ORDER_ALREADY_CAPTURED' ? PAYMENT_REFUSALS.capturedElsewhere : PAYMENT_REFUSALS.notApproved;
+        await this.refused(order, payment.id, reason, { issue });
+        throw new BadRequestException(reason);
       }
       // Unknown: PayPal may have captured. The attempt stays unsettled; the recovery sweep settles it.
       throw toHttp(error);
@@ -250,15 +255,14 @@ export class OrderPayments implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       settlement = await this.outbox.transaction(async (manager, emit): Promise<Settlement> => {
         const order = await lockOrder(manager, orderId);
-        if (order.isPaid && order.paypalOrderId === payment.id) {
+        if ((order.state === 'paid' || order.state === 'delivered') && order.paypalOrderId === payment.id) {
           await this.settleAttempt(manager, payment.id, 'paid');
           return { paid: true };
         }
         const now = new Date();
         const verdict = verifyPayment(payment, order);
-        const state = stateOf(order);
-        const refusal: { status: 400 | 409; message: string } | undefined = !TRANSITIONS.pay.from.includes(state as 'awaiting-payment')
-          ? TRANSITIONS.pay.refusal(state)
+        const refusal: { status: 400 | 409; message: string } | undefined = !TRANSITIONS.pay.from.includes(order.state as 'awaiting-payment')
+          ? TRANSITIONS.pay.refusal(order.state)
           : !verdict.accepted
             ? { status: 400, message: verdict.reason }
             : isPastDeadline(order, now)
@@ -266,12 +270,10 @@ export class OrderPayments implements OnApplicationBootstrap, OnModuleDestroy {
               : undefined;
         if (verdict.accepted && !refusal) {
           // The state machine's `pay`, with what PayPal said of the capture.
-          await manager.update(
-            Order,
-            { id: orderId },
-            { ...writesOf('pay', now, { kind: 'buyer', id: order.userId }), paypalOrderId: payment.id, paypalCaptureId: verdict.captureId, paymentResult: verdict.result },
-          );
-          await emit(TRANSITIONS.pay.emits, { orderId, userId: order.userId, totalCents: order.totalCents, paidAt: now.toISOString() });
+          await this.lifecycle.transition(manager, emit, order, 'pay', { kind: 'buyer', id: order.userId }, {
+            columns: { paypalOrderId: payment.id, paypalCaptureId: verdict.captureId, paymentResult: verdict.result },
+            step: { paypalOrderId: payment.id, captureId: verdict.captureId, amount: (order.totalCents / 100).toFixed(2), currency: 'USD' },
+          });
           await this.settleAttempt(manager, payment.id, 'paid');
           return { paid: true };
         }
@@ -292,6 +294,16 @@ export class OrderPayments implements OnApplicationBootstrap, OnModuleDestroy {
           now,
         );
         await this.settleAttempt(manager, payment.id, taken.length > 0 ? 'refunded' : 'not-captured');
+        await this.lifecycle.record(manager, [
+          {
+            orderId,
+            type: 'payment-refused',
+            at: now,
+            actor: { kind: 'buyer', id: order.userId },
+            reason: message,
+            details: { paypalOrderId: payment.id, ...(taken.length > 0 && { refunded: taken.map((capture) => capture.id).join(', ') }) },
+          },
+        ]);
         return { paid: false, status, message: taken.length > 0 ? `${message}: ${REFUND_NOTE}` : message, refundIds };
       });
     } catch (error) {
@@ -304,6 +316,13 @@ export class OrderPayments implements OnApplicationBootstrap, OnModuleDestroy {
       await this.refunds.refundNow(settlement.refundIds);
     }
     return settlement;
+  }
+
+  /** Keeps in the order's history a payment of its buyer's that PayPal knows and the shop did not take, and why. */
+  private async refused(order: Order, paypalOrderId: string, reason: string, details: Record<string, string> = {}): Promise<void> {
+    await this.lifecycle.record(this.dataSource.manager, [
+      { orderId: order.id, type: 'payment-refused', at: new Date(), actor: { kind: 'buyer', id: order.userId }, reason, details: { paypalOrderId, ...details } },
+    ]);
   }
 
   private async settleAttempt(manager: EntityManager, paypalOrderId: string, outcome: NonNullable<Attempt['outcome']>): Promise<void> {

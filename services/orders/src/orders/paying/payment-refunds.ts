@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { OrderRefundDto } from '@shop/contracts';
 import { toDollars } from '@shop/pricing';
 import { PaymentNotFoundError, PaymentProvider, PaymentRefusedError } from '../../payments/payment-provider.js';
+import { OrderLifecycle } from '../lifecycle/order-lifecycle.js';
 
 /** A capture the shop cannot use, to be given back. */
 export interface RefundToRecord {
@@ -33,6 +34,8 @@ interface RefundRow {
   refunded_at: Date | null;
 }
 
+const SHOP = { kind: 'shop' } as const;
+
 /** Refunds taken by one sweep; a longer backlog takes several. */
 const BATCH = 20;
 /** The longest a refund waits between two tries. */
@@ -59,6 +62,7 @@ export class PaymentRefunds {
   constructor(
     private readonly dataSource: DataSource,
     private readonly payments: PaymentProvider,
+    private readonly lifecycle: OrderLifecycle,
   ) {}
 
   /** Records the refunds in the caller's transaction; answers the ids of those new (a capture is refunded once). */
@@ -152,16 +156,23 @@ export class PaymentRefunds {
       }
       const reason =
         error instanceof PaymentRefusedError ? `PayPal refused: ${error.issue}` : error instanceof PaymentNotFoundError ? 'PayPal does not know the capture' : (error as Error).message;
-      await this.dataSource.query(`UPDATE order_refund SET last_error = $2 WHERE id = $1`, [refund.id, reason.slice(0, 500)]);
+      await this.dataSource.transaction(async (manager) => {
+        await manager.query(`UPDATE order_refund SET last_error = $2 WHERE id = $1`, [refund.id, reason.slice(0, 500)]);
+        await this.lifecycle.record(manager, [
+          { orderId: refund.order_id, type: 'refund-retried', at: new Date(), actor: SHOP, reason: reason.slice(0, 500), details: { captureId: refund.capture_id, attempt: refund.attempts } },
+        ]);
+      });
       this.logger.warn(`refund of capture ${refund.capture_id} (order ${refund.order_id}) failed, try ${refund.attempts}, retried later: ${reason}`);
       return false;
     }
   }
 
   private async completed(refund: DueRefund, refundId: string | null): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE order_refund SET status = 'completed', refund_id = $2, refunded_at = now(), last_error = NULL WHERE id = $1`,
-      [refund.id, refundId],
-    );
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`UPDATE order_refund SET status = 'completed', refund_id = $2, refunded_at = now(), last_error = NULL WHERE id = $1`, [refund.id, refundId]);
+      await this.lifecycle.record(manager, [
+        { orderId: refund.order_id, type: 'refund-completed', at: new Date(), actor: SHOP, details: { captureId: refund.capture_id, ...(refundId && { refundId }) } },
+      ]);
+    });
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import type { OrderStatus } from '@shop/contracts';
+import type { OrderState, OrderStatus } from '@shop/contracts';
+import { statusOf } from '../lifecycle/order-state-machine.js';
 import { CUSTOMERS_CHANNEL, PRODUCTS_CHANNEL } from '../../copy-changes.js';
 
 /** The PostgreSQL channel on which committed outcomes are announced: a JSON list of `Outcome`s. */
@@ -13,6 +14,8 @@ const CHANNEL = 'order_settled';
  */
 export interface Outcome {
   id: string;
+  /** The order's state then (awaiting-payment or cancelled, or further on when read late), and its status. */
+  state: OrderState;
   status: Exclude<OrderStatus, 'pending'>;
   cancelReason: string | null;
   payableUntil: string | null;
@@ -131,15 +134,16 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
   }
 
   private async outcomeOf(orderId: string): Promise<Outcome | undefined> {
-    const rows: { status: OrderStatus; cancel_reason: string | null; payable_until: Date | null; updated_at: Date }[] = await this.dataSource.query(
-      `SELECT status, cancel_reason, payable_until, updated_at FROM customer_order WHERE id = $1`,
+    const rows: { state: OrderState; cancel_reason: string | null; payable_until: Date | null; updated_at: Date }[] = await this.dataSource.query(
+      `SELECT state, cancel_reason, payable_until, updated_at FROM customer_order WHERE id = $1`,
       [orderId],
     );
     const [row] = rows;
-    if (!row || row.status === 'pending') return undefined;
+    if (!row || row.state === 'awaiting-stock') return undefined;
     return {
       id: orderId,
-      status: row.status,
+      state: row.state,
+      status: statusOf(row.state) as Outcome['status'],
       cancelReason: row.cancel_reason,
       payableUntil: row.payable_until?.toISOString() ?? null,
       updatedAt: row.updated_at.toISOString(),

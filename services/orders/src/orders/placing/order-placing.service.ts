@@ -3,6 +3,7 @@ import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import type { OrderDto, TokenClaims } from '@shop/contracts';
 import { mergeLines, priceOrder } from '@shop/pricing';
 import { ORDER_LIMITS, type CreateOrderDto } from '../dto/create-order.dto.js';
+import { TRANSITIONS } from '../lifecycle/order-state-machine.js';
 import { OrderItem } from '../order-item.entity.js';
 import { OrderOutcomes } from './order-outcomes.js';
 import { customerOf } from '../reading/order-reads.js';
@@ -63,15 +64,13 @@ export class OrderPlacing {
       shippingCountry: country,
       paymentGateway: input.paymentGateway,
       ...prices,
-      status: 'pending',
+      state: TRANSITIONS.place.to,
       cancelReason: null,
       payableUntil: null,
-      isPaid: false,
       paidAt: null,
       paypalOrderId: null,
       paypalCaptureId: null,
       paymentResult: null,
-      isDelivered: false,
       deliveredAt: null,
       cancelledAt: null,
       cancelledById: null,
@@ -114,7 +113,7 @@ export class OrderPlacing {
     const settled = await outcome?.settled(waitMs);
     if (settled) {
       Object.assign(order, {
-        status: settled.status,
+        state: settled.state,
         cancelReason: settled.cancelReason,
         payableUntil: settled.payableUntil === null ? null : new Date(settled.payableUntil),
         cancelledAt: settled.cancelledAt ? new Date(settled.cancelledAt) : null,

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Subjects, type OrderPlaced } from '@shop/contracts';
 import { Outbox, traceparentOf } from '@shop/event-bus';
 import { currentRequestId } from '@shop/service-kit';
+import { placementSteps } from '../lifecycle/order-lifecycle.js';
+import { TRANSITIONS } from '../lifecycle/order-state-machine.js';
 import type { Order } from '../order.entity.js';
 
 /** Most orders one statement stores. */
@@ -63,7 +65,8 @@ export class OrderWrites {
 }
 
 /**
- * Stores orders with their lines and records their order.placed events, in one statement: they commit
+ * Stores orders with their lines, the `placed` step of their history (the state machine's `place`) and
+ * their order.placed events, in one statement: they commit
  * together or not at all, in one round trip. Its text is the same for any number of orders (prepared).
  */
 async function insertOrders(outbox: Outbox, batch: readonly Waiting[]): Promise<void> {
@@ -75,15 +78,16 @@ async function insertOrders(outbox: Outbox, batch: readonly Waiting[]): Promise<
       WITH ${recordEvents},
       placed AS (
         INSERT INTO customer_order (id, user_id, user_name, user_email, shipping_address, shipping_city, shipping_postal_code,
-          shipping_country, payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, status, created_at, updated_at)
+          shipping_country, payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, state, created_at, updated_at)
         SELECT id, user_id, user_name, user_email, shipping_address, shipping_city, shipping_postal_code, shipping_country,
-          payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, 'pending', created_at, created_at
+          payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, '${TRANSITIONS.place.to}', created_at, created_at
         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
           $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[], $14::timestamptz[])
           AS o(id, user_id, user_name, user_email, shipping_address, shipping_city, shipping_postal_code, shipping_country,
             payment_gateway, items_cents, shipping_cents, tax_cents, total_cents, created_at)
-        RETURNING id
-      )
+        RETURNING id, user_id, created_at
+      ),
+      steps AS (${placementSteps('placed')})
       INSERT INTO order_item (id, order_id, position, product_id, name, image, price_cents, quantity)
       SELECT line.id, line.order_id, line.position, line.product_id, line.name, line.image, line.price_cents, line.quantity
       FROM unnest($15::uuid[], $16::uuid[], $17::smallint[], $18::uuid[], $19::text[], $20::text[], $21::int[], $22::int[])

@@ -6,7 +6,7 @@ import { Outbox, OutboxRelay, traceparentOfEvent, type OutboxRow } from '@shop/e
 import { prepared, SERVICE_CONFIG, withRequestId } from '@shop/service-kit';
 import type { OrdersConfig } from '../../config.js';
 import { announceSelected, OrderOutcomes, type Outcome } from './order-outcomes.js';
-import { TRANSITIONS, transitionSql } from '../lifecycle/order-state-machine.js';
+import { batchTransition, TRANSITIONS } from '../lifecycle/order-state-machine.js';
 
 /**
  * The orders side of the stock saga: the catalog's answers to order.placed
@@ -36,11 +36,11 @@ export class StockAnswers {
     const now = new Date();
     const payableUntil = new Date(now.getTime() + this.holdMs);
     const moved = await this.settle(manager, answers, {
-      ...transitionSql('confirm', { now: '$1', until: '$2' }),
+      ...batchTransition('confirm', { now: '$1', until: '$2' }),
       params: [now, payableUntil, now.toISOString(), payableUntil.toISOString()],
       subject: TRANSITIONS.confirm.emits,
       payload: `jsonb_build_object('orderId', o.id, 'userId', o.user_id)`,
-      outcome: `json_build_object('id', o.id, 'status', 'confirmed', 'cancelReason', NULL, 'payableUntil', $4::text, 'updatedAt', $3::text)`,
+      outcome: `json_build_object('id', o.id, 'state', o.state, 'status', 'confirmed', 'cancelReason', NULL, 'payableUntil', $4::text, 'updatedAt', $3::text)`,
     });
     for (const order of moved) withRequestId(order.correlation_id ?? undefined, () => this.logger.log(`order ${order.id} confirmed`));
     this.ignored(answers, moved);
@@ -49,11 +49,11 @@ export class StockAnswers {
   async rejected(answers: readonly EventEnvelope<'stock.rejected'>[], manager: EntityManager): Promise<void> {
     const now = new Date();
     const moved = await this.settle(manager, answers, {
-      ...transitionSql('reject', { now: '$1', reason: 'answer.reason' }),
+      ...batchTransition('reject', { now: '$1', reason: 'answer.reason' }),
       params: [now, now.toISOString()],
       subject: TRANSITIONS.reject.emits,
       payload: `jsonb_build_object('orderId', o.id, 'userId', o.user_id, 'reason', o.cancel_reason)`,
-      outcome: `json_build_object('id', o.id, 'status', 'cancelled', 'cancelReason', o.cancel_reason, 'payableUntil', NULL, 'cancelledAt', $2::text, 'updatedAt', $2::text)`,
+      outcome: `json_build_object('id', o.id, 'state', o.state, 'status', 'cancelled', 'cancelReason', o.cancel_reason, 'payableUntil', NULL, 'cancelledAt', $2::text, 'updatedAt', $2::text)`,
     });
     for (const order of moved) {
       withRequestId(order.correlation_id ?? undefined, () => this.logger.log(`order ${order.id} cancelled: ${order.outcome.cancelReason}`));
@@ -62,7 +62,8 @@ export class StockAnswers {
   }
 
   /**
-   * Moves the answered orders that are still pending, records their event and announces their outcome (the
+   * Moves the answered orders that are still awaiting their stock, records their step of history and their
+   * event, and announces their outcome (the
    * times as `toISOString` writes them, as a read of the order answers them), in one statement (one round
    * trip of the consumer's transaction instead of three): which orders move is known only inside it. The
    * placements waiting in this process are answered as soon as the transaction commits, a notification's
@@ -71,7 +72,7 @@ export class StockAnswers {
   private async settle(
     manager: EntityManager,
     answers: readonly EventEnvelope<'stock.reserved' | 'stock.rejected'>[],
-    how: { where: string; set: string; params: unknown[]; subject: string; payload: string; outcome: string },
+    how: { where: string; set: string; steps: (moved: string) => string; params: unknown[]; subject: string; payload: string; outcome: string },
   ): Promise<{ id: string; outcome: Outcome; correlation_id: string | null }[]> {
     const n = how.params.length;
     const rows: (OutboxRow & { order_id: string; outcome: Outcome; notifications: string })[] = await manager.query(
@@ -82,8 +83,9 @@ export class StockAnswers {
        moved AS (
          UPDATE customer_order AS o SET ${how.set}
          FROM answer WHERE o.id = answer.order_id AND ${how.where}
-         RETURNING o.id, answer.event_id, answer.correlation_id, answer.traceparent, ${how.payload} AS payload, ${how.outcome} AS outcome
+         RETURNING o.id, o.cancel_reason, answer.event_id, answer.correlation_id, answer.traceparent, ${how.payload} AS payload, ${how.outcome} AS outcome
        ),
+       steps AS (${how.steps('moved')}),
        recorded AS (${Outbox.recordSelected(`SELECT event_id, '${how.subject}', payload, correlation_id, traceparent FROM moved`)}),
        announced AS (${announceSelected(`SELECT outcome FROM moved`)})
        SELECT moved.id AS order_id, moved.outcome, recorded.*, (SELECT count(*) FROM announced) AS notifications

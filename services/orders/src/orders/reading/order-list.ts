@@ -4,6 +4,7 @@ import type { OrderDto, OrderSort } from '@shop/contracts';
 import { toDollars } from '@shop/pricing';
 import { containsPattern, windowOf, type ListWindow } from '@shop/service-kit';
 import type { ListOrdersQuery } from '../dto/list-orders.query.js';
+import { IS_DELIVERED_SQL, IS_PAID_SQL, STATUS_SQL } from '../lifecycle/order-state-machine.js';
 import { Order } from '../order.entity.js';
 import { toOrderDto } from './order.views.js';
 
@@ -60,7 +61,7 @@ interface ExportRow {
 
 /**
  * The admin orders table (GET /api/orders) and its CSV export: search (an order id or its first
- * characters, or the customer's name or email), filters (paid, delivered, a range of days), sort by a
+ * characters, or the customer's name or email), filters (state, paid, delivered, a range of days), sort by a
  * column and page. The page's ids and the count of every match are read side by side from
  * customer_order joined with this service's copy of the customers (never a call to the users service),
  * then those orders with their lines in one more query.
@@ -104,7 +105,7 @@ export class OrderList {
     for (;;) {
       const rows = await this.dataSource.query<ExportRow[]>(
         `SELECT o.id, o.created_at, to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS exact_created_at,
-           o.user_id, ${CUSTOMER_NAME} AS customer_name, ${CUSTOMER_EMAIL} AS customer_email, o.status,
+           o.user_id, ${CUSTOMER_NAME} AS customer_name, ${CUSTOMER_EMAIL} AS customer_email, ${STATUS_SQL} AS status,
            o.items_cents, o.shipping_cents, o.tax_cents, o.total_cents, o.paid_at, o.delivered_at
          FROM customer_order o LEFT JOIN customer c ON c.id = o.user_id
          ${before} ORDER BY o.created_at DESC, o.id DESC LIMIT ${EXPORT_BATCH}`,
@@ -150,8 +151,9 @@ function filtersOf(query: ListOrdersQuery): { where: string; params: unknown[] }
     if (ID_START.test(query.search)) matches.push(`o.id::text LIKE ${param(`${query.search.toLowerCase()}%`)}`);
     conditions.push(`(${matches.join(' OR ')})`);
   }
-  if (query.paid !== undefined) conditions.push(`o.is_paid = ${param(query.paid)}`);
-  if (query.delivered !== undefined) conditions.push(`o.is_delivered = ${param(query.delivered)}`);
+  if (query.state !== undefined) conditions.push(`o.state = ${param(query.state)}`);
+  if (query.paid !== undefined) conditions.push(`${IS_PAID_SQL} = ${param(query.paid)}`);
+  if (query.delivered !== undefined) conditions.push(`${IS_DELIVERED_SQL} = ${param(query.delivered)}`);
   if (query.from && query.to && query.from > query.to) throw new BadRequestException('from must be a day before or equal to to');
   if (query.from) conditions.push(`o.created_at >= (${param(query.from)}::date)::timestamp AT TIME ZONE 'UTC'`);
   if (query.to) conditions.push(`o.created_at < (${param(query.to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);

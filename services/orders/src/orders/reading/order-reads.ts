@@ -12,9 +12,9 @@ import type { Order } from '../order.entity.js';
  */
 const ORDER_WITH_LINES = `
   SELECT o.id, o.user_id, o.user_name, o.user_email, o.shipping_address, o.shipping_city, o.shipping_postal_code,
-    o.shipping_country, o.payment_gateway, o.items_cents, o.shipping_cents, o.tax_cents, o.total_cents, o.status,
-    o.cancel_reason, o.payable_until, o.is_paid, o.paid_at, o.paypal_order_id, o.paypal_capture_id, o.payment_result,
-    o.is_delivered, o.delivered_at, o.cancelled_at, o.cancelled_by_id, o.cancelled_by_name, o.refunded_at, o.refunded_by_id,
+    o.shipping_country, o.payment_gateway, o.items_cents, o.shipping_cents, o.tax_cents, o.total_cents, o.state,
+    o.cancel_reason, o.payable_until, o.paid_at, o.paypal_order_id, o.paypal_capture_id, o.payment_result,
+    o.delivered_at, o.cancelled_at, o.cancelled_by_id, o.cancelled_by_name, o.refunded_at, o.refunded_by_id,
     o.refunded_by_name, o.created_at, o.updated_at,
     c.name AS customer_name, c.email AS customer_email, c.deleted AS customer_deleted, c.changed_at AS customer_changed_at,
     (SELECT json_agg(json_build_object('id', i.id, 'position', i.position, 'productId', i.product_id, 'name', i.name,
@@ -38,15 +38,13 @@ interface OrderRow {
   shipping_cents: string;
   tax_cents: string;
   total_cents: string;
-  status: Order['status'];
+  state: Order['state'];
   cancel_reason: string | null;
   payable_until: Date | null;
-  is_paid: boolean;
   paid_at: Date | null;
   paypal_order_id: string | null;
   paypal_capture_id: string | null;
   payment_result: Order['paymentResult'];
-  is_delivered: boolean;
   delivered_at: Date | null;
   cancelled_at: Date | null;
   cancelled_by_id: string | null;
@@ -90,15 +88,13 @@ export async function readOrder(manager: EntityManager, id: string): Promise<Ord
     shippingCents: Number(row.shipping_cents),
     taxCents: Number(row.tax_cents),
     totalCents: Number(row.total_cents),
-    status: row.status,
+    state: row.state,
     cancelReason: row.cancel_reason,
     payableUntil: row.payable_until,
-    isPaid: row.is_paid,
     paidAt: row.paid_at,
     paypalOrderId: row.paypal_order_id,
     paypalCaptureId: row.paypal_capture_id,
     paymentResult: row.payment_result,
-    isDelivered: row.is_delivered,
     deliveredAt: row.delivered_at,
     cancelledAt: row.cancelled_at,
     cancelledById: row.cancelled_by_id,

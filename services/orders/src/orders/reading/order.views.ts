@@ -1,12 +1,13 @@
 import type { OrderDto } from '@shop/contracts';
 import { toDollars } from '@shop/pricing';
+import { isDeliveredIn, isPaidIn, statusOf } from '../lifecycle/order-state-machine.js';
 import type { Order } from '../order.entity.js';
 
 /**
  * An order as the API answers it: `_id`s, amounts in dollars, ISO dates, and
  * the customer as the users service last described them (also after they were
  * deleted), or else with the name and email their token had when they
- * ordered. Needs `items` and `customer` loaded.
+ * ordered; status, isPaid and isDelivered derived from its state. Needs `items` and `customer` loaded.
  */
 export function toOrderDto(order: Order): OrderDto {
   // A customer row without a name is a deletion that arrived before any description of the user.
@@ -39,13 +40,13 @@ export function toOrderDto(order: Order): OrderDto {
     taxPrice: toDollars(order.taxCents),
     shippingPrice: toDollars(order.shippingCents),
     totalPrice: toDollars(order.totalCents),
-    status: order.status,
+    status: statusOf(order.state),
     ...(order.cancelReason !== null && { cancelReason: order.cancelReason }),
-    ...(order.status === 'confirmed' && !order.isPaid && order.payableUntil && { payableUntil: order.payableUntil.toISOString() }),
-    isPaid: order.isPaid,
+    ...(order.state === 'awaiting-payment' && order.payableUntil && { payableUntil: order.payableUntil.toISOString() }),
+    isPaid: isPaidIn(order.state),
     ...(order.paidAt && { paidAt: order.paidAt.toISOString() }),
     ...(order.paymentResult && { paymentResult: order.paymentResult }),
-    isDelivered: order.isDelivered,
+    isDelivered: isDeliveredIn(order.state, order.deliveredAt),
     ...(order.deliveredAt && { deliveredAt: order.deliveredAt.toISOString() }),
     ...(order.cancelledAt && { cancelledAt: order.cancelledAt.toISOString() }),
     ...(order.cancelledById && order.cancelledByName !== null && { cancelledBy: { _id: order.cancelledById, name: order.cancelledByName } }),
