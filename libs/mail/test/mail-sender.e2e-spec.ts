@@ -1,8 +1,7 @@
 import { DataSource } from 'typeorm';
 import { ensureDatabase, withDatabase } from '@shop/service-kit';
-import { dropDatabases, eventually, testPrefix, TEST_DATABASE_URL } from '@shop/testing';
 import { enqueueMail, html, mailMigrations, MailSender, type MailOptions, type OutgoingMail } from '../src/index.js';
-import { headerOf, SmtpCatcher } from './support/smtp-catcher.js';
+import { dropDatabases, eventually, headerOf, SmtpCatcher, testPrefix, TEST_DATABASE_URL } from '@shop/testing';
 
 interface MailRow {
   key: string;

@@ -9,3 +9,4 @@ export * from './event-contracts.js';
 export * from './framing-corpus.js';
 export * from './raw-http.js';
 export * from './otlp-receiver.js';
+export * from './smtp-catcher.js';
