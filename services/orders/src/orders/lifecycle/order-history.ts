@@ -16,12 +16,13 @@ interface StepRow {
   details: Record<string, string | number>;
 }
 
-// The buyer's steps only when `$2` names them (a buyer's reading), every step for an admin's (`$2` null).
+// The buyer's steps only when `$2` names them (a buyer's reading), every step for an admin's (`$2` null); in
+// the order of the bigint ids (not of their text, which the answer carries).
 const STEPS = `
-  SELECT id::text, type, at, to_state, actor_kind, actor_id, actor_name, reason, details
-  FROM order_event
-  WHERE order_id = $1 AND ($2::text[] IS NULL OR type = ANY($2::text[]))
-  ORDER BY id
+  SELECT e.id::text AS id, e.type, e.at, e.to_state, e.actor_kind, e.actor_id, e.actor_name, e.reason, e.details
+  FROM order_event e
+  WHERE e.order_id = $1 AND ($2::text[] IS NULL OR e.type = ANY($2::text[]))
+  ORDER BY e.id
   OFFSET $3 LIMIT $4`;
 const COUNT = `SELECT count(*)::int AS total FROM order_event WHERE order_id = $1 AND ($2::text[] IS NULL OR type = ANY($2::text[]))`;
 
