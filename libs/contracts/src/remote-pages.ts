@@ -15,21 +15,27 @@ export const REMOTE_PAGES = {
 
 /**
  * Parts of a page that one remote renders inside another's page, through Module Federation, so each
- * capability has one owner: admin's actions on an order (Mark as Delivered) on checkout's order page;
- * checkout's sign-in form wherever another remote needs a sign-in (admin's page when it runs alone).
+ * capability has one owner: admin's actions on an order (Mark as Delivered) and admin's view of its
+ * history on checkout's order page; checkout's sign-in form wherever another remote needs a sign-in
+ * (admin's page when it runs alone).
  * Each is exposed like a page, from src/exposes/{kebab-case name}.tsx, and rendered with
  * `<RemotePart>` of @shop/shop-client with the props named in RemotePartProps.
  */
 export const REMOTE_PARTS = {
   catalog: ['SearchBox'],
   checkout: ['SignInForm'],
-  admin: ['OrderAdminActions'],
+  admin: ['OrderAdminActions', 'OrderAdminHistory'],
 } as const satisfies Record<keyof typeof REMOTE_PAGES, readonly string[]>;
 
 /** What each remote part is given by the page that renders it: the contract between owner and user. */
 export interface RemotePartProps {
   /** Admin's actions on an order, for an admin (a paid, undelivered order offers 'Mark as Delivered'). */
   OrderAdminActions: { order: OrderDto };
+  /**
+   * Admin's view of an order's history, for an admin, instead of the buyer's timeline: every step, who
+   * made it and its details. `order` is the order as the page shows it: a change to it reads the history again.
+   */
+  OrderAdminHistory: { order: OrderDto };
   /** Checkout's sign-in form; `title` replaces its heading 'Sign In'. Signing in updates the page's session. */
   SignInForm: { title?: string };
   /**

@@ -18,6 +18,7 @@ const exposed = {
 
 const parts = {
   OrderAdminActions: () => import('./order-admin-actions.js'),
+  OrderAdminHistory: () => import('./order-admin-history.js'),
 } satisfies ExposedParts<'admin'>;
 
 describe('the pages admin exposes to the shell', () => {

@@ -191,9 +191,47 @@ describe('OrderListPage', () => {
       expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
     });
 
+    it('filters by state, offering every state by name, keeping it in the address and in the pagination links', async () => {
+      const user = userEvent.setup();
+      const { calls } = mockApi({ 'GET /api/orders': listOf([unpaid], 1, 3) });
+      renderPage('/admin/orderList?paid=false', { user: anAdmin });
+      await screen.findByRole('table');
+      const state = screen.getByRole('combobox', { name: 'State' });
+      expect(state).toHaveValue('');
+      expect(within(state).getAllByRole('option').map((option) => [option.textContent, option.getAttribute('value')])).toEqual([
+        ['All', ''],
+        ['Awaiting stock', 'awaiting-stock'],
+        ['Awaiting payment', 'awaiting-payment'],
+        ['Paid', 'paid'],
+        ['Delivered', 'delivered'],
+        ['Cancelled', 'cancelled'],
+        ['Refunded', 'refunded'],
+      ]);
+
+      await user.selectOptions(state, 'Awaiting payment');
+      await waitFor(() => expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/admin\/orderlist\/1\?paid=false&state=awaiting-payment$/));
+      await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/orders?pageNumber=1&paid=false&state=awaiting-payment'));
+      expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('awaiting-payment');
+      const pagination = await screen.findByRole('navigation', { name: 'Pagination' });
+      expect(within(pagination).getByRole('link', { name: '2' })).toHaveAttribute('href', '/admin/orderlist/2?paid=false&state=awaiting-payment');
+
+      // 'All' takes the filter off (the page without it is still in the cache: nothing more to ask).
+      await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'All');
+      await waitFor(() => expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/admin\/orderlist\/1\?paid=false$/));
+      expect(calls.map((call) => call.url)).toEqual(['/api/orders?pageNumber=1&paid=false', '/api/orders?pageNumber=1&paid=false&state=awaiting-payment']);
+    });
+
+    it('reads the state from the address', async () => {
+      const { calls } = mockApi({ 'GET /api/orders': listOf([unpaid]) });
+      renderPage('/admin/orderList?state=refunded', { user: anAdmin });
+      await screen.findByRole('table');
+      expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('refunded');
+      expect(calls.map((call) => call.url)).toEqual(['/api/orders?pageNumber=1&state=refunded']);
+    });
+
     it('ignores values in the address that are not the table\'s, rather than asking for a 400', async () => {
       const { calls } = mockApi({ 'GET /api/orders': listOf([unpaid]) });
-      renderPage('/admin/orderList?sort=password&paid=maybe&from=yesterday&direction=sideways', { user: anAdmin });
+      renderPage('/admin/orderList?sort=password&paid=maybe&state=lost&from=yesterday&direction=sideways', { user: anAdmin });
       await screen.findByRole('table');
       expect(calls.map((call) => call.url)).toEqual(['/api/orders?pageNumber=1']);
     });

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ORDER_SORTS, type OrderSort } from '@shop/contracts';
+import { ORDER_SORTS, ORDER_STATES, type OrderSort, type OrderState } from '@shop/contracts';
 import { Alert, Button, Cross, dollars, Field, IdCell, Input, isoDay, Select, Table, usePageTitle, VisuallyHidden } from '@shop/ui';
 import { useOrders } from './api/get-orders.js';
 import { useCsvExport } from '../../shared/export-csv.js';
@@ -19,19 +19,31 @@ export interface OrderListProps {
   page: number;
 }
 
-type OrderFilter = 'paid' | 'delivered' | 'from' | 'to';
+type OrderFilter = 'paid' | 'delivered' | 'from' | 'to' | 'state';
 
+/** Each state of an order (ORDER_STATES) as the State filter offers it. */
+const ORDER_STATE_LABELS: Record<OrderState, string> = {
+  'awaiting-stock': 'Awaiting stock',
+  'awaiting-payment': 'Awaiting payment',
+  paid: 'Paid',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+const isState = (value: string): value is OrderState => (ORDER_STATES as readonly string[]).includes(value);
 const isFlag = (value: string) => value === 'true' || value === 'false';
 const isDay = (value: string) => /^[2-9][0-9]{3}-[0-9]{2}-[0-9]{2}$/.test(value);
 /** The filters the orders table takes from its address, and the values each accepts. */
-const ORDER_FILTERS = { paid: isFlag, delivered: isFlag, from: isDay, to: isDay } as const;
+const ORDER_FILTERS = { paid: isFlag, delivered: isFlag, from: isDay, to: isDay, state: isState } as const;
 
 /**
  * Every order (spec section 2), newest first unless sorted, a page at a time: ORDER ID, USER ID, USER
  * NAME, DATE, TOTAL, PAID and DELIVERED (the day, or a cross), and 'Details', which opens the order's
  * page (where an admin marks it delivered; that reloads the cached pages). Search by order id or
- * customer, filter by payment, delivery and days, sort by a column, export every matching order as CSV;
- * all of it in the address. Pagination when there is more than one page.
+ * customer, filter by payment, delivery, days and state (the one the orders service keeps: awaiting
+ * stock, awaiting payment, paid, delivered, cancelled, refunded), sort by a column, export every matching
+ * order as CSV; all of it in the address. Pagination when there is more than one page.
  */
 export function OrderList({ page }: OrderListProps) {
   usePageTitle('Orders');
@@ -46,6 +58,7 @@ export function OrderList({ page }: OrderListProps) {
     delivered: filters.delivered === undefined ? undefined : filters.delivered === 'true',
     from: filters.from,
     to: filters.to,
+    state: filters.state !== undefined && isState(filters.state) ? filters.state : undefined,
   });
   const exportOrders = useCsvExport('/api/orders/export');
 
@@ -84,6 +97,17 @@ export function OrderList({ page }: OrderListProps) {
             </Field>
             <Field label="To">
               <Input type="date" value={filters.to ?? ''} min={filters.from} onChange={(event) => table.change({ filters: { to: event.target.value } })} />
+            </Field>
+            {/* Last: the toolbar holds two filters a row on a phone and four from md, so From and To stay side by side. */}
+            <Field label="State">
+              <Select value={filters.state ?? ''} onChange={(event) => table.change({ filters: { state: event.target.value } })}>
+                <option value="">All</option>
+                {ORDER_STATES.map((state) => (
+                  <option key={state} value={state}>
+                    {ORDER_STATE_LABELS[state]}
+                  </option>
+                ))}
+              </Select>
             </Field>
           </>
         }

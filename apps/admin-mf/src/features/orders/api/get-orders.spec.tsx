@@ -33,6 +33,15 @@ describe('useOrders', () => {
     expect(queryClient.getQueryData(shopKeys.orders.list({ pageNumber: 1 }))).toBeUndefined();
   });
 
+  it('asks for the orders in one state with state=', async () => {
+    const { result, store, calls } = renderHookWithClient(() => useOrders({ pageNumber: 1, state: 'awaiting-payment' }), {
+      routes: { 'GET /api/orders': listReply([]) },
+    });
+    act(() => store.signIn(anAdmin));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(calls.map((call) => call.url)).toEqual(['/api/orders?pageNumber=1&state=awaiting-payment']);
+  });
+
   it('reads page 1 by default', async () => {
     const { result, store, calls } = renderHookWithClient(() => useOrders(), { routes: { 'GET /api/orders': listReply([]) } });
     act(() => store.signIn(anAdmin));
