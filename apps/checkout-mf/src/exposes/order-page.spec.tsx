@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { OrderDto, RemotePartProps } from '@shop/contracts';
+import type { OrderDto, OrderEventDto, RemotePartProps } from '@shop/contracts';
 import { provideRemoteParts } from '@shop/shop-client';
 import { aCustomer, anAdmin, anOrder, mockApi, type ApiCall, type ApiReply, type ApiRoutes } from '@shop/web-testing';
 
@@ -67,9 +67,15 @@ const { renderPage } = await import('../testing/render-page.js');
 const address = () => screen.getByRole('status', { name: 'Address' });
 const paypalConfig = { clientId: 'sb-stand-in', sdkUrl: 'http://localhost:3004/sdk/js', currency: 'USD' };
 
+/** The order's history as the server keeps it: placed by its buyer, then confirmed by the shop. */
+const history: OrderEventDto[] = [
+  { _id: 'e1', type: 'placed', at: '2026-11-20T09:30:00.000Z', state: 'awaiting-stock', actor: { kind: 'buyer' } },
+  { _id: 'e2', type: 'stock-reserved', at: '2026-11-20T09:30:02.000Z', state: 'awaiting-payment', actor: { kind: 'shop' } },
+];
+
 /**
- * The orders API for one order: GET answers the order as it stands, and a successful PUT (the payment)
- * changes it, as the server would, so the reload after paying reads the new state.
+ * The orders API for one order: GET answers the order as it stands (and its history), and a successful
+ * PUT (the payment) changes it, as the server would, so the reload after paying reads the new state.
  */
 function api(order = anOrder(), routes: ApiRoutes = {}) {
   let current = order;
@@ -85,6 +91,7 @@ function api(order = anOrder(), routes: ApiRoutes = {}) {
   );
   return mockApi({
     [`GET /api/orders/${order._id}`]: () => ({ json: current }),
+    [`GET /api/orders/${order._id}/history`]: { json: history },
     'GET /api/config/paypal': { json: paypalConfig },
     [`POST /api/orders/${order._id}/paypal`]: { status: 201, json: { id: 'PP-ORDER' } },
     ...changing,
@@ -92,22 +99,35 @@ function api(order = anOrder(), routes: ApiRoutes = {}) {
 }
 
 /**
- * Admin's actions on an order are admin's part, which the page loads through the host's Module
- * Federation loader; here a loader that records what is asked for and gives a stand-in recording its props.
+ * Admin's actions on an order and admin's view of its history are admin's parts, which the page loads
+ * through the host's Module Federation loader; here a loader that records what is asked for and gives
+ * stand-ins recording their props.
  */
-const adminPart = { loaded: [] as string[], props: [] as Array<RemotePartProps['OrderAdminActions']> };
+const adminPart = {
+  loaded: [] as string[],
+  props: [] as Array<RemotePartProps['OrderAdminActions']>,
+  historyProps: [] as Array<RemotePartProps['OrderAdminHistory']>,
+};
 
 function AdminActionsStandIn(props: RemotePartProps['OrderAdminActions']) {
   adminPart.props.push(props);
   return <p>Admin's actions on order {props.order._id}</p>;
 }
 
+function AdminHistoryStandIn(props: RemotePartProps['OrderAdminHistory']) {
+  adminPart.historyProps.push(props);
+  return <p>Admin's history of order {props.order._id}</p>;
+}
+
+const adminParts: Record<string, unknown> = { 'admin/OrderAdminActions': AdminActionsStandIn, 'admin/OrderAdminHistory': AdminHistoryStandIn };
+
 beforeEach(() => {
   adminPart.loaded = [];
   adminPart.props = [];
+  adminPart.historyProps = [];
   provideRemoteParts(async (id) => {
     adminPart.loaded.push(id);
-    return { default: AdminActionsStandIn };
+    return { default: adminParts[id] };
   });
   paypal.script = { isPending: false, isRejected: false, isResolved: true, isInitial: false, options: {} };
   paypal.providerOptions = [];
@@ -310,7 +330,7 @@ describe('OrderPage', () => {
     api(paid);
     renderPage('/order/o1', { user: anAdmin });
     expect(await screen.findByText("Admin's actions on order o1")).toBeInTheDocument();
-    expect(adminPart.loaded).toEqual(['admin/OrderAdminActions']);
+    expect(adminPart.loaded).toContain('admin/OrderAdminActions');
     expect(adminPart.props.at(-1)).toEqual({ order: paid });
   });
 
@@ -331,6 +351,7 @@ describe('OrderPage', () => {
     renderPage('/order/o1', { user: anAdmin });
     expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
     await waitFor(() => expect(log).toHaveBeenCalledWith('Remote part admin/OrderAdminActions is unavailable:', 'remote admin is down'));
+    await waitFor(() => expect(log).toHaveBeenCalledWith('Remote part admin/OrderAdminHistory is unavailable:', 'remote admin is down'));
     expect(screen.getByRole('heading', { level: 1, name: 'Order o1' })).toBeInTheDocument();
     expect(screen.getByText('Not yet Delivered.')).toBeInTheDocument();
     expect(screen.getByText('Paid on 2026-11-21')).toBeInTheDocument();
@@ -360,6 +381,73 @@ describe('OrderPage', () => {
       ['CAPTURE-A', 'REFUND-A', '$110.01', 'Order is already paid', 'Refunded', '2026-11-23'],
       ['CAPTURE-B', '—', '$110.01', 'The time to pay for this order has run out: payment not received in time', 'Pending', '2026-11-24'],
     ]);
+  });
+
+  describe('Order history', () => {
+    /** The timeline's steps as the page shows them, once it shows. */
+    const steps = () =>
+      within(screen.getByRole('region', { name: 'Order history' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    const shownSteps = async () => {
+      await screen.findByRole('region', { name: 'Order history' });
+      return steps();
+    };
+
+    it("shows the buyer the order's steps below its summary, oldest first", async () => {
+      const { calls } = api();
+      renderPage('/order/o1', { user: aCustomer });
+      expect(await shownSteps()).toEqual(['Order placed 2026-11-20', 'Confirmed 2026-11-20']);
+      const summary = screen.getByRole('region', { name: 'Order Summary' });
+      const timeline = screen.getByRole('region', { name: 'Order history' });
+      expect(summary.compareDocumentPosition(timeline) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(calls.filter((call) => call.url.startsWith('/api/orders/o1/history')).map((call) => call.url)).toEqual([
+        '/api/orders/o1/history?pageNumber=1&pageSize=100',
+      ]);
+      expect(adminPart.loaded).toEqual([]);
+    });
+
+    it('keeps the order on the page with a muted line when the history cannot be read', async () => {
+      api(anOrder(), { 'GET /api/orders/o1/history': { status: 500, json: { message: 'The orders service is unavailable' } } });
+      renderPage('/order/o1', { user: aCustomer });
+      expect(await screen.findByText("The order's history can't be shown right now.", {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.getByText('Jane Doe')).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Order Summary' })).toBeInTheDocument();
+      expect(screen.queryByText('The orders service is unavailable')).not.toBeInTheDocument();
+    });
+
+    it('follows the order: the step that confirmed a pending order shows once the poll sees it', async () => {
+      let confirmed = false;
+      api(anOrder(), {
+        'GET /api/orders/o1': () => ({ json: anOrder({ status: confirmed ? 'confirmed' : 'pending' }) }),
+        'GET /api/orders/o1/history': () => ({ json: confirmed ? history : history.slice(0, 1) }),
+      });
+      renderPage('/order/o1', { user: aCustomer });
+      expect(await shownSteps()).toEqual(['Order placed 2026-11-20']);
+      confirmed = true;
+      await waitFor(() => expect(steps()).toEqual(['Order placed 2026-11-20', 'Confirmed 2026-11-20']), { timeout: 5000 });
+    });
+
+    it("gives an admin admin's view of the history instead of the buyer's timeline", async () => {
+      const { calls } = api();
+      renderPage('/order/o1', { user: anAdmin });
+      expect(await screen.findByText("Admin's history of order o1")).toBeInTheDocument();
+      expect(adminPart.loaded).toContain('admin/OrderAdminHistory');
+      expect(adminPart.historyProps.at(-1)).toEqual({ order: anOrder() });
+      expect(screen.queryByRole('region', { name: 'Order history' })).not.toBeInTheDocument();
+      expect(calls.some((call) => call.url.startsWith('/api/orders/o1/history'))).toBe(false);
+    });
+
+    it("gives an admin the buyer's timeline when admin's remote is down", async () => {
+      const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      provideRemoteParts(async () => {
+        throw new Error('remote admin is down');
+      });
+      api();
+      renderPage('/order/o1', { user: anAdmin });
+      expect(await shownSteps()).toEqual(['Order placed 2026-11-20', 'Confirmed 2026-11-20']);
+      log.mockRestore();
+    });
   });
 
   it('shows no refunds to a customer, even when the answer had some', async () => {
