@@ -168,6 +168,15 @@ describe('a shopper', () => {
     await paypal.click();
     await page.getByText(/^Paid on \d{4}-\d{2}-\d{2}/).waitFor({ timeout: 30_000 });
     await expect(paypal.count()).resolves.toBe(0);
+    // The order's history follows the order: placed, confirmed by its stock, paid, each with its day.
+    const steps = page.getByRole('region', { name: 'Order history' }).getByRole('listitem');
+    await eventually(async () =>
+      expect(await steps.allTextContents()).toEqual([
+        expect.stringMatching(/^Order placed \d{4}-\d{2}-\d{2}$/),
+        expect.stringMatching(/^Confirmed \d{4}-\d{2}-\d{2}$/),
+        expect.stringMatching(/^Paid \d{4}-\d{2}-\d{2}$/),
+      ]),
+    );
     await look(page, '12-order-paid');
   });
 
@@ -307,6 +316,15 @@ describe('an admin', () => {
     // The refund itself is made by the orders service after the change commits: its list says when PayPal made it.
     await page.reload();
     await page.getByText(/^This order was refunded/).waitFor();
+    // Admins see every step with who made it: the buyer placed and paid, the shop confirmed, the admin delivered and refunded.
+    const table = page.getByRole('region', { name: 'Steps of the order' });
+    const whoDid = async (step: string) => table.getByRole('row').filter({ has: page.getByRole('cell', { name: step, exact: true }) }).first().getByRole('cell').nth(2).textContent();
+    await table.waitFor();
+    await eventually(async () => expect(await whoDid('Refunded')).toBe(ADMIN_NAME));
+    expect(await whoDid('Delivered')).toBe(ADMIN_NAME);
+    expect(await whoDid('Order placed')).toBe('Buyer');
+    expect(await whoDid('Confirmed')).toBe('Shop');
+    expect(await table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Paid', exact: true }) }).first().textContent()).toContain('captureId: ');
     await look(page, '20b-order-refunded');
   });
 });
