@@ -24,4 +24,5 @@ export { useShopMutation, useShopQuery, type ShopQueryOptions } from './query/sh
 export { FirstAnswers, prefetchFirstAnswers } from './query/first-answers.js';
 export { useLogout } from './query/session.js';
 export { useAddToCart, type AddToCartInput } from './query/cart.js';
+export { ORDER_HISTORY_PAGE_SIZE, useOrderHistory, type OrderProgress } from './query/order-history.js';
 export { loadRemotePart, provideRemoteParts, RemotePart, type RemotePartElementProps, type RemotePartLoader } from './composition/remote-part.js';

@@ -21,4 +21,5 @@ export { Col, Container, GRID_SIZE, Row, colImageSizes, colSpans, type ColProps,
 export { DEFAULT_PAGE_TITLE, usePageTitle } from './page-title.js';
 export { Cross, Tick, type MarkProps } from './marks.js';
 export { dollars, isoDay, orderListDate } from './format.js';
+export { ORDER_STEP_LABELS, orderStepText } from './order-steps.js';
 export { QueryResult, type Loadable, type QueryResultProps } from './query-result.js';

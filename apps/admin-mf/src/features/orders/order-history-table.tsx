@@ -1,35 +1,8 @@
 import { useId } from 'react';
-import type { OrderDto, OrderEventDto, OrderEventType } from '@shop/contracts';
+import type { OrderDto, OrderEventDto } from '@shop/contracts';
 import { styled } from 'styled-components';
-import { isoDay, Table, theme } from '@shop/ui';
-import { useOrderHistory } from './api/get-order-history.js';
-
-/**
- * Each step as an admin reads it: the buyer's words for the steps the buyer sees too (checkout's
- * timeline names them alike), and the shop's internals by what they did. A Record of every type, so a
- * step added to the contract is a type error here until it has a name.
- */
-const ORDER_STEP_LABELS: Record<OrderEventType, string> = {
-  placed: 'Order placed',
-  'stock-reserved': 'Confirmed',
-  'stock-refused': 'Cancelled: out of stock',
-  'payment-expired': 'Cancelled: not paid in time',
-  'payment-refused': 'Payment refused',
-  paid: 'Paid',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-  'refund-completed': 'Refund completed',
-  'refund-retried': 'Refund retried',
-  'mail-sent': 'Mail sent',
-  'mail-failed': 'Mail failed',
-};
-
-/** "Cancelled — Payment not received in time": the step, and why when the server says. */
-function stepText(step: Pick<OrderEventDto, 'type' | 'reason'>): string {
-  const label = ORDER_STEP_LABELS[step.type];
-  return step.reason ? `${label} — ${step.reason}` : label;
-}
+import { useOrderHistory } from '@shop/shop-client';
+import { isoDay, orderStepText, Table, theme } from '@shop/ui';
 
 /** Who made a step: the shop itself (an event, a deadline, a retry), the order's buyer, or the admin by name. */
 function whoOf(actor: OrderEventDto['actor']): string {
@@ -109,7 +82,7 @@ export function OrderHistoryTable({ order }: { order: OrderDto }) {
         <Table label="Steps of the order" columns={['STEP', 'WHEN', 'WHO', 'DETAILS']}>
           {history.data.map((step) => (
             <tr key={step._id}>
-              <td>{stepText(step)}</td>
+              <td>{orderStepText(step)}</td>
               <td>
                 <time dateTime={step.at}>{whenOf(step.at)}</time>
               </td>

@@ -1,35 +1,8 @@
-import type { OrderDto, OrderEventDto, OrderEventType } from '@shop/contracts';
+import type { OrderDto } from '@shop/contracts';
 import { styled } from 'styled-components';
-import { isoDay, theme } from '@shop/ui';
+import { useOrderHistory } from '@shop/shop-client';
+import { isoDay, orderStepText, theme } from '@shop/ui';
 import { OrderSection } from '../../shared/order-section.js';
-import { useOrderHistory } from './api/get-order-history.js';
-
-/**
- * Each step in the buyer's words. The steps only admins get (refused payments, refunds made or retried,
- * mails) are named too: an admin reads this timeline when admin's own view of the history cannot load.
- * A Record of every type, so a step added to the contract is a type error here until it has a name.
- */
-const ORDER_STEP_LABELS: Record<OrderEventType, string> = {
-  placed: 'Order placed',
-  'stock-reserved': 'Confirmed',
-  'stock-refused': 'Cancelled: out of stock',
-  'payment-expired': 'Cancelled: not paid in time',
-  'payment-refused': 'Payment refused',
-  paid: 'Paid',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-  'refund-completed': 'Refund completed',
-  'refund-retried': 'Refund retried',
-  'mail-sent': 'Mail sent',
-  'mail-failed': 'Mail failed',
-};
-
-/** "Cancelled — Payment not received in time": the step, and why when the server says. */
-function stepText(step: Pick<OrderEventDto, 'type' | 'reason'>): string {
-  const label = ORDER_STEP_LABELS[step.type];
-  return step.reason ? `${label} — ${step.reason}` : label;
-}
 
 const Steps = styled.ol`
   margin: 0;
@@ -76,7 +49,7 @@ export function OrderHistory({ order }: { order: OrderDto }) {
       <Steps>
         {history.data.map((step) => (
           <li key={step._id}>
-            {stepText(step)}{' '}
+            {orderStepText(step)}{' '}
             <When dateTime={step.at}>{isoDay(step.at)}</When>
           </li>
         ))}

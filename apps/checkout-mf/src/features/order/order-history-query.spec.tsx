@@ -1,8 +1,9 @@
+/** The shared hook (libs/shop-client, query/order-history.ts) as checkout's timeline uses it: libs/shop-client cannot use @shop/web-testing, which is built on it. */
 import { describe, expect, it } from '@jest/globals';
 import { act, waitFor } from '@testing-library/react';
 import type { OrderEventDto } from '@shop/contracts';
 import { aCustomer, anOrder, renderHookWithClient } from '@shop/web-testing';
-import { ORDER_HISTORY_PAGE_SIZE, useOrderHistory, type OrderProgress } from './get-order-history.js';
+import { ORDER_HISTORY_PAGE_SIZE, useOrderHistory, type OrderProgress } from '@shop/shop-client';
 
 const placed: OrderEventDto = { _id: 'e1', type: 'placed', at: '2026-11-20T09:30:00.000Z', state: 'awaiting-stock', actor: { kind: 'buyer' } };
 const reserved: OrderEventDto = { _id: 'e2', type: 'stock-reserved', at: '2026-11-20T09:30:02.000Z', state: 'awaiting-payment', actor: { kind: 'shop' } };
