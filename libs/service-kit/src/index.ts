@@ -19,3 +19,5 @@ export * from './server-limits.js';
 export * from './client-key.js';
 export * from './prepared.js';
 export * from './listing/index.js';
+export * from './upstreams/index.js';
+export * from './web/index.js';

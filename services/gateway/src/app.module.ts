@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { HealthModule, loggingModule, type LogDestination } from '@shop/service-kit';
+import { ClientAddresses, HealthModule, type LogDestination, loggingModule, SecurityHeaders } from '@shop/service-kit';
 import { ApiCacheModule } from './api-cache/api-cache.module.js';
 import { ApiDocsModule } from './api-docs/api-docs.module.js';
 import type { GatewayConfig } from './config.js';
@@ -12,8 +12,6 @@ import { ReleasesModule } from './releases/releases.module.js';
 import { UpstreamProxy } from './proxy/upstream-proxy.js';
 import { UpstreamsModule } from './proxy/upstreams.module.js';
 import { ApiRateLimitModule } from './security/api-rate-limit.module.js';
-import { ClientAddresses } from './security/client-addresses.js';
-import { SecurityHeaders } from './security/security-headers.js';
 import { UpstreamHealthModule } from './upstream-health/upstream-health.module.js';
 
 /**

@@ -1,7 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { ClientAddresses } from '../security/client-addresses.js';
-import { SecurityHeaders } from '../security/security-headers.js';
 import { ApiCache } from './api-cache.service.js';
+import { ClientAddresses, SecurityHeaders } from '@shop/service-kit';
 
 /** The one shared cache of public API answers: the request pipeline's, and the server render's reads (docs/ssr.md). */
 @Global()

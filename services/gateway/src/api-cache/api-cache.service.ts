@@ -3,14 +3,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { REQUEST_ID_HEADER, SERVICE_CONFIG, withRequestId, ShopMetrics } from '@shop/service-kit';
+import { AnswerCutShort, AnswerTooLarge, answerUpstreamFailure, ClientAddresses, forwardedHeadersOf, isRefusedRequest, isTimeout, REQUEST_ID_HEADER, SecurityHeaders, SERVICE_CONFIG, ShopMetrics, UpstreamPool, type WholeAnswer, withRequestId } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { COMPRESSION_THRESHOLD, compressionOf, varyingOnAcceptEncoding } from '../proxy/answer-compression.js';
-import { forwardedHeadersOf } from '../proxy/forwarded-headers.js';
-import { ClientAddresses } from '../security/client-addresses.js';
-import { answerUpstreamFailure, isRefusedRequest, isTimeout } from '../proxy/upstream-failures.js';
-import { AnswerCutShort, AnswerTooLarge, UpstreamPool, type WholeAnswer } from '../proxy/upstream-pool.js';
-import { SecurityHeaders } from '../security/security-headers.js';
 import type { Upstream } from '../upstreams.js';
 import { cacheDirectivesOf, ifNoneMatchHolds, preferredCodingOf, sharedLifetimeMs, type ContentCoding } from './cache-policy.js';
 

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { OPENAPI_PATH, SERVICE_CONFIG } from '@shop/service-kit';
+import { OPENAPI_PATH, SERVICE_CONFIG, UpstreamPool, type UpstreamReply } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
-import { UpstreamPool, type UpstreamReply } from '../proxy/upstream-pool.js';
 import { probeTimeoutOf, UPSTREAMS } from '../upstreams.js';
 import { mergeOpenApiDocuments } from './merge-openapi.js';
 

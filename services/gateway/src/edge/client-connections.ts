@@ -1,9 +1,8 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { clientKeyOf, SERVICE_CONFIG } from '@shop/service-kit';
+import { ClientAddresses, clientKeyOf, SERVICE_CONFIG } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
-import { ClientAddresses } from '../security/client-addresses.js';
 
 /** What a client over its connection cap reads, before its connection is closed. */
 export const TOO_MANY_CONNECTIONS_MESSAGE = 'Too many connections from your address, please try again later';

@@ -1,14 +1,11 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
-import { framingProblemOf, isRefusedConnection, refuseFraming, REQUEST_ID_HEADER, requestIdOf, RequestLogging, ShopMetrics, withRequestId } from '@shop/service-kit';
+import { answerJson, ClientAddresses, framingProblemOf, isRefusedConnection, refuseFraming, REQUEST_ID_HEADER, requestIdOf, RequestLogging, SecurityHeaders, ShopMetrics, withRequestId } from '@shop/service-kit';
 import { serveTraced } from '@shop/telemetry';
 import { ApiCache } from '../api-cache/api-cache.service.js';
 import { pathOf, proxyRouteFor, type ProxyRoute } from '../proxy/proxy-routes.js';
-import { answerJson } from '../proxy/upstream-failures.js';
 import { UpstreamProxy } from '../proxy/upstream-proxy.js';
 import { ApiRateLimit, TOO_MANY_REQUESTS_MESSAGE } from '../security/api-rate-limit.js';
-import { ClientAddresses } from '../security/client-addresses.js';
-import { SecurityHeaders } from '../security/security-headers.js';
 
 /**
  * The route label of a request the gateway answers itself: few, whatever the path (a label per path

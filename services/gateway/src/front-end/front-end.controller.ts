@@ -2,9 +2,8 @@ import { All, Controller, Get, NotFoundException, Param, Req, Res } from '@nestj
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { cohortCookie, cohortOf, newCohort } from '@shop/mf-releases';
-import { REQUEST_ID_HEADER } from '@shop/service-kit';
+import { ClientAddresses, REQUEST_ID_HEADER } from '@shop/service-kit';
 import { PageReports } from '../releases/page-reports.service.js';
-import { ClientAddresses } from '../security/client-addresses.js';
 import { FrontEnd } from './front-end.service.js';
 import { decodedPathSegment } from './path-segment.js';
 import { firstCallsWithQuery, renderedAddressOf, searchPageQueryOf, signInPageQueryOf } from './search-page-query.js';

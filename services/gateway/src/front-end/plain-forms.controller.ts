@@ -2,14 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Controller, Get, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { REQUEST_ID_HEADER, SERVICE_CONFIG, tooLargeMessage } from '@shop/service-kit';
+import { answerHeadFor, answerJson, ClientAddresses, CROSS_SITE_POST_MESSAGE, endAnswer, isCrossSitePost, REQUEST_ID_HEADER, requestOriginOf, SERVICE_CONFIG, tooLargeMessage } from '@shop/service-kit';
 import { redirectTarget, SEARCH_FORM, searchPath, SIGN_IN_FORM, withRedirect, type SignInFormError } from '@shop/contracts';
 import type { GatewayConfig } from '../config.js';
-import { answerHeadFor, endAnswer } from '../edge/unread-bodies.js';
-import { answerJson } from '../proxy/upstream-failures.js';
 import { ApiRateLimit } from '../security/api-rate-limit.js';
-import { ClientAddresses } from '../security/client-addresses.js';
-import { CROSS_SITE_POST_MESSAGE, isCrossSitePost, requestOriginOf } from '../security/cross-site-posts.js';
 import { isPlainForm, readFormBody } from './form-body.js';
 import { SignInForm } from './sign-in-form.service.js';
 

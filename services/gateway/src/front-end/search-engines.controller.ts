@@ -8,10 +8,9 @@ import { Controller, Get, Inject, NotFoundException, Param, Res, ServiceUnavaila
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { REQUEST_ID_HEADER, SERVICE_CONFIG } from '@shop/service-kit';
+import { REQUEST_ID_HEADER, SERVICE_CONFIG, UpstreamPool } from '@shop/service-kit';
 import type { ProductSitemapDto } from '@shop/contracts';
 import type { GatewayConfig } from '../config.js';
-import { UpstreamPool } from '../proxy/upstream-pool.js';
 import { ServerPages } from './server-pages.js';
 
 /** How long a sitemap file is kept before the catalog is asked again. */

@@ -1,11 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@shop/service-kit';
+import { ClientAddresses, forwardedHeadersOf, SERVICE_CONFIG, UpstreamPool } from '@shop/service-kit';
 import { SIGN_IN_FORM, SIGN_IN_HANDOFF_SECONDS, signInHandoffCookieName, type SignInFormError, type UserInfoDto } from '@shop/contracts';
 import type { GatewayConfig } from '../config.js';
-import { forwardedHeadersOf } from '../proxy/forwarded-headers.js';
-import { UpstreamPool } from '../proxy/upstream-pool.js';
-import { ClientAddresses } from '../security/client-addresses.js';
 
 /** The users service's sign-in, the one the browser's `POST /api/users/login` reaches. */
 const USERS_SIGN_IN_PATH = '/api/users/login';

@@ -2,15 +2,9 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerR
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
-import { REQUEST_ID_HEADER, withRequestId } from '@shop/service-kit';
-import { ClientAddresses } from '../security/client-addresses.js';
-import { SecurityHeaders } from '../security/security-headers.js';
-import { answerHeadFor, endAnswer } from '../edge/unread-bodies.js';
+import { answerHeadFor, answerJson, answerUpstreamFailure, ClientAddresses, endAnswer, forwardedHeadersOf, hasBody, isRefusedRequest, isTimeout, type Replica, REQUEST_ID_HEADER, SecurityHeaders, UpstreamPool, withRequestId } from '@shop/service-kit';
 import type { Upstream } from '../upstreams.js';
 import { compressionOf, encoderOf, varyingOnAcceptEncoding } from './answer-compression.js';
-import { forwardedHeadersOf, hasBody } from './forwarded-headers.js';
-import { UpstreamPool, type Replica } from './upstream-pool.js';
-import { answerJson, answerUpstreamFailure, isRefusedRequest, isTimeout } from './upstream-failures.js';
 
 /**
  * Answer headers that concern the service's connection to the gateway only (Node sets the client's

@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
-import { UpstreamPool, type Replica } from '../proxy/upstream-pool.js';
+import { type Replica, UpstreamPool } from '@shop/service-kit';
 
 /** Who took a release action, as the actions log names them. */
 export interface Admin {

@@ -2,9 +2,8 @@ import { Body, Controller, HttpCode, Post, Req, Res, UseInterceptors } from '@ne
 import { ApiBody, ApiNoContentResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { BodyLimit, clientKeyOf, JsonBodyInterceptor } from '@shop/service-kit';
+import { BodyLimit, ClientAddresses, clientKeyOf, JsonBodyInterceptor } from '@shop/service-kit';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../security/api-rate-limit.js';
-import { ClientAddresses } from '../security/client-addresses.js';
 import { pageReportsBody, PageReportsDto } from './page-report.dto.js';
 import { PageReports } from './page-reports.service.js';
 import { zodBody } from './zod-body.js';

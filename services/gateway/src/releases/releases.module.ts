@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PageSessions } from '@shop/mf-releases';
 import { RemoteBuilds } from '../front-end/remote-builds.js';
-import { ClientAddresses } from '../security/client-addresses.js';
 import { AdminCaller } from './admin-caller.js';
 import { PageReportsController } from './page-reports.controller.js';
 import { PageReports } from './page-reports.service.js';
@@ -9,6 +8,7 @@ import { pageSessionsProvider } from './page-sessions.provider.js';
 import { ReleasesController } from './releases.controller.js';
 import { releasesFolderProvider } from './releases-folder.provider.js';
 import { Releases } from './releases.service.js';
+import { ClientAddresses } from '@shop/service-kit';
 
 /**
  * The micro-frontends' releases at run time: which build each shopper gets (RemoteBuilds: current,

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@shop/service-kit';
+import { SERVICE_CONFIG, UpstreamPool, type UpstreamReply } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
-import { UpstreamPool, type UpstreamReply } from '../proxy/upstream-pool.js';
 import { probeTimeoutOf, UPSTREAMS, type Upstream } from '../upstreams.js';
 
 /** One service as its `/ready` describes it: its database and NATS among the checks. */

@@ -3,8 +3,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import helmet from 'helmet';
-import { REQUEST_ID_HEADER, SERVICE_CONFIG } from '@shop/service-kit';
-import type { GatewayConfig } from '../config.js';
+import { SERVICE_CONFIG } from '../config.js';
+import { REQUEST_ID_HEADER } from '../logging.js';
 import { contentSecurityPolicyOf, inlineScriptHashesOf } from './content-security-policy.js';
 
 /** The shell's index.html, or nothing where there is none (a gateway in front of the API only). */
@@ -20,7 +20,7 @@ function readShellIndex(shellDir: string): string {
 export type SecurityHeaderSet = Readonly<Record<string, string>>;
 
 /** helmet, set up for the shop: its defaults, the shop's content security policy, and two choices of its own. */
-export function shopHelmet(config: Pick<GatewayConfig, 'PAYPAL_SDK_ORIGIN'>, inlineScripts: readonly string[] = []): ReturnType<typeof helmet> {
+export function shopHelmet(config: { PAYPAL_SDK_ORIGIN: readonly string[] }, inlineScripts: readonly string[] = []): ReturnType<typeof helmet> {
   return helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyOf(config, inlineScripts) },
     // PayPal's checkout window reports back to the page that opened it.
@@ -34,7 +34,7 @@ export function shopHelmet(config: Pick<GatewayConfig, 'PAYPAL_SDK_ORIGIN'>, inl
  * answer, so helmet runs once, at start-up, and every answer gets the result (a copy of 14 strings
  * rather than helmet's chain of 14 middleware functions per request).
  */
-export function securityHeadersOf(config: Pick<GatewayConfig, 'PAYPAL_SDK_ORIGIN'>, inlineScripts: readonly string[] = []): SecurityHeaderSet {
+export function securityHeadersOf(config: { PAYPAL_SDK_ORIGIN: readonly string[] }, inlineScripts: readonly string[] = []): SecurityHeaderSet {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: unknown) {
@@ -61,8 +61,8 @@ export function securityHeadersOf(config: Pick<GatewayConfig, 'PAYPAL_SDK_ORIGIN
 export class SecurityHeaders {
   readonly all: SecurityHeaderSet;
 
-  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
-    this.all = securityHeadersOf(config, inlineScriptHashesOf(readShellIndex(config.SHELL_DIR)));
+  constructor(@Inject(SERVICE_CONFIG) config: { PAYPAL_SDK_ORIGIN: readonly string[]; SHELL_DIR?: string }) {
+    this.all = securityHeadersOf(config, config.SHELL_DIR === undefined ? [] : inlineScriptHashesOf(readShellIndex(config.SHELL_DIR)));
   }
 
   /** The headers every answer the gateway writes itself carries: these and the request's id, a fresh object. */

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { REQUEST_ID_HEADER } from '@shop/service-kit';
+import { REQUEST_ID_HEADER } from '../logging.js';
 
 /**
  * Request headers a service never gets from the client: hop-by-hop ones (they concern the client's

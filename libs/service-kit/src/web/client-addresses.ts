@@ -3,22 +3,21 @@ import { isIP } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { Inject, Injectable } from '@nestjs/common';
 import proxyAddr from 'proxy-addr';
-import { SERVICE_CONFIG } from '@shop/service-kit';
-import type { GatewayConfig } from '../config.js';
+import { SERVICE_CONFIG } from '../config.js';
 
 /**
- * The client's address as the gateway takes it: the connection's own, or, when that is a trusted
- * proxy (TRUST_PROXY: a load balancer, an ingress), the nearest untrusted address of its
- * `X-Forwarded-For`, as Express's `req.ip` would say. The rate limit counts by it and the services
- * get it as the only `X-Forwarded-For` entry.
+ * The client's address as a process at the edge takes it: the connection's own, or, when that is a
+ * trusted proxy (TRUST_PROXY: a load balancer, an ingress; for the storefront server, the gateway), the
+ * nearest untrusted address of its `X-Forwarded-For`, as Express's `req.ip` would say. The gateway's rate
+ * limit counts by it and the services get it as the only `X-Forwarded-For` entry.
  */
 @Injectable()
 export class ClientAddresses {
   private readonly trust: ReturnType<typeof proxyAddr.compile>;
   private readonly known = new WeakMap<IncomingMessage, string>();
 
-  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
-    this.trust = proxyAddr.compile(config.TRUST_PROXY ?? []);
+  constructor(@Inject(SERVICE_CONFIG) config: { TRUST_PROXY?: readonly string[] }) {
+    this.trust = proxyAddr.compile([...(config.TRUST_PROXY ?? [])]);
   }
 
   /** Is `address` a proxy in front of the gateway (TRUST_PROXY), which carries many clients' requests? */

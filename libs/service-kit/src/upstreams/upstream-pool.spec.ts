@@ -1,7 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { freePort } from '@shop/testing';
-import { loadGatewayConfig } from '../config.js';
 import { UpstreamPool } from './upstream-pool.js';
 
 /** What a test service received of one request. */
@@ -37,7 +36,7 @@ describe('UpstreamPool.postJson', () => {
 
   /** A pool whose users service is these replicas. */
   const poolOf = (...urls: string[]) => {
-    pool = new UpstreamPool(loadGatewayConfig({ USERS_URL: urls.join(','), LOG_LEVEL: 'silent' }));
+    pool = new UpstreamPool({ urls: { catalog: ['http://127.0.0.1:3001'], users: urls, orders: ['http://127.0.0.1:3003'] }, timeoutMs: 15_000 });
     return pool;
   };
 

@@ -1,7 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { ErrorBody } from '@shop/contracts';
-import { answerHeadFor, endAnswer } from '../edge/unread-bodies.js';
-import type { Upstream } from '../upstreams.js';
+import { answerHeadFor, endAnswer } from './unread-bodies.js';
 
 /** undici's codes for a service that stayed silent too long: while connecting, or before its answer's head. */
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -27,7 +26,7 @@ export function isRefusedRequest(error: unknown): boolean {
 }
 
 /** The status and message the client gets when its service could not answer. */
-export function failureAnswerOf(error: unknown, upstream: Upstream): { status: number; body: ErrorBody } {
+export function failureAnswerOf(error: unknown, upstream: string): { status: number; body: ErrorBody } {
   const code = codeOf(error) ?? '';
   if (isRefusedRequest(error)) return { status: 400, body: { message: 'Malformed request' } };
   if (TIMEOUT_CODES.has(code)) {
@@ -46,7 +45,7 @@ export function failureAnswerOf(error: unknown, upstream: Upstream): { status: n
  * on the wire: the response is cut short so the client sees a broken answer rather than a
  * complete-looking one. `req`: see answerJson.
  */
-export function answerUpstreamFailure(res: ServerResponse, error: unknown, upstream: Upstream, headers: OutgoingHttpHeaders, req?: IncomingMessage): void {
+export function answerUpstreamFailure(res: ServerResponse, error: unknown, upstream: string, headers: OutgoingHttpHeaders, req?: IncomingMessage): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -58,7 +57,7 @@ export function answerUpstreamFailure(res: ServerResponse, error: unknown, upstr
 /**
  * Answers `{ message }` JSON with `headers` besides its own, unless the response is over already.
  * `req`, when the answer may come before the client's body was read whole: the rest of the body is
- * read and thrown away, or the connection closes after the answer (edge/unread-bodies.ts).
+ * read and thrown away, or the connection closes after the answer (unread-bodies.ts).
  */
 export function answerJson(res: ServerResponse, status: number, body: ErrorBody, headers: OutgoingHttpHeaders, req?: IncomingMessage): void {
   if (res.writableEnded || res.destroyed) return void req?.resume();

@@ -1,15 +1,25 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'undici';
-import { REQUEST_ID_HEADER, SERVICE_CONFIG } from '@shop/service-kit';
-import type { GatewayConfig } from '../config.js';
-import { UPSTREAMS, upstreamUrlsOf, type Upstream } from '../upstreams.js';
+import { REQUEST_ID_HEADER } from '../logging.js';
 import { upstreamConnector } from './upstream-connector.js';
 import { isRefusedRequest, isTimeout } from './upstream-failures.js';
 
-/** One replica of a service: its connections, and what the gateway knows of its state. */
+/**
+ * The services a process calls and their replicas' base addresses (a setting such as CATALOG_URL, one or
+ * more URLs), and how long it waits for any of them: given by the service that uses UpstreamPool
+ * (the gateway, the storefront server) as UPSTREAM_SERVICES.
+ */
+export interface UpstreamServices {
+  urls: Readonly<Record<string, readonly string[]>>;
+  timeoutMs: number;
+}
+
+export const UPSTREAM_SERVICES = Symbol('UPSTREAM_SERVICES');
+
+/** One replica of a service: its connections, and what the caller knows of its state. */
 export interface Replica {
-  upstream: Upstream;
+  upstream: string;
   url: string;
   /**
    * Its kept-alive connections (undici): undici frames every request it sends itself (the body it
@@ -25,7 +35,7 @@ export interface Replica {
   downUntil: number;
 }
 
-/** What one of the gateway's own calls to a service (readiness, OpenAPI document, a cached read) got back. */
+/** What one call of the caller's own to a service (readiness, OpenAPI document, a cached read) got back. */
 export interface WholeAnswer {
   status: number;
   headers: IncomingHttpHeaders;
@@ -57,27 +67,30 @@ const IDLE_CONNECTION_MS = 4_000;
 const MAX_JSON_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /**
- * The replicas of each service (CATALOG_URL, USERS_URL, ORDERS_URL each list one or more), their
+ * The replicas of each service a process calls (UPSTREAM_SERVICES: for the gateway CATALOG_URL, USERS_URL,
+ * ORDERS_URL and STOREFRONT_URL, each listing one or more), their
  * connections, and the choice among them: round robin over the replicas that are ready and not passed
  * over, so a replica that is down or not ready gets no requests. A replica is passed over for 2 s after
  * a connection to it failed, and asked for /ready every 2 s (only services with several replicas:
  * with one there is no choice to make). When no replica looks usable, every one is tried all the same.
  *
- * Every call the gateway makes to a service goes through here: the proxy's, the API cache's, the
- * readiness probes, the health report, the API documents and the sign-in form's.
+ * Every call the gateway makes to a service goes through here (the proxy's, the API cache's, the readiness
+ * probes, the health report, the API documents), and every call of the storefront server's (its reads of
+ * the catalog, the sign-in form's, the admin checks of the Releases API).
  */
 @Injectable()
 export class UpstreamPool implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Upstreams');
-  private readonly replicas: Record<Upstream, Replica[]>;
-  private readonly turn: Record<Upstream, number> = { catalog: 0, users: 0, orders: 0 };
+  private readonly replicas: Record<string, Replica[]>;
+  private readonly turn: Record<string, number>;
+  private readonly upstreams: readonly string[];
   private timer?: NodeJS.Timeout;
 
-  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
-    const urls = upstreamUrlsOf(config);
-    const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
+  constructor(@Inject(UPSTREAM_SERVICES) { urls, timeoutMs }: UpstreamServices) {
+    this.upstreams = Object.keys(urls);
+    this.turn = Object.fromEntries(this.upstreams.map((upstream) => [upstream, 0]));
     this.replicas = Object.fromEntries(
-      UPSTREAMS.map((upstream) => [
+      this.upstreams.map((upstream) => [
         upstream,
         urls[upstream].map((raw): Replica => {
           const url = new URL(raw);
@@ -103,11 +116,11 @@ export class UpstreamPool implements OnApplicationBootstrap, OnApplicationShutdo
           };
         }),
       ]),
-    ) as Record<Upstream, Replica[]>;
+    );
   }
 
   onApplicationBootstrap(): void {
-    if (!UPSTREAMS.some((upstream) => this.replicas[upstream].length > 1)) return;
+    if (!this.upstreams.some((upstream) => this.replicas[upstream].length > 1)) return;
     this.timer = setInterval(() => void this.probe(), PROBE_EVERY_MS);
     this.timer.unref();
     void this.probe();
@@ -116,17 +129,18 @@ export class UpstreamPool implements OnApplicationBootstrap, OnApplicationShutdo
   /** The gateway is stopping: its connections to the services go with it. */
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await Promise.all(UPSTREAMS.flatMap((upstream) => this.replicas[upstream].map((replica) => replica.connections.destroy())));
+    await Promise.all(this.upstreams.flatMap((upstream) => this.replicas[upstream].map((replica) => replica.connections.destroy())));
   }
 
   /** Every replica of a service. */
-  all(upstream: Upstream): readonly Replica[] {
-    return this.replicas[upstream];
+  all(upstream: string): readonly Replica[] {
+    return this.replicas[upstream] ?? [];
   }
 
   /** The replica the next request goes to, other than `avoid` when there is another. */
-  pick(upstream: Upstream, avoid?: Replica): Replica {
+  pick(upstream: string, avoid?: Replica): Replica {
     const replicas = this.replicas[upstream];
+    if (!replicas) throw new Error(`no service named ${upstream} among ${this.upstreams.join(', ')}`);
     if (replicas.length === 1) return replicas[0];
     const now = Date.now();
     const others = replicas.filter((replica) => replica !== avoid);
@@ -244,7 +258,7 @@ export class UpstreamPool implements OnApplicationBootstrap, OnApplicationShutdo
 
   private async probe(): Promise<void> {
     await Promise.all(
-      UPSTREAMS.filter((upstream) => this.replicas[upstream].length > 1).flatMap((upstream) =>
+      this.upstreams.filter((upstream) => this.replicas[upstream].length > 1).flatMap((upstream) =>
         this.replicas[upstream].map(async (replica) => {
           const reply = await this.getJson(replica, '/ready', { timeoutMs: PROBE_TIMEOUT_MS });
           const ready = reply.answered && reply.status === 200;

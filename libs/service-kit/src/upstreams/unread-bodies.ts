@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { DRAIN_CEILING } from '@shop/service-kit';
-import { hasBody } from '../proxy/forwarded-headers.js';
+import { DRAIN_CEILING } from '../body-limits.js';
+import { hasBody } from './forwarded-headers.js';
 
 /**
  * How long the gateway goes on reading what a client still sends of a body after an answer that

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { GatewayConfig } from '../config.js';
 
 /** A CSP directive and its sources, e.g. `'script-src': ["'self'"]`. */
 export type CspDirectives = Record<string, string[]>;
@@ -22,7 +21,7 @@ export function inlineScriptHashesOf(html: string): string[] {
  * scripts by their hashes; PayPal's script (or its local stand-in) from
  * PAYPAL_SDK_ORIGIN, which also renders its buttons in frames and talks to its own origin.
  */
-export function contentSecurityPolicyOf(config: Pick<GatewayConfig, 'PAYPAL_SDK_ORIGIN'>, inlineScripts: readonly string[] = []): CspDirectives {
+export function contentSecurityPolicyOf(config: { PAYPAL_SDK_ORIGIN: readonly string[] }, inlineScripts: readonly string[] = []): CspDirectives {
   const paypal = config.PAYPAL_SDK_ORIGIN;
   return {
     'default-src': ["'self'"],
@@ -35,7 +34,7 @@ export function contentSecurityPolicyOf(config: Pick<GatewayConfig, 'PAYPAL_SDK_
     'img-src': ["'self'", 'data:', 'blob:', ...paypal],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...paypal],
-    ...(paypal.length > 0 ? { 'frame-src': paypal } : {}),
+    ...(paypal.length > 0 ? { 'frame-src': [...paypal] } : {}),
     'object-src': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
