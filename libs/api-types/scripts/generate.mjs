@@ -9,8 +9,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 
-/** The services the front ends call, each serving its part of /api behind the gateway (the gateway its own: releases). */
-export const SERVICES = ['catalog', 'users', 'orders', 'gateway'];
+/** The services the front ends call, each serving its part of /api behind the gateway (the storefront server: releases and page reports). */
+export const SERVICES = ['catalog', 'users', 'orders', 'storefront'];
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const generated = fileURLToPath(new URL('../src/generated/', import.meta.url));

@@ -6,15 +6,15 @@
  * has fails its typecheck (and CI).
  */
 import type { paths as CatalogPaths, components as CatalogComponents } from './generated/catalog.js';
-import type { paths as GatewayPaths, components as GatewayComponents } from './generated/gateway.js';
 import type { paths as OrdersPaths, components as OrdersComponents } from './generated/orders.js';
+import type { paths as StorefrontPaths, components as StorefrontComponents } from './generated/storefront.js';
 import type { paths as UsersPaths, components as UsersComponents } from './generated/users.js';
 
 /** Every path of the API behind the gateway, each service's own (they do not overlap). */
-export type ApiPaths = CatalogPaths & UsersPaths & OrdersPaths & GatewayPaths;
+export type ApiPaths = CatalogPaths & UsersPaths & OrdersPaths & StorefrontPaths;
 
 /** The named schemas of each service's document, e.g. `CatalogSchemas['ProductResponse']`. */
 export type CatalogSchemas = CatalogComponents['schemas'];
 export type UsersSchemas = UsersComponents['schemas'];
 export type OrdersSchemas = OrdersComponents['schemas'];
-export type GatewaySchemas = GatewayComponents['schemas'];
+export type StorefrontSchemas = StorefrontComponents['schemas'];

@@ -4,3 +4,4 @@ export * from './cohort.js';
 export * from './release-files.js';
 export * from './page-session.js';
 export * from './releases-folder.js';
+export * from './front-end-settings.js';

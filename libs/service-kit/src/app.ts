@@ -39,16 +39,26 @@ export interface AppDescription {
 export function configureServiceApp(
   app: NestExpressApplication,
   description: AppDescription,
-  options: { server?: Partial<ServerTimeouts> } = {},
+  options: {
+    server?: Partial<ServerTimeouts>;
+    /**
+     * `per-route`: no body is read for every route (the storefront server, whose pages, files and plain
+     * forms read their own; a JSON route then carries JsonBodyInterceptor itself), and paths and queries
+     * are the routes' to judge (a page of a broken address is its 404, not the API's 400).
+     */
+    bodies?: 'json' | 'per-route';
+  } = {},
 ): OpenAPIObject {
   app.useLogger(app.get(Logger));
   timeRequests(app);
   app.set('trust proxy', trustedProxiesOf(app));
   app.disable('x-powered-by');
   app.use(refuseAmbiguousFraming);
-  // Path and query here; the body once read, by JsonBodyInterceptor with the route's limit.
-  app.use(refuseBrokenText);
-  app.useGlobalInterceptors(new JsonBodyInterceptor());
+  if (options.bodies !== 'per-route') {
+    // Path and query here; the body once read, by JsonBodyInterceptor with the route's limit.
+    app.use(refuseBrokenText);
+    app.useGlobalInterceptors(new JsonBodyInterceptor());
+  }
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ErrorBodyFilter());
   shutDownGracefully(app);

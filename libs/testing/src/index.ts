@@ -10,3 +10,5 @@ export * from './framing-corpus.js';
 export * from './raw-http.js';
 export * from './otlp-receiver.js';
 export * from './smtp-catcher.js';
+export * from './stub-upstream.js';
+export * from './users-service.js';

@@ -6,19 +6,20 @@ import type { GatewayConfig } from './config.js';
 import { ClientConnections } from './edge/client-connections.js';
 import { MetricsPort } from './edge/metrics-port.js';
 import { RequestPipeline } from './edge/request-pipeline.js';
-import { FrontEndModule } from './front-end/front-end.module.js';
 import { GatewayConfigModule } from './gateway-config.module.js';
-import { ReleasesModule } from './releases/releases.module.js';
+import { NotFoundModule } from './not-found/not-found.controller.js';
 import { UpstreamProxy } from './proxy/upstream-proxy.js';
 import { UpstreamsModule } from './proxy/upstreams.module.js';
 import { ApiRateLimitModule } from './security/api-rate-limit.module.js';
+import { StorefrontFallback } from './storefront-fallback/storefront-fallback.js';
 import { UpstreamHealthModule } from './upstream-health/upstream-health.module.js';
 
 /**
- * The gateway: the one origin the browser talks to. Every request passes RequestPipeline first (see
- * gateway-app.ts): the requests a service answers never enter Nest; the rest reach the gateway's own
- * routes here with their id, request line and security headers already given, and counted by the
- * rate limit.
+ * The gateway: the one origin the browser talks to, and only its edge (issue 42). Every request passes
+ * RequestPipeline first (see gateway-app.ts): the requests a service answers (the API's to catalog, users
+ * and orders, everything else to the storefront server) never enter Nest; the rest reach the gateway's
+ * own routes here (its health, the services' health, the API document) with their id, request line and
+ * security headers already given, and counted by the rate limit.
  */
 @Module({})
 export class AppModule {
@@ -35,11 +36,10 @@ export class AppModule {
         HealthModule.forRoot('gateway', { metricsRoute: false }),
         UpstreamHealthModule,
         ApiDocsModule,
-        ReleasesModule,
         // Last: its catch-all route must come after every other route.
-        FrontEndModule,
+        NotFoundModule,
       ],
-      providers: [SecurityHeaders, ClientAddresses, ClientConnections, UpstreamProxy, RequestPipeline, MetricsPort],
+      providers: [SecurityHeaders, ClientAddresses, ClientConnections, UpstreamProxy, RequestPipeline, MetricsPort, StorefrontFallback],
     };
   }
 }

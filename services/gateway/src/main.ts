@@ -9,8 +9,8 @@ const { gatewaySettings, loadGatewayConfig } = await import('./config.js');
 /**
  * `node dist/main.js` serves; `node dist/main.js check-settings` prints which settings the gateway
  * reads and what is wrong with the ones it is given (JSON; exit 1 when something is);
- * `node dist/main.js openapi` prints the OpenAPI document of the gateway's own API (the releases:
- * page reports and the admins' Releases page), touching nothing (libs/api-types generates from it).
+ * `node dist/main.js openapi` prints the OpenAPI document of the gateway's own routes (its health and the
+ * services'; the API itself is the services' and the storefront server's, merged at /api/docs), touching nothing.
  */
 await runCommand(
   { name: 'gateway', settings: gatewaySettings, loadConfig: loadGatewayConfig },
@@ -32,21 +32,13 @@ await runCommand(
       app.get(Logger).log(`gateway listening on http://${config.HOST}:${config.PORT}`, 'Bootstrap');
     },
     openapi: async (config) => {
-      const { Global, Module } = await import('@nestjs/common');
-      const { ShopMetrics } = await import('@shop/service-kit');
+      const { Module } = await import('@nestjs/common');
       const { GatewayConfigModule } = await import('./gateway-config.module.js');
-      const { ReleasesModule } = await import('./releases/releases.module.js');
+      const { UpstreamHealthModule } = await import('./upstream-health/upstream-health.module.js');
       const { UpstreamsModule } = await import('./proxy/upstreams.module.js');
-      // The page reports count into the metrics, which the app has from HealthModule (its routes are not this API's).
-      @Global()
-      @Module({ providers: [ShopMetrics], exports: [ShopMetrics] })
-      class MetricsModule {}
-      @Module({ imports: [GatewayConfigModule.forRoot(config), MetricsModule, UpstreamsModule, ReleasesModule] })
+      @Module({ imports: [GatewayConfigModule.forRoot(config), UpstreamsModule, UpstreamHealthModule] })
       class GatewayApiModule {}
-      const document = await openApiDocumentOf(GatewayApiModule, {
-        title: 'Gateway',
-        description: "The gateway's own API: what shoppers' pages report of the micro-frontends' builds, and the admins' releases",
-      });
+      const document = await openApiDocumentOf(GatewayApiModule, { title: 'Gateway', description: "The gateway's own routes: its health and the services'" });
       process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
     },
   },

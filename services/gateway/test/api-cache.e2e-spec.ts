@@ -1,8 +1,7 @@
 import { get, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import request from 'supertest';
-import { eventually } from '@shop/testing';
-import { echo } from './support/stub-upstream.js';
+import { echo, eventually } from '@shop/testing';
 import { startShop, type TestShop } from './support/gateway.js';
 
 /** How long the gateway keeps an answer in these tests (API_CACHE_MS). */

@@ -1,8 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { echo, sha256, type Echo, type ReceivedRequest } from './support/stub-upstream.js';
 import { startGateway, startShop, type TestShop } from './support/gateway.js';
-import { FORWARDED_FRAMINGS as FORWARDED, HOST, rawExchange, REFUSED_FRAMINGS as REFUSED, type RawExchange } from '@shop/testing';
+import { echo, type Echo, FORWARDED_FRAMINGS as FORWARDED, HOST, type RawExchange, rawExchange, type ReceivedRequest, REFUSED_FRAMINGS as REFUSED, sha256 } from '@shop/testing';
 
 /**
  * Request smuggling and crossed answers (issue 21, section 1): hostile framings sent byte for byte

@@ -20,7 +20,7 @@ describe('gateway health', () => {
   it('reports every service with its database and NATS, 200 when all are ready', async () => {
     const res = await request(shop.gateway.url).get('/api/health').expect(200);
     const up = { status: 'up', checks: { database: 'ok', nats: 'ok' } };
-    expect(res.body).toEqual({ status: 'ok', services: { catalog: up, users: up, orders: up } });
+    expect(res.body).toEqual({ status: 'ok', services: { catalog: up, users: up, orders: up, storefront: up } });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -38,6 +38,7 @@ describe('gateway health', () => {
         catalog: { status: 'down', message: 'did not answer in time' },
         users: { status: 'down', message: 'unreachable' },
         orders: { status: 'down', message: 'orders is not ready', checks: { database: 'ok', nats: 'down' } },
+        storefront: { status: 'up', checks: { database: 'ok', nats: 'ok' } },
       },
     });
   });

@@ -6,9 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { Controller, Delete, Get, Module, Post, Put } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { BodyLimit, configureServiceApp, createServiceApp, DEFAULT_BODY_LIMIT, DRAIN_CEILING, loggingModule, type Replica, SERVICE_CONFIG, sizeText, tooLargeMessage, UpstreamPool } from '@shop/service-kit';
-import { deleteStream, dropDatabases, parseAnswers, testPrefix, type RawAnswer } from '@shop/testing';
+import { deleteStream, dropDatabases, parseAnswers, type RawAnswer, startUsersService, testPrefix, type UsersService } from '@shop/testing';
 import type { Upstream } from '../src/upstreams.js';
-import { startUsersService, type UsersService } from './support/users-service.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 
 /*
@@ -32,7 +31,7 @@ interface LimitedRoute {
 }
 
 /**
- * Every route of the services that reads a body, with its limit, as the services' OpenAPI documents
+ * Every route of the services (the storefront server's API among them) that reads a body, with its limit, as the services' OpenAPI documents
  * say (checked below against the built services' `openapi` command). `POST /api/upload` is multipart,
  * read by multer with its own 5 MB limit: the JSON limit does not apply to it.
  */
@@ -55,6 +54,9 @@ const LIMITED_ROUTES: readonly LimitedRoute[] = [
   { upstream: 'orders', method: 'PUT', path: '/api/orders/{id}/delivery_status', limit: 1 * KB },
   { upstream: 'orders', method: 'PUT', path: '/api/orders/{id}/cancel', limit: 1 * KB },
   { upstream: 'orders', method: 'PUT', path: '/api/orders/{id}/refund', limit: 1 * KB },
+  { upstream: 'storefront', method: 'POST', path: '/api/page-reports', limit: 8 * KB },
+  { upstream: 'storefront', method: 'POST', path: '/api/releases/{remote}/promote', limit: 1 * KB },
+  { upstream: 'storefront', method: 'POST', path: '/api/releases/{remote}/rollback', limit: 1 * KB },
 ];
 
 const SIZES = [64 * KB, 1 * MB, 2 * MB, 8 * MB, 20 * MB];
@@ -74,12 +76,12 @@ const MODES: readonly Mode[] = [
 
 const modeText = (mode: Mode) => `${mode.chunked ? 'chunked' : 'Content-Length'}, ${mode.keepAlive ? 'keep-alive' : 'Connection: close'}`;
 
-const UPSTREAMS: readonly Upstream[] = ['catalog', 'users', 'orders'];
+const UPSTREAMS: readonly Upstream[] = ['catalog', 'users', 'orders', 'storefront'];
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const targetOf = (path: string) => path.replace('{id}', ID);
 
 /** The request after an oversized one, on each service: answered 200 by the stand-ins. */
-const NEXT_PATH: Record<Upstream, string> = { users: '/api/users/next', catalog: '/api/products/next', orders: '/api/orders/next' };
+const NEXT_PATH: Record<Upstream, string> = { users: '/api/users/next', catalog: '/api/products/next', orders: '/api/orders/next', storefront: '/api/releases/next' };
 
 /** A JSON body of exactly `size` bytes, `{"email":"aaa…"}`; one per size, reused. */
 const bodies = new Map<number, Buffer>();
@@ -369,6 +371,7 @@ describe('oversized bodies through the gateway: always the service’s 413 (issu
       CATALOG_URL: urls('catalog'),
       USERS_URL: urls('users'),
       ORDERS_URL: urls('orders'),
+      STOREFRONT_URL: urls('storefront'),
       API_CACHE_MS: '0',
       RATE_LIMIT_PER_MINUTE: '0',
     });

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Agent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { eventually } from '@shop/testing';
-import { echo, sendJson, sha256, type Echo } from './support/stub-upstream.js';
+import { echo, type Echo, eventually, sendJson, sha256 } from '@shop/testing';
 import { startGateway, startShop, type TestShop } from './support/gateway.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -57,12 +56,17 @@ describe('gateway proxy', () => {
       '/api/order',
       '/api/config',
       '/api/config/paypalX',
-      '/uploadsX/a.png',
       '/api',
       '/api/nothing',
     ])('%s belongs to no service: 404 with a message', async (path) => {
       const res = await api().get(path).expect(404);
       expect(res.body).toEqual({ message: 'Not found' });
+      expect([shop.catalog, shop.users, shop.orders].flatMap((stub) => stub.received)).toHaveLength(0);
+    });
+
+    it('hands a path outside /api that no service names to the storefront server (which answers its 404)', async () => {
+      const res = await api().get('/uploadsX/a.png').expect(200);
+      expect(res.headers['x-stub-upstream']).toBe('storefront');
       expect([shop.catalog, shop.users, shop.orders].flatMap((stub) => stub.received)).toHaveLength(0);
     });
 

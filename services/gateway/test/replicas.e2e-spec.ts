@@ -1,7 +1,6 @@
 import request from 'supertest';
-import { eventually } from '@shop/testing';
+import { type Echo, eventually, StubUpstream } from '@shop/testing';
 import { startGateway, type TestGateway } from './support/gateway.js';
-import { StubUpstream, type Echo } from './support/stub-upstream.js';
 
 /** A service run as two replicas behind the gateway (CATALOG_URL lists both). */
 describe('gateway with replicas of a service', () => {

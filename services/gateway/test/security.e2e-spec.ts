@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { StubUpstream } from './support/stub-upstream.js';
 import { startGateway, startShop, type TestShop } from './support/gateway.js';
+import { StubUpstream } from '@shop/testing';
 
 const PAYPAL = 'http://127.0.0.1:4010';
 

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import request from 'supertest';
-import { freePort } from '@shop/testing';
-import { StubUpstream } from './support/stub-upstream.js';
+import { freePort, StubUpstream } from '@shop/testing';
 import { startGateway, type TestGateway } from './support/gateway.js';
 
 describe('gateway in front of a service that fails', () => {

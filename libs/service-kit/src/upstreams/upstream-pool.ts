@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'undici';
+import { z } from 'zod';
 import { REQUEST_ID_HEADER } from '../logging.js';
 import { upstreamConnector } from './upstream-connector.js';
 import { isRefusedRequest, isTimeout } from './upstream-failures.js';
@@ -16,6 +17,14 @@ export interface UpstreamServices {
 }
 
 export const UPSTREAM_SERVICES = Symbol('UPSTREAM_SERVICES');
+
+/** A setting naming a service's address, or the addresses of its replicas separated by commas (CATALOG_URL…). */
+export const serviceUrlSetting = (defaultUrl: string) =>
+  z
+    .string()
+    .default(defaultUrl)
+    .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) URLs separated by commas' })).min(1, 'must name at least one http(s) URL'));
 
 /** One replica of a service: its connections, and what the caller knows of its state. */
 export interface Replica {

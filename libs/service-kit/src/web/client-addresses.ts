@@ -5,6 +5,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import proxyAddr from 'proxy-addr';
 import { SERVICE_CONFIG } from '../config.js';
 
+/** What a client over a limit of the shop's edge reads (the gateway's rate limit, the storefront server's beacons). */
+export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again later';
+
 /**
  * The client's address as a process at the edge takes it: the connection's own, or, when that is a
  * trusted proxy (TRUST_PROXY: a load balancer, an ingress; for the storefront server, the gateway), the

@@ -105,22 +105,13 @@ export class ApiCache {
     return this.entries !== undefined;
   }
 
-  private readonly changeListeners = new Set<(upstream: Upstream) => void>();
-
   /**
    * A write to `upstream` went through this gateway and succeeded (a product edited, say): its stored
-   * answers are dropped at once rather than at the end of their short lifetime, and so is whatever was
-   * made from them (the server-rendered pages, docs/ssr.md). Other gateway replicas keep theirs for at
-   * most their lifetime.
+   * answers are dropped at once rather than at the end of their short lifetime. Other gateway replicas,
+   * and the storefront server's renders (docs/ssr.md), keep theirs for at most their lifetime.
    */
   changed(upstream: Upstream): void {
     if (this.entries) for (const key of [...this.entries.keys()]) if (key.startsWith(`${upstream} `)) this.entries.delete(key);
-    for (const listener of this.changeListeners) listener(upstream);
-  }
-
-  /** Calls `listener` after every change of a service's data seen by this gateway (see changed). */
-  onChange(listener: (upstream: Upstream) => void): void {
-    this.changeListeners.add(listener);
   }
 
   /**

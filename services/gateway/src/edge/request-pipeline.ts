@@ -1,11 +1,12 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
-import { answerJson, ClientAddresses, framingProblemOf, isRefusedConnection, refuseFraming, REQUEST_ID_HEADER, requestIdOf, RequestLogging, SecurityHeaders, ShopMetrics, withRequestId } from '@shop/service-kit';
+import { answerHeadFor, answerJson, ClientAddresses, endAnswer, framingProblemOf, isRefusedConnection, refuseFraming, REQUEST_ID_HEADER, requestIdOf, RequestLogging, SecurityHeaders, ShopMetrics, withRequestId } from '@shop/service-kit';
+import { SIGN_IN_FORM, withRedirect } from '@shop/contracts';
 import { serveTraced } from '@shop/telemetry';
 import { ApiCache } from '../api-cache/api-cache.service.js';
-import { pathOf, proxyRouteFor, type ProxyRoute } from '../proxy/proxy-routes.js';
+import { pathOf, proxyRouteFor, STOREFRONT_ROUTE, type ProxyRoute } from '../proxy/proxy-routes.js';
 import { UpstreamProxy } from '../proxy/upstream-proxy.js';
-import { ApiRateLimit, TOO_MANY_REQUESTS_MESSAGE } from '../security/api-rate-limit.js';
+import { ApiRateLimit, isSignInFormPost, TOO_MANY_REQUESTS_MESSAGE } from '../security/api-rate-limit.js';
 
 /**
  * The route label of a request the gateway answers itself: few, whatever the path (a label per path
@@ -59,7 +60,8 @@ export class RequestPipeline {
     }
     const path = pathOf(req.url ?? '/');
     const route = proxyRouteFor(path);
-    const routeLabel = () => route?.path ?? gatewayRouteOf(path);
+    // The storefront server's paths by kind (a page, a file), as they were counted before it had its own process.
+    const routeLabel = () => (route && route !== STOREFRONT_ROUTE ? route.path : gatewayRouteOf(path));
     this.metrics.timeRequest(req, res, routeLabel);
     // The edge of the shop's traces: the sampler decides here which requests are traced (docs/operations.md).
     serveTraced(req, res, routeLabel, () => this.pass(req, res, path, route, requestId, gatewayRoutes), { edge: true });
@@ -68,15 +70,29 @@ export class RequestPipeline {
   /** Steps 3 to 5: the rate limit, then the service (or the cache) or the gateway's own routes. */
   private pass(req: IncomingMessage, res: ServerResponse, path: string, route: ProxyRoute | undefined, requestId: string, gatewayRoutes: RequestListener): void {
     const next = route ? () => this.toService(req, res, route, requestId) : () => this.toGateway(req, res, requestId, gatewayRoutes);
-    if (!this.rateLimit.counts(path)) return next();
+    if (!this.rateLimit.counts(req.method, path)) return next();
     this.rateLimit.retryAfterOf(this.clients.of(req)).then(
       (retryAfter) => {
         if (retryAfter === undefined) return next();
+        if (isSignInFormPost(req.method, path)) return this.signInFormBusy(req, res, requestId);
         // What the client sends of a body is read and thrown away, or its connection closes after the answer (unread-bodies.ts).
         answerJson(res, 429, { message: TOO_MANY_REQUESTS_MESSAGE }, { ...this.security.answerHeaders(requestId), 'retry-after': String(retryAfter) }, req);
       },
       (error: unknown) => this.fail(req, res, requestId, error),
     );
+  }
+
+  /**
+   * The sign-in form over the rate limit: back to the form with `error=busy` and its redirect kept (when
+   * clean), as the storefront server sends the form's other refusals, rather than JSON a shopper without
+   * JavaScript would read as a page.
+   */
+  private signInFormBusy(req: IncomingMessage, res: ServerResponse, requestId: string): void {
+    const query = req.url?.includes('?') ? new URLSearchParams(req.url.slice(req.url.indexOf('?'))) : new URLSearchParams();
+    const page = withRedirect(SIGN_IN_FORM.action, query.get('redirect'));
+    const location = `${page}${page.includes('?') ? '&' : '?'}${SIGN_IN_FORM.error}=busy`;
+    res.writeHead(303, answerHeadFor(req, { ...this.security.answerHeaders(requestId), location, 'cache-control': 'no-store', 'content-length': 0 }));
+    endAnswer(req, res, () => res.end());
   }
 
   /** To the API cache if it may answer (an anonymous GET or HEAD of a public route), else to the service. */

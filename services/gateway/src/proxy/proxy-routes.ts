@@ -25,7 +25,18 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   { path: '/api/users', upstream: 'users', withSubpaths: true },
   { path: '/api/orders', upstream: 'orders', withSubpaths: true },
   { path: '/api/config/paypal', upstream: 'orders', withSubpaths: false },
+  { path: '/api/page-reports', upstream: 'storefront', withSubpaths: false },
+  { path: '/api/releases', upstream: 'storefront', withSubpaths: true },
 ];
+
+/**
+ * Every path outside /api that no route above names goes to the storefront server (services/storefront):
+ * the pages, the shell's and the remotes' files, /mf/remotes.json, the sitemap and robots, the plain
+ * forms. Except the gateway's own probes, and the storefront server's (its /metrics, /health, /ready and
+ * /openapi.json are for the cluster, not for the internet: the gateway answers them itself, 404 for two).
+ */
+export const STOREFRONT_ROUTE: ProxyRoute = { path: '/', upstream: 'storefront', withSubpaths: true };
+const GATEWAY_OWN = new Set(['/health', '/ready', '/metrics', '/openapi.json']);
 
 /** Each route with the prefix of the paths below it, made once (this runs for every request). */
 const MATCHERS = PROXY_ROUTES.map((route) => ({ route, slashed: `${route.path}/` }));
@@ -35,7 +46,8 @@ export function proxyRouteFor(path: string): ProxyRoute | undefined {
   for (const { route, slashed } of MATCHERS) {
     if (path === route.path || (route.withSubpaths ? path.startsWith(slashed) : path === slashed)) return route;
   }
-  return undefined;
+  if (path === '/api' || path.startsWith('/api/') || GATEWAY_OWN.has(path)) return undefined;
+  return STOREFRONT_ROUTE;
 }
 
 /** The path of a request URL, without its query. */

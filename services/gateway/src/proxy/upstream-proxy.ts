@@ -3,6 +3,7 @@ import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import { answerHeadFor, answerJson, answerUpstreamFailure, ClientAddresses, endAnswer, forwardedHeadersOf, hasBody, isRefusedRequest, isTimeout, type Replica, REQUEST_ID_HEADER, SecurityHeaders, UpstreamPool, withRequestId } from '@shop/service-kit';
+import { StorefrontFallback } from '../storefront-fallback/storefront-fallback.js';
 import type { Upstream } from '../upstreams.js';
 import { compressionOf, encoderOf, varyingOnAcceptEncoding } from './answer-compression.js';
 
@@ -49,6 +50,7 @@ export class UpstreamProxy {
     private readonly pool: UpstreamPool,
     private readonly security: SecurityHeaders,
     private readonly clients: ClientAddresses,
+    private readonly fallback: StorefrontFallback,
   ) {}
 
   /**
@@ -95,6 +97,14 @@ export class UpstreamProxy {
     withRequestId(requestId, () => this.logger.warn(`${req.method} ${req.url} -> ${upstream} at ${target.url} failed: ${messageOf(error)}`));
     if (!isTimeout(error)) this.pool.failed(target);
     if (!exchange.retried && retriable(req, error) && this.pool.all(upstream).length > 1) return this.forward(req, res, upstream, requestId, target);
+    if (upstream === 'storefront' && !res.headersSent) {
+      // The pages and files the browser needs to render the shop itself, while the storefront server is down.
+      this.fallback.serve(req, res, requestId).then(
+        (served) => served || answerUpstreamFailure(res, error, upstream, this.security.answerHeaders(requestId), req),
+        () => answerUpstreamFailure(res, error, upstream, this.security.answerHeaders(requestId), req),
+      );
+      return;
+    }
     answerUpstreamFailure(res, error, upstream, this.security.answerHeaders(requestId), req);
   }
 

@@ -1,17 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { SIGN_IN_FORM } from '@shop/contracts';
 import { clientKeyOf, SERVICE_CONFIG } from '@shop/service-kit';
+
+export { TOO_MANY_REQUESTS_MESSAGE } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
 
-/** What a client over its limit reads. */
-export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again later';
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** The sign-in form's post (the storefront server's `POST /login`), which stands for a `POST /api/users/login`. */
+export const isSignInFormPost = (method: string | undefined, path: string) => method === 'POST' && path === SIGN_IN_FORM.action;
 
 /**
  * At most RATE_LIMIT_PER_MINUTE requests to /api per client address and minute, proxied or the
  * gateway's own, counted together; the sign-in form's POST /login, which stands for a POST
- * /api/users/login, counts in the same count (front-end/plain-forms.controller.ts). Images and the
+ * /api/users/login, counts in the same count (the storefront server's plain-forms.controller.ts; a
+ * shopper over the limit is sent back to the form with `error=busy`, as the form's own refusals). Images and the
  * front end are not counted. The count is per gateway process: replicas each count their own.
  */
 @Injectable()
@@ -24,9 +29,9 @@ export class ApiRateLimit {
     }
   }
 
-  /** Is a request of this path (without its query) counted? */
-  counts(path: string): boolean {
-    return this.limiter !== undefined && isApiPath(path);
+  /** Is a request of this method and path (without its query) counted? */
+  counts(method: string | undefined, path: string): boolean {
+    return this.limiter !== undefined && (isApiPath(path) || isSignInFormPost(method, path));
   }
 
   /**

@@ -4,7 +4,7 @@ import type { ApiAnswer, ShopClient } from '@shop/shop-client';
  * GET /api/releases (admin), and the answer of every release action: each remote's builds with what
  * shoppers reported of them, the automatic rollback's rule, whether the builds can be changed from here
  * (`managed`), and the last release actions, newest first. Typed by the gateway's OpenAPI document
- * (libs/api-types, `GatewaySchemas['ReleasesStatusResponse']`).
+ * (libs/api-types, `StorefrontSchemas['ReleasesStatusResponse']`).
  */
 export type ReleasesStatus = ApiAnswer<'/api/releases', 'get'>;
 

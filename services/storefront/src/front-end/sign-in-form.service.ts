@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ClientAddresses, forwardedHeadersOf, SERVICE_CONFIG, UpstreamPool } from '@shop/service-kit';
 import { SIGN_IN_FORM, SIGN_IN_HANDOFF_SECONDS, signInHandoffCookieName, type SignInFormError, type UserInfoDto } from '@shop/contracts';
-import type { GatewayConfig } from '../config.js';
+import type { StorefrontConfig } from '../config.js';
 
 /** The users service's sign-in, the one the browser's `POST /api/users/login` reaches. */
 const USERS_SIGN_IN_PATH = '/api/users/login';
@@ -43,7 +43,7 @@ export class SignInForm {
   private readonly timeoutMs: number;
 
   constructor(
-    @Inject(SERVICE_CONFIG) config: GatewayConfig,
+    @Inject(SERVICE_CONFIG) config: StorefrontConfig,
     private readonly pool: UpstreamPool,
     private readonly clients: ClientAddresses,
   ) {

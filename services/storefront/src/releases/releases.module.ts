@@ -8,7 +8,6 @@ import { pageSessionsProvider } from './page-sessions.provider.js';
 import { ReleasesController } from './releases.controller.js';
 import { releasesFolderProvider } from './releases-folder.provider.js';
 import { Releases } from './releases.service.js';
-import { ClientAddresses } from '@shop/service-kit';
 
 /**
  * The micro-frontends' releases at run time: which build each shopper gets (RemoteBuilds: current,
@@ -18,7 +17,7 @@ import { ClientAddresses } from '@shop/service-kit';
  */
 @Module({
   controllers: [PageReportsController, ReleasesController],
-  providers: [RemoteBuilds, releasesFolderProvider, pageSessionsProvider, PageReports, Releases, AdminCaller, ClientAddresses],
+  providers: [RemoteBuilds, releasesFolderProvider, pageSessionsProvider, PageReports, Releases, AdminCaller],
   exports: [RemoteBuilds, PageReports, PageSessions],
 })
 export class ReleasesModule {}

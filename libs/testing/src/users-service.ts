@@ -4,7 +4,8 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { eventually, freePort, TEST_DATABASE_URL, TEST_NATS_URL } from '@shop/testing';
+import { eventually, TEST_DATABASE_URL, TEST_NATS_URL } from './instance.js';
+import { freePort } from './nats-server.js';
 
 export interface UsersService {
   url: string;
@@ -12,7 +13,7 @@ export interface UsersService {
   stop(): Promise<void>;
 }
 
-const repo = fileURLToPath(new URL('../../../..', import.meta.url));
+const repo = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** Starts the users service and waits until it says it is ready (30 s at most). */
 export async function startUsersService(prefix: string): Promise<UsersService> {

@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
 import { buildKey, emptyCounts, ReleaseError, rollbackReason, summaryOf, type BuildCounts, type ReleasesFolder, type CanaryRule, type ReleasesStatus } from '@shop/mf-releases';
 import { SERVICE_CONFIG } from '@shop/service-kit';
-import type { GatewayConfig } from '../config.js';
+import type { StorefrontConfig } from '../config.js';
 import { RemoteBuilds } from '../front-end/remote-builds.js';
 import { PageReports } from './page-reports.service.js';
 import { RELEASES_FOLDER } from './releases-folder.provider.js';
@@ -24,7 +24,7 @@ export class Releases implements OnModuleDestroy {
   private watching = false;
 
   constructor(
-    @Inject(SERVICE_CONFIG) config: GatewayConfig,
+    @Inject(SERVICE_CONFIG) config: StorefrontConfig,
     private readonly reports: PageReports,
     private readonly builds: RemoteBuilds,
     @Inject(RELEASES_FOLDER) private readonly folder: ReleasesFolder | null,

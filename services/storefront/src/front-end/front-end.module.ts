@@ -7,7 +7,6 @@ import { SearchEnginesController } from './search-engines.controller.js';
 import { ServerPages } from './server-pages.js';
 import { SignInForm } from './sign-in-form.service.js';
 import { ReleasesModule } from '../releases/releases.module.js';
-import { ClientAddresses } from '@shop/service-kit';
 
 /**
  * What the browser gets outside /api and /uploads: the shop's front end, and the answers to its plain
@@ -17,6 +16,6 @@ import { ClientAddresses } from '@shop/service-kit';
 @Module({
   imports: [ReleasesModule],
   controllers: [SearchEnginesController, PlainFormsController, FrontEndController],
-  providers: [FrontEnd, ClientAddresses, ApiReader, ServerPages, SignInForm],
+  providers: [FrontEnd, ApiReader, ServerPages, SignInForm],
 })
 export class FrontEndModule {}

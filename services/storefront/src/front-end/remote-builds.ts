@@ -4,7 +4,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 import { BUILD_ID, buildIdOf, buildStampOf, CANARY_FILE, canaryFile, emptyRecord, HISTORY_FILE, historyFile, inCanary, REMOTE_NAME, remotesFile, type CanaryFile, type HistoryFile } from '@shop/mf-releases';
 import { SERVICE_CONFIG } from '@shop/service-kit';
-import type { GatewayConfig } from '../config.js';
+import type { StorefrontConfig } from '../config.js';
 import { FileCache } from './file-cache.js';
 
 /** The path under which the gateway serves the remotes' builds: /mf/{remote}/{build}/{file}. */
@@ -70,7 +70,7 @@ export class RemoteBuilds {
   private readonly historyFile = new FileCache((text) => this.parsed(text, historyFile, HISTORY_FILE, 'retired builds are served as this process saw them'));
   private readonly canaryFile = new FileCache((text) => this.parsed(text, canaryFile, CANARY_FILE, 'no canaries are served'));
 
-  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
+  constructor(@Inject(SERVICE_CONFIG) config: StorefrontConfig) {
     this.retentionMs = config.MF_BUILD_RETENTION_MINUTES * 60_000;
     this.file = config.MF_REMOTES_FILE ? resolve(config.MF_REMOTES_FILE) : undefined;
     this.locations = this.file ? [] : config.MF_REMOTES.map(([name, location]) => [name, isUrl(location) ? location : resolve(location)]);

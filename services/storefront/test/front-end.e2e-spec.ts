@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import request from 'supertest';
-import { startShop, type TestShop } from './support/gateway.js';
+import { startShop, type TestShop } from './support/storefront.js';
 
 const ROUTES = [
   { path: '/', remote: 'catalog', module: 'HomePage' },
@@ -88,7 +88,7 @@ describe('the storefront through the gateway', () => {
     rmSync(files.root, { recursive: true, force: true });
   });
 
-  const get = (path: string) => request(shop.gateway.url).get(path);
+  const get = (path: string) => request(shop.storefront.url).get(path);
 
   it('serves the shell at / and its index.html for every browser route, never cached', async () => {
     for (const path of ['/', '/product/0f0f0f0f-0000-4000-8000-000000000000', '/admin/userList', '/search/lamp/page/2', '/search/3.5mm%20jack', '/search/Dr.%20Martens/page/2', '/index.html']) {
@@ -208,7 +208,7 @@ describe('the storefront through the gateway', () => {
   });
 
   it('answers other methods than GET outside /api with 404', async () => {
-    const res = await request(shop.gateway.url).post('/profile').send({}).expect(404);
+    const res = await request(shop.storefront.url).post('/profile').send({}).expect(404);
     expect(res.body).toEqual({ message: 'Not found' });
   });
 
@@ -227,7 +227,7 @@ describe('switching a remote to another build while the gateway runs (MF_REMOTES
   const second = buildId('var catalog = 2;');
   let shop: TestShop;
 
-  const entryOnPage = async () => inlineRemotes((await request(shop.gateway.url).get('/').set('Accept', 'text/html').expect(200)).text).catalog;
+  const entryOnPage = async () => inlineRemotes((await request(shop.storefront.url).get('/').set('Accept', 'text/html').expect(200)).text).catalog;
   /** The gateway looks at the file at most once a second. */
   const pickedUp = async (expected: string | undefined) => {
     for (let tries = 0; tries < 50 && (await entryOnPage()) !== expected; tries++) await new Promise((done) => setTimeout(done, 100));
@@ -255,11 +255,11 @@ describe('switching a remote to another build while the gateway runs (MF_REMOTES
     use(`catalog/${second}`);
     expect(await pickedUp(`/mf/catalog/${second}/remoteEntry.js`)).toBe(`/mf/catalog/${second}/remoteEntry.js`);
     // A page loaded before the switch still gets the chunks of the build it runs.
-    await request(shop.gateway.url).get(`/mf/catalog/${first}/static/home.11111111.js`).expect(200);
+    await request(shop.storefront.url).get(`/mf/catalog/${first}/static/home.11111111.js`).expect(200);
 
     use(`catalog/${first}`);
     expect(await pickedUp(`/mf/catalog/${first}/remoteEntry.js`)).toBe(`/mf/catalog/${first}/remoteEntry.js`);
-    await request(shop.gateway.url).get(`/mf/catalog/${second}/static/home.22222222.js`).expect(200);
+    await request(shop.storefront.url).get(`/mf/catalog/${second}/static/home.22222222.js`).expect(200);
   });
 
   it('keeps the remotes as they were when the file is broken', async () => {
@@ -296,7 +296,7 @@ describe('keeping retired builds servable for the retention window (skew protect
 
   const start = async (settings: Record<string, string> = {}) => {
     shop = await startShop({ SHELL_DIR: files.shellDir, MF_REMOTES: `catalog=${files.catalogDir}`, MF_REMOTES_FILE: remotesFile, ...settings });
-    return (path: string) => request(shop!.gateway.url).get(path);
+    return (path: string) => request(shop!.storefront.url).get(path);
   };
 
   it("serves a build retired within the retention (from the release tool's history: after a restart, on any replica), not one retired before", async () => {

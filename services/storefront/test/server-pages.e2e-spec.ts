@@ -12,8 +12,8 @@ import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { startShop, type TestShop } from './support/gateway.js';
-import { echo, sendJson, type StubHandler } from './support/stub-upstream.js';
+import { startShop, type TestShop } from './support/storefront.js';
+import { echo, sendJson, type StubHandler } from '@shop/testing';
 
 const ROUTES = [
   { path: '/', remote: 'catalog', module: 'HomePage' },
@@ -148,7 +148,7 @@ describe('server-rendered pages through the gateway', () => {
     rmSync(files.root, { recursive: true, force: true });
   });
 
-  const page = (path: string) => request(shop.gateway.url).get(path).set('Accept', 'text/html');
+  const page = (path: string) => request(shop.storefront.url).get(path).set('Accept', 'text/html');
 
   it("renders a browser route with the shell's server build, given the shopper's builds, the page's first calls and the public origin", async () => {
     const res = await page('/').expect(200);
@@ -185,7 +185,7 @@ describe('server-rendered pages through the gateway', () => {
     const withQuery = seenIn((await page('/?utm_source=mail&x=1').expect(200)).text);
     expect(withQuery).toMatchObject({ url: '/', renders: first });
 
-    await request(shop.gateway.url).put('/api/products/p1').set('Authorization', 'Bearer x').send({ name: 'changed' }).expect(200);
+    await request(shop.storefront.url).put('/api/products/p1').set('Authorization', 'Bearer x').send({ name: 'changed' }).expect(200);
     expect(seenIn((await page('/').expect(200)).text).renders).toBeGreaterThan(first);
   });
 
@@ -224,7 +224,7 @@ describe('server-rendered pages through the gateway', () => {
   });
 
   it('tells crawlers what not to crawl and where the sitemap is', async () => {
-    const res = await request(shop.gateway.url).get('/robots.txt').expect(200);
+    const res = await request(shop.storefront.url).get('/robots.txt').expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.text).toContain('Disallow: /admin/');
     expect(res.text).toContain('Disallow: /cart');
@@ -232,13 +232,13 @@ describe('server-rendered pages through the gateway', () => {
   });
 
   it("lists the home page and every product's page in /sitemap.xml, escaped, at the public origin", async () => {
-    const res = await request(shop.gateway.url).get('/sitemap.xml').expect(200);
+    const res = await request(shop.storefront.url).get('/sitemap.xml').expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     expect(res.text).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(res.text).toContain('<url><loc>https://shop.example/</loc></url>');
     expect(res.text).toContain('<url><loc>https://shop.example/product/p1-a%26b</loc><lastmod>2026-11-26T10:00:00.000Z</lastmod></url>');
-    await request(shop.gateway.url).get('/sitemap-products-2.xml').expect(404);
-    await request(shop.gateway.url).get('/sitemap-products-x.xml').expect(404);
+    await request(shop.storefront.url).get('/sitemap-products-2.xml').expect(404);
+    await request(shop.storefront.url).get('/sitemap-products-x.xml').expect(404);
   });
 });
 
@@ -257,18 +257,18 @@ describe('a shop of more than one sitemap file', () => {
   });
 
   it('answers /sitemap.xml with an index of /sitemap-products-{n}.xml, each a list of its page', async () => {
-    const index = await request(shop.gateway.url).get('/sitemap.xml').expect(200);
+    const index = await request(shop.storefront.url).get('/sitemap.xml').expect(200);
     expect(index.text).toContain('<sitemapindex');
     for (const n of [1, 2, 3]) expect(index.text).toContain(`<sitemap><loc>https://shop.example/sitemap-products-${n}.xml</loc></sitemap>`);
-    const second = await request(shop.gateway.url).get('/sitemap-products-2.xml').expect(200);
+    const second = await request(shop.storefront.url).get('/sitemap-products-2.xml').expect(200);
     expect(second.text).toContain('https://shop.example/product/p2-a%26b');
     expect(second.text).not.toContain('<url><loc>https://shop.example/</loc></url>');
-    await request(shop.gateway.url).get('/sitemap-products-4.xml').expect(404);
+    await request(shop.storefront.url).get('/sitemap-products-4.xml').expect(404);
   });
 
   it('answers a file past the last with 404 without asking the catalog (the first file says how many there are)', async () => {
     const asked = shop.catalog.received.length;
-    await request(shop.gateway.url).get('/sitemap-products-999999.xml').expect(404);
+    await request(shop.storefront.url).get('/sitemap-products-999999.xml').expect(404);
     expect(shop.catalog.received.length).toBe(asked);
   });
 });
@@ -288,9 +288,9 @@ describe('a sitemap while the catalog cannot answer', () => {
   });
 
   it('answers 503 with a message', async () => {
-    const res = await request(shop.gateway.url).get('/sitemap.xml').expect(503);
+    const res = await request(shop.storefront.url).get('/sitemap.xml').expect(503);
     expect(res.body).toEqual({ message: 'The catalog is unavailable right now' });
-    await request(shop.gateway.url).get('/sitemap-products-2.xml').expect(503);
+    await request(shop.storefront.url).get('/sitemap-products-2.xml').expect(503);
   });
 });
 
@@ -299,13 +299,13 @@ describe('server rendering off, or not available', () => {
     const files = builtFrontEnd();
     const shop = await startShop({ SHELL_DIR: files.shellDir, MF_REMOTES: `catalog=${files.catalogDir}`, SSR: 'off' });
     try {
-      const res = await request(shop.gateway.url).get('/').set('Accept', 'text/html').expect(200);
+      const res = await request(shop.storefront.url).get('/').set('Accept', 'text/html').expect(200);
       expect(res.text).toContain('<div id="root"></div>');
       expect(res.text).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products/top">');
       expect(res.text).not.toContain('id="seen"');
       // A product address whose id no product can have is 404 here too.
-      await request(shop.gateway.url).get('/product/%22%3E%3Cb%3Ex').set('Accept', 'text/html').expect(404);
-      await request(shop.gateway.url).get('/product/abc-123').set('Accept', 'text/html').expect(200);
+      await request(shop.storefront.url).get('/product/%22%3E%3Cb%3Ex').set('Accept', 'text/html').expect(404);
+      await request(shop.storefront.url).get('/product/abc-123').set('Accept', 'text/html').expect(200);
     } finally {
       await shop.close();
       rmSync(files.root, { recursive: true, force: true });
@@ -316,7 +316,7 @@ describe('server rendering off, or not available', () => {
     const files = builtFrontEnd(false);
     const shop = await startShop({ SHELL_DIR: files.shellDir, MF_REMOTES: `catalog=${files.catalogDir}` });
     try {
-      const res = await request(shop.gateway.url).get('/').set('Accept', 'text/html').expect(200);
+      const res = await request(shop.storefront.url).get('/').set('Accept', 'text/html').expect(200);
       expect(res.text).toContain('<div id="root"></div>');
     } finally {
       await shop.close();

@@ -2,10 +2,8 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import { SIGN_IN_HANDOFF_COOKIE, type UserInfoDto } from '@shop/contracts';
 import { tooLargeMessage } from '@shop/service-kit';
-import { deleteStream, dropDatabases, freePort, rawExchange, testPrefix } from '@shop/testing';
-import { startUsersService, type UsersService } from './support/users-service.js';
-import { startGateway, startShop, type TestGateway, type TestShop } from './support/gateway.js';
-import { sendJson, type ReceivedRequest } from './support/stub-upstream.js';
+import { deleteStream, dropDatabases, freePort, rawExchange, type ReceivedRequest, sendJson, startUsersService, testPrefix, type UsersService } from '@shop/testing';
+import { startShop, startStorefront, type TestShop, type TestStorefront } from './support/storefront.js';
 
 /*
  * The storefront's plain HTML forms (libs/contracts' plain-forms.ts), answered by the gateway when the
@@ -39,18 +37,18 @@ describe('the plain forms with the real users service', () => {
   const prefix = testPrefix();
   const shopper = { name: 'Plain Form Shopper', email: `plain-forms-${prefix}@example.com`.toLowerCase(), password: 'Qv7#plain-forms-k2Zt' };
   let users: UsersService | undefined;
-  let gateway: TestGateway;
-  let usersDown: TestGateway;
+  let storefront: TestStorefront;
+  let usersDown: TestStorefront;
 
   beforeAll(async () => {
     users = await startUsersService(prefix);
-    gateway = await startGateway({ USERS_URL: users.url, LOG_LEVEL: 'debug' }, logs);
-    usersDown = await startGateway({ USERS_URL: `http://127.0.0.1:${await freePort()}` });
-    await request(gateway.url).post('/api/users').send(shopper).expect(201);
+    storefront = await startStorefront({ USERS_URL: users.url, LOG_LEVEL: 'debug' }, logs);
+    usersDown = await startStorefront({ USERS_URL: `http://127.0.0.1:${await freePort()}` });
+    await request(users.url).post('/api/users').send(shopper).expect(201);
   }, 60_000);
 
   afterAll(async () => {
-    await gateway?.close();
+    await storefront?.close();
     await usersDown?.close();
     await users?.stop();
     await dropDatabases(prefix);
@@ -58,13 +56,13 @@ describe('the plain forms with the real users service', () => {
   });
 
   /** The sign-in form posted as a browser posts it from the shop's own page (the shop's Referrer-Policy makes its Origin null). */
-  const postForm = (target: string, fields: Record<string, string>, via = gateway) =>
+  const postForm = (target: string, fields: Record<string, string>, via = storefront) =>
     request(via.url).post(target).set('Content-Type', FORM).set('Origin', 'null').set('Sec-Fetch-Site', 'same-origin').send(form(fields));
 
   describe('the search box', () => {
     it('redirects to the search page of its text: spaces and slashes encoded, a blank or missing text home', async () => {
       const location = async (query: string) => {
-        const res = await request(gateway.url).get(`/search${query}`).set('Accept', 'text/html').expect(303);
+        const res = await request(storefront.url).get(`/search${query}`).set('Accept', 'text/html').expect(303);
         expect(res.headers['cache-control']).toBe('public, max-age=300');
         return res.headers.location;
       };
@@ -82,13 +80,13 @@ describe('the plain forms with the real users service', () => {
     });
 
     it('answers HEAD the same way', async () => {
-      const res = await request(gateway.url).head('/search?q=lamp').expect(303);
+      const res = await request(storefront.url).head('/search?q=lamp').expect(303);
       expect(res.headers.location).toBe('/search/lamp');
     });
 
     it('refuses a text over 200 characters with 400 rather than searching for part of it', async () => {
-      expect((await request(gateway.url).get(`/search?q=${'a'.repeat(200)}`).expect(303)).headers.location).toBe(`/search/${'a'.repeat(200)}`);
-      const res = await request(gateway.url).get(`/search?q=${'a'.repeat(201)}`).expect(400);
+      expect((await request(storefront.url).get(`/search?q=${'a'.repeat(200)}`).expect(303)).headers.location).toBe(`/search/${'a'.repeat(200)}`);
+      const res = await request(storefront.url).get(`/search?q=${'a'.repeat(201)}`).expect(400);
       expect(res.body).toEqual({ message: 'The search text is too long (200 characters at most)' });
     });
   });
@@ -105,7 +103,7 @@ describe('the plain forms with the real users service', () => {
       const user = userInfoIn(cookie);
       expect(user).toMatchObject({ name: shopper.name, email: shopper.email, isAdmin: false, token: expect.any(String) });
       // The very session the API signs in with.
-      const profile = await request(gateway.url).get('/api/users/profile').set('Authorization', `Bearer ${user.token}`).expect(200);
+      const profile = await request((users as UsersService).url).get('/api/users/profile').set('Authorization', `Bearer ${user.token}`).expect(200);
       expect(profile.body).toMatchObject({ _id: user._id, email: shopper.email });
       // Neither the password nor the token is in any log line.
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -114,10 +112,10 @@ describe('the plain forms with the real users service', () => {
     });
 
     it('takes the shop’s own origin, and sends a shopper with a redirect off the site home', async () => {
-      const res = await request(gateway.url)
+      const res = await request(storefront.url)
         .post('/login?redirect=//evil.example')
         .set('Content-Type', FORM)
-        .set('Origin', gateway.url)
+        .set('Origin', storefront.url)
         .send(form({ email: shopper.email, password: shopper.password }))
         .expect(303);
       expect(res.headers.location).toBe('/');
@@ -174,7 +172,7 @@ describe('the sign-in form in front of a stand-in users service', () => {
     };
   });
 
-  const post = (target = '/login') => request(shop.gateway.url).post(target).set('Content-Type', FORM);
+  const post = (target = '/login') => request(shop.storefront.url).post(target).set('Content-Type', FORM);
 
   it('asks the users service as the browser’s POST /api/users/login would: the same JSON, the shopper’s address, the request id', async () => {
     const res = await post('/login?redirect=profile').set('User-Agent', 'plain-form-test').send(form({ email: 'ann@example.com', password: 'right password' })).expect(303);
@@ -248,13 +246,13 @@ describe('the sign-in form in front of a stand-in users service', () => {
       { name: 'Origin: null without Sec-Fetch-Site to vouch for it', send: () => post().set('Origin', 'null'), status: 403, message: 'A form of another site cannot post here' },
       {
         name: 'a JSON body',
-        send: () => request(shop.gateway.url).post('/login').set('Content-Type', 'application/json'),
+        send: () => request(shop.storefront.url).post('/login').set('Content-Type', 'application/json'),
         status: 415,
         message: 'The sign-in form is sent as application/x-www-form-urlencoded (UTF-8)',
       },
       {
         name: 'a body of another charset',
-        send: () => request(shop.gateway.url).post('/login').set('Content-Type', `${FORM}; charset=iso-8859-1`),
+        send: () => request(shop.storefront.url).post('/login').set('Content-Type', `${FORM}; charset=iso-8859-1`),
         status: 415,
         message: 'The sign-in form is sent as application/x-www-form-urlencoded (UTF-8)',
       },
@@ -271,7 +269,7 @@ describe('the sign-in form in front of a stand-in users service', () => {
     it('a body over 4 KB: 413, read and thrown away, the connection kept for the next request', async () => {
       const body = `email=ann%40example.com&password=${'p'.repeat(5 * 1024)}`;
       const head = `POST /login HTTP/1.1\r\nHost: shop.test\r\nContent-Type: ${FORM}\r\nContent-Length: ${body.length}\r\n\r\n`;
-      const exchange = await rawExchange(shop.gateway.url, `${head}${body}GET /search?q=next HTTP/1.1\r\nHost: shop.test\r\n\r\n`);
+      const exchange = await rawExchange(shop.storefront.url, `${head}${body}GET /search?q=next HTTP/1.1\r\nHost: shop.test\r\n\r\n`);
       expect(exchange.answers.map((answer) => answer.status)).toEqual([413, 303]);
       expect(JSON.parse(exchange.answers[0].body.toString())).toEqual({ message: tooLargeMessage(4 * 1024) });
       expect(exchange.answers[0].headers['set-cookie']).toBeUndefined();
@@ -283,7 +281,7 @@ describe('the sign-in form in front of a stand-in users service', () => {
     it('a chunked body that grows over 4 KB: 413, the connection closed after it', async () => {
       const chunk = `email=ann%40example.com&password=${'p'.repeat(5 * 1024)}`;
       const head = `POST /login HTTP/1.1\r\nHost: shop.test\r\nContent-Type: ${FORM}\r\nTransfer-Encoding: chunked\r\n\r\n`;
-      const exchange = await rawExchange(shop.gateway.url, `${head}${chunk.length.toString(16)}\r\n${chunk}\r\n0\r\n\r\n`);
+      const exchange = await rawExchange(shop.storefront.url, `${head}${chunk.length.toString(16)}\r\n${chunk}\r\n0\r\n\r\n`);
       expect(exchange.answers.map((answer) => answer.status)).toEqual([413]);
       expect(exchange.answers[0].headers.connection).toBe('close');
       expect(exchange.closedByServer).toBe(true);
@@ -294,26 +292,9 @@ describe('the sign-in form in front of a stand-in users service', () => {
   it('takes the shop’s own posts: no Fetch Metadata, Origin the request’s own, or Origin null vouched for by Sec-Fetch-Site', async () => {
     const fields = form({ email: 'ann@example.com', password: 'right password' });
     await post().send(fields).expect(303);
-    await post().set('Origin', shop.gateway.url).set('Sec-Fetch-Site', 'same-origin').send(fields).expect(303);
+    await post().set('Origin', shop.storefront.url).set('Sec-Fetch-Site', 'same-origin').send(fields).expect(303);
     await post().set('Origin', 'null').set('Sec-Fetch-Site', 'same-origin').send(fields).expect(303);
     expect(signIns()).toHaveLength(3);
-  });
-
-  it('counts each sign-in in the client’s /api rate limit, and sends the shopper over it back with error=busy', async () => {
-    const limited = await startShop({ RATE_LIMIT_PER_MINUTE: '2' });
-    try {
-      limited.users.handler = shop.users.handler;
-      await request(limited.gateway.url).get('/api/products').expect(200);
-      await request(limited.gateway.url).post('/login').set('Content-Type', FORM).send(form({ email: 'ann@example.com', password: 'right password' })).expect(303);
-      const over = await request(limited.gateway.url).post('/login?redirect=cart').set('Content-Type', FORM).send(form({ email: 'ann@example.com', password: 'right password' })).expect(303);
-      expect(over.headers.location).toBe('/login?redirect=cart&error=busy');
-      expect(over.headers['set-cookie']).toBeUndefined();
-      expect(limited.users.received.filter((received) => received.url === '/api/users/login')).toHaveLength(1);
-      // And the API after the form, counted in the same count.
-      await request(limited.gateway.url).get('/api/products').expect(429);
-    } finally {
-      await limited.close();
-    }
   });
 
   it('marks the cookie Secure when the browser came over HTTPS, and takes PUBLIC_URL’s origin as the shop’s own', async () => {
@@ -322,27 +303,33 @@ describe('the sign-in form in front of a stand-in users service', () => {
       behindProxy.users.handler = shop.users.handler;
       const fields = form({ email: 'ann@example.com', password: 'right password' });
       const send = (origin: string) =>
-        request(behindProxy.gateway.url).post('/login').set('Content-Type', FORM).set('X-Forwarded-Proto', 'https').set('Origin', origin).send(fields);
+        request(behindProxy.storefront.url).post('/login').set('Content-Type', FORM).set('X-Forwarded-Proto', 'https').set('Origin', origin).send(fields);
       const res = await send('https://shop.example').expect(303);
       const cookie = handoffCookieOf(res.headers['set-cookie']) ?? '';
       // __Host-: a neighbouring subdomain cannot set one of its own.
       expect(cookie.startsWith(`__Host-${SIGN_IN_HANDOFF_COOKIE}=`)).toBe(true);
       expect(cookie.split('; ').slice(1)).toEqual(['Path=/', 'Max-Age=60', 'SameSite=Strict', 'Secure']);
-      // The gateway's own address is not the shop's public one.
-      await send(behindProxy.gateway.url).expect(403);
+      // The storefront server's own address is not the shop's public one.
+      await send(behindProxy.storefront.url).expect(403);
       expect(behindProxy.users.received.filter((received) => received.url === '/api/users/login')).toHaveLength(1);
     } finally {
       await behindProxy.close();
     }
-    // A client's own claim of HTTPS, with no trusted proxy in front, is not believed.
-    const claimed = await post().set('X-Forwarded-Proto', 'https').send(form({ email: 'ann@example.com', password: 'right password' })).expect(303);
-    expect(handoffCookieOf(claimed.headers['set-cookie'])).not.toContain('Secure');
-    expect(handoffCookieOf(claimed.headers['set-cookie'])?.startsWith(`${SIGN_IN_HANDOFF_COOKIE}=`)).toBe(true);
+    // A client's own claim of HTTPS, from an address not trusted as a proxy, is not believed (the gateway replaces the claim with what it saw).
+    const untrusting = await startShop({ TRUST_PROXY: '10.0.0.1' });
+    try {
+      untrusting.users.handler = shop.users.handler;
+      const claimed = await request(untrusting.storefront.url).post('/login').set('Content-Type', FORM).set('X-Forwarded-Proto', 'https').send(form({ email: 'ann@example.com', password: 'right password' })).expect(303);
+      expect(handoffCookieOf(claimed.headers['set-cookie'])).not.toContain('Secure');
+      expect(handoffCookieOf(claimed.headers['set-cookie'])?.startsWith(`${SIGN_IN_HANDOFF_COOKIE}=`)).toBe(true);
+    } finally {
+      await untrusting.close();
+    }
   });
 
   it('leaves GET /login to the front end, and every other method of /search to it too', async () => {
-    await request(shop.gateway.url).post('/search?q=lamp').expect(404);
-    const page = await request(shop.gateway.url).get('/login');
+    await request(shop.storefront.url).post('/search?q=lamp').expect(404);
+    const page = await request(shop.storefront.url).get('/login');
     expect(page.status).not.toBe(303);
   });
 });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { COHORT_COOKIE, ReleasesFolder, type CanaryFile, type ReleaseAction, type ReleasesStatus } from '@shop/mf-releases';
-import { startShop, type TestShop } from './support/gateway.js';
-import { sendJson } from './support/stub-upstream.js';
+import { startShop, type TestShop } from './support/storefront.js';
+import { sendJson } from '@shop/testing';
 
 /** The people the users service knows, by bearer token. */
 const PEOPLE: Record<string, { _id: string; name: string; email: string; isAdmin: boolean }> = {
@@ -88,7 +88,7 @@ class ReleasesShop {
 
   get url(): string {
     if (!this.shop) throw new Error('the shop has not started');
-    return this.shop.gateway.url;
+    return this.shop.storefront.url;
   }
 
   /** index.html at / as a browser with `cookie` gets it. */

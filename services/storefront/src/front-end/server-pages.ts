@@ -1,7 +1,7 @@
 /**
- * Server rendering of the browser routes (docs/ssr.md). The gateway owns what only it knows: which
- * builds a shopper's page uses (RemoteBuilds, the canary cohort), the index page, how to read the API
- * inside itself (ApiReader), the shop's public address, and a brief cache of rendered pages. The
+ * Server rendering of the browser routes (docs/ssr.md). The storefront server owns what only it knows:
+ * which builds a shopper's page uses (RemoteBuilds, the canary cohort), the index page, how to read the
+ * catalog (ApiReader, CatalogReads), the shop's public address, and a brief cache of rendered pages. The
  * rendering itself is the shell's: its server build (apps/shell/dist/server/render.cjs), loaded here at
  * run time as the browser loads the shell, renders the frame and loads each remote's server build.
  *
@@ -28,14 +28,13 @@ import {
 } from '@shop/contracts';
 import { PAGE_SESSION_META } from '@shop/mf-releases';
 import { SERVICE_CONFIG, ShopMetrics } from '@shop/service-kit';
-import { ApiCache } from '../api-cache/api-cache.service.js';
-import type { GatewayConfig } from '../config.js';
+import type { StorefrontConfig } from '../config.js';
 import { PageReports } from '../releases/page-reports.service.js';
 import { ApiReader } from './api-reader.js';
 import type { PageParts } from './index-page.js';
 import { RemoteBuilds, type RemoteLocation } from './remote-builds.js';
 
-/** How often, at most, the gateway looks again for a shell server build it did not find. */
+/** How often, at most, the storefront server looks again for a shell server build it did not find. */
 const RECHECK_MS = 1_000;
 /** Bounds of the page cache: pages (query strings make the keys unbounded) and bytes. */
 const MAX_PAGES = 2_000;
@@ -94,13 +93,10 @@ export class ServerPages implements OnApplicationBootstrap {
   private lookedAt = -Infinity;
   private readonly kept?: LRUCache<string, KeptPage>;
   private readonly rendering = new Map<string, Promise<KeptPage | undefined>>();
-  /** Counts the catalog's changes: a render that began before one is not kept (it may show the product as it was). */
-  private generation = 0;
 
   constructor(
-    @Inject(SERVICE_CONFIG) config: GatewayConfig,
+    @Inject(SERVICE_CONFIG) config: StorefrontConfig,
     private readonly reader: ApiReader,
-    cache: ApiCache,
     private readonly builds: RemoteBuilds,
     private readonly metrics: ShopMetrics,
     private readonly reports: PageReports,
@@ -112,12 +108,6 @@ export class ServerPages implements OnApplicationBootstrap {
     this.cacheMs = config.SSR_CACHE_MS;
     if (config.SSR_CACHE_MS > 0) {
       this.kept = new LRUCache<string, KeptPage>({ max: MAX_PAGES, maxSize: MAX_BYTES, ttl: config.SSR_CACHE_MS, sizeCalculation: (page, key) => page.body.length + key.length });
-      // A product changed through this gateway: no page shows it as it was.
-      cache.onChange((upstream) => {
-        if (upstream !== 'catalog') return;
-        this.generation += 1;
-        this.kept?.clear();
-      });
     }
   }
 
@@ -175,11 +165,10 @@ export class ServerPages implements OnApplicationBootstrap {
     let settle: (page: KeptPage | undefined) => void = () => undefined;
     if (this.kept) {
       const whole = new Promise<KeptPage | undefined>((resolve) => (settle = resolve));
-      const generation = this.generation;
       this.rendering.set(key, whole);
       void whole.then((page) => {
         if (this.rendering.get(key) === whole) this.rendering.delete(key);
-        if (page && generation === this.generation) this.keep(key, page);
+        if (page) this.keep(key, page);
       });
     }
     let page: ServerRenderedPage;
@@ -190,7 +179,7 @@ export class ServerPages implements OnApplicationBootstrap {
       this.logger.error(`rendering ${url} failed, index.html sent instead: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return false;
     }
-    // What the gateway saw of the slot's build itself, for its canary's judge (no browser can forge it).
+    // What the storefront server saw of the slot's build itself, for its canary's judge (no browser can forge it).
     if (page.slot?.build) this.reports.serverRender(page.slot.remote, page.slot.build, page.slot.reason === 'load failed' || page.slot.reason === 'render failed', address);
     const status = parts.impossible ? 404 : page.status;
     res.status(status).type('html');
@@ -209,7 +198,6 @@ export class ServerPages implements OnApplicationBootstrap {
   /** Renders a kept page again in the background (unless that is under way), for the shoppers after. */
   private refresh(renderer: ServerRenderer, key: string, request: ServerRenderRequest): void {
     if (this.rendering.has(key)) return;
-    const generation = this.generation;
     const whole = renderer
       .render(request)
       .then(async (page) => {
@@ -225,7 +213,7 @@ export class ServerPages implements OnApplicationBootstrap {
     this.rendering.set(key, whole);
     void whole.then((page) => {
       if (this.rendering.get(key) === whole) this.rendering.delete(key);
-      if (page && generation === this.generation) this.keep(key, page);
+      if (page) this.keep(key, page);
     });
   }
 

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { Counter } from 'prom-client';
 import { bucketOf, buildKey, emptyCounts, PageSessions, type BuildCounts, type ReleasesFolder } from '@shop/mf-releases';
 import { clientKeyOf, SERVICE_CONFIG, ShopMetrics } from '@shop/service-kit';
-import type { GatewayConfig } from '../config.js';
+import type { StorefrontConfig } from '../config.js';
 import { RemoteBuilds } from '../front-end/remote-builds.js';
 import type { PageReportsBody } from './page-report.dto.js';
 import { RELEASES_FOLDER } from './releases-folder.provider.js';
@@ -68,7 +68,7 @@ export class PageReports implements OnModuleDestroy {
   private readonly timer?: NodeJS.Timeout;
 
   constructor(
-    @Inject(SERVICE_CONFIG) config: GatewayConfig,
+    @Inject(SERVICE_CONFIG) config: StorefrontConfig,
     private readonly builds: RemoteBuilds,
     @Inject(RELEASES_FOLDER) private readonly folder: ReleasesFolder | null,
     private readonly sessions: PageSessions,

@@ -4,8 +4,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { answerHeadFor, answerJson, ClientAddresses, CROSS_SITE_POST_MESSAGE, endAnswer, isCrossSitePost, REQUEST_ID_HEADER, requestOriginOf, SERVICE_CONFIG, tooLargeMessage } from '@shop/service-kit';
 import { redirectTarget, SEARCH_FORM, searchPath, SIGN_IN_FORM, withRedirect, type SignInFormError } from '@shop/contracts';
-import type { GatewayConfig } from '../config.js';
-import { ApiRateLimit } from '../security/api-rate-limit.js';
+import type { StorefrontConfig } from '../config.js';
 import { isPlainForm, readFormBody } from './form-body.js';
 import { SignInForm } from './sign-in-form.service.js';
 
@@ -46,9 +45,8 @@ export class PlainFormsController {
   private readonly publicOrigin?: string;
 
   constructor(
-    @Inject(SERVICE_CONFIG) config: GatewayConfig,
+    @Inject(SERVICE_CONFIG) config: StorefrontConfig,
     private readonly clients: ClientAddresses,
-    private readonly rateLimit: ApiRateLimit,
     private readonly signInForm: SignInForm,
   ) {
     this.publicOrigin = config.PUBLIC_URL === undefined ? undefined : new URL(config.PUBLIC_URL).origin;
@@ -75,8 +73,8 @@ export class PlainFormsController {
    * redirectTarget(x) with the session in the handoff cookie; not, 303 back to /login with the redirect
    * kept (when clean) and an `error` code. Refused before anything is asked of the users service: a post
    * from another site's page (403), a body that is not a form (415) or over 4 KB (413), each `{ message }`.
-   * It counts in the client's /api rate limit as the `POST /api/users/login` it stands for; over it, the
-   * shopper is sent back with `error=busy`. Never a 5xx, and never cached.
+   * The gateway counts it in the client's /api rate limit as the `POST /api/users/login` it stands for,
+   * and sends a shopper over it back with `error=busy` before it gets here. Never a 5xx, and never cached.
    */
   @Post(SIGN_IN_FORM.action.slice(1))
   async signIn(@Req() req: Request, @Res() res: Response): Promise<void> {
@@ -90,7 +88,6 @@ export class PlainFormsController {
       seeOther(req, res, `${page}${page.includes('?') ? '&' : '?'}${SIGN_IN_FORM.error}=${error}`);
     };
     try {
-      if ((await this.rateLimit.retryAfterOf(this.clients.of(req))) !== undefined) return backToForm('busy');
       const body = await readFormBody(req, SIGN_IN_FORM_BODY_LIMIT);
       if ('broken' in body) return void res.destroy();
       if ('tooLarge' in body) return answerJson(res, 413, { message: tooLargeMessage(SIGN_IN_FORM_BODY_LIMIT) }, {}, req);
@@ -99,7 +96,7 @@ export class PlainFormsController {
       res.append('Set-Cookie', outcome.cookie);
       seeOther(req, res, redirectTarget(redirect));
     } catch (error) {
-      // A fault of the gateway's own: logged, and the shopper sent back to the form all the same.
+      // A fault of the storefront server's own: logged, and the shopper sent back to the form all the same.
       this.logger.error(`sign-in form: ${error instanceof Error ? error.stack : String(error)}`);
       if (res.headersSent) res.destroy();
       else backToForm('unavailable');

@@ -7,7 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { PageSessions } from '@shop/mf-releases';
 import { clientKeyOf, SERVICE_CONFIG } from '@shop/service-kit';
-import type { GatewayConfig } from '../config.js';
+import type { StorefrontConfig } from '../config.js';
 import { IndexPage, type PageParts } from './index-page.js';
 import { credentialElement } from './server-pages.js';
 import { precompressedFiles } from './precompressed-files.js';
@@ -65,7 +65,7 @@ export class FrontEnd {
   private readonly listedFiles = new LRUCache<string, ReadonlySet<string>>({ max: 256 });
 
   constructor(
-    @Inject(SERVICE_CONFIG) config: GatewayConfig,
+    @Inject(SERVICE_CONFIG) config: StorefrontConfig,
     private readonly builds: RemoteBuilds,
     private readonly sessions: PageSessions,
   ) {

@@ -10,7 +10,7 @@ import type { Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { REQUEST_ID_HEADER, SERVICE_CONFIG, UpstreamPool } from '@shop/service-kit';
 import type { ProductSitemapDto } from '@shop/contracts';
-import type { GatewayConfig } from '../config.js';
+import type { StorefrontConfig } from '../config.js';
 import { ServerPages } from './server-pages.js';
 
 /** How long a sitemap file is kept before the catalog is asked again. */
@@ -31,7 +31,7 @@ export class SearchEnginesController {
   private readonly timeoutMs: number;
 
   constructor(
-    @Inject(SERVICE_CONFIG) config: GatewayConfig,
+    @Inject(SERVICE_CONFIG) config: StorefrontConfig,
     private readonly pool: UpstreamPool,
     private readonly pages: ServerPages,
   ) {

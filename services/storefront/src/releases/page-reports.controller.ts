@@ -2,8 +2,7 @@ import { Body, Controller, HttpCode, Post, Req, Res, UseInterceptors } from '@ne
 import { ApiBody, ApiNoContentResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { BodyLimit, ClientAddresses, clientKeyOf, JsonBodyInterceptor } from '@shop/service-kit';
-import { TOO_MANY_REQUESTS_MESSAGE } from '../security/api-rate-limit.js';
+import { BodyLimit, ClientAddresses, clientKeyOf, JsonBodyInterceptor, TOO_MANY_REQUESTS_MESSAGE } from '@shop/service-kit';
 import { pageReportsBody, PageReportsDto } from './page-report.dto.js';
 import { PageReports } from './page-reports.service.js';
 import { zodBody } from './zod-body.js';
@@ -33,7 +32,7 @@ export class PageReportsController {
   @BodyLimit('8kb')
   @ApiOperation({ summary: "What a shopper's page saw of the remotes' builds (views, errors, failed loads, Web Vitals)" })
   @ApiBody({ type: PageReportsDto })
-  @ApiNoContentResponse({ description: 'Taken (reports of builds the gateway does not serve are left out)' })
+  @ApiNoContentResponse({ description: 'Taken (reports of builds the storefront server does not serve are left out)' })
   @ApiTooManyRequestsResponse({ description: 'Too many beacons from the address' })
   async take(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<void> {
     try {
