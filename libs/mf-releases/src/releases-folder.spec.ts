@@ -222,9 +222,9 @@ describe('rolling back', () => {
     await folder.use('catalog', current, 'Pat');
     await folder.startCanary('catalog', canary, 20, 'Pat');
 
-    await folder.rollback('catalog', 'gateway (automatic rollback)', 'error rate 60 % over 5 sessions', true, canary);
+    await folder.rollback('catalog', 'storefront (automatic rollback)', 'error rate 60 % over 5 sessions', true, canary);
 
-    expect(actions().at(-1)).toMatchObject({ action: 'auto-rollback', who: 'gateway (automatic rollback)', build: canary, detail: 'error rate 60 % over 5 sessions' });
+    expect(actions().at(-1)).toMatchObject({ action: 'auto-rollback', who: 'storefront (automatic rollback)', build: canary, detail: 'error rate 60 % over 5 sessions' });
   });
 
   it('without a canary, goes back to the build retired last and withdraws the current one, step by step', async () => {
@@ -266,12 +266,12 @@ describe('rolling back', () => {
     await folder.startCanary('catalog', judged, 20, 'Pat');
     await folder.startCanary('catalog', replacement, 20, 'Sam');
 
-    expect(await refusal(folder.rollback('catalog', 'gateway (automatic rollback)', 'too many errors', true, judged))).toMatchObject({ kind: 'conflict' });
+    expect(await refusal(folder.rollback('catalog', 'storefront (automatic rollback)', 'too many errors', true, judged))).toMatchObject({ kind: 'conflict' });
     expect(folder.canaries().catalog?.build).toBe(replacement);
 
     // Nor, once the replacement ended, does it roll back the current build instead.
     await folder.rollback('catalog', 'Sam');
-    expect(await refusal(folder.rollback('catalog', 'gateway (automatic rollback)', 'too many errors', true, judged))).toMatchObject({ kind: 'conflict' });
+    expect(await refusal(folder.rollback('catalog', 'storefront (automatic rollback)', 'too many errors', true, judged))).toMatchObject({ kind: 'conflict' });
     expect(folder.currentBuildOf('catalog')).toBe(current);
   });
 
@@ -284,8 +284,8 @@ describe('rolling back', () => {
     const other = new ReleasesFolder(folder.dir);
 
     const outcomes = await Promise.allSettled([
-      folder.rollback('catalog', 'gateway (automatic rollback)', 'errors', true, canary),
-      other.rollback('catalog', 'gateway (automatic rollback)', 'errors', true, canary),
+      folder.rollback('catalog', 'storefront (automatic rollback)', 'errors', true, canary),
+      other.rollback('catalog', 'storefront (automatic rollback)', 'errors', true, canary),
     ]);
 
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);

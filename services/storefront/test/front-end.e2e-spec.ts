@@ -48,7 +48,7 @@ function writeRemoteBuild(dir: string, remoteEntry: string, homeChunk: string): 
 
 /** A built shell and a built catalog remote. */
 function builtFrontEnd(): { root: string; shellDir: string; catalogDir: string } {
-  const root = mkdtempSync(join(tmpdir(), 'gateway-front-end-'));
+  const root = mkdtempSync(join(tmpdir(), 'storefront-front-end-'));
   const shellDir = join(root, 'shell');
   const catalogDir = join(root, 'catalog');
   mkdirSync(join(shellDir, 'static'), { recursive: true });
@@ -62,7 +62,7 @@ function builtFrontEnd(): { root: string; shellDir: string; catalogDir: string }
   return { root, shellDir, catalogDir };
 }
 
-/** The remotes list the gateway wrote into a page. */
+/** The remotes list the storefront server wrote into a page. */
 function inlineRemotes(html: string): Record<string, string> {
   const json = /<script type="application\/json" id="shop-remotes">(.*?)<\/script>/.exec(html)?.[1];
   return json ? (JSON.parse(json) as Record<string, string>) : {};
@@ -71,7 +71,7 @@ function inlineRemotes(html: string): Record<string, string> {
 const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((match) => match[1]);
 const dataPreloads = (html: string) => [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g)].map((match) => match[1]);
 
-describe('the storefront through the gateway', () => {
+describe('the storefront server', () => {
   const files = builtFrontEnd();
   const catalog = `/mf/catalog/${buildId('var catalog;')}`;
   let shop: TestShop;
@@ -219,7 +219,7 @@ describe('the storefront through the gateway', () => {
   });
 });
 
-describe('switching a remote to another build while the gateway runs (MF_REMOTES_FILE)', () => {
+describe('switching a remote to another build while the storefront server runs (MF_REMOTES_FILE)', () => {
   const files = builtFrontEnd();
   const releases = join(files.root, 'releases');
   const remotesFile = join(releases, 'remotes.json');
@@ -228,7 +228,7 @@ describe('switching a remote to another build while the gateway runs (MF_REMOTES
   let shop: TestShop;
 
   const entryOnPage = async () => inlineRemotes((await request(shop.storefront.url).get('/').set('Accept', 'text/html').expect(200)).text).catalog;
-  /** The gateway looks at the file at most once a second. */
+  /** The storefront server looks at the file at most once a second. */
   const pickedUp = async (expected: string | undefined) => {
     for (let tries = 0; tries < 50 && (await entryOnPage()) !== expected; tries++) await new Promise((done) => setTimeout(done, 100));
     return entryOnPage();
@@ -302,7 +302,7 @@ describe('keeping retired builds servable for the retention window (skew protect
   it("serves a build retired within the retention (from the release tool's history: after a restart, on any replica), not one retired before", async () => {
     writeFileSync(remotesFile, JSON.stringify({ catalog: `catalog/${third.id}` }));
     writeFileSync(historyFile, JSON.stringify({ catalog: { [first.id]: retiredAgo(25 * 60), [second.id]: retiredAgo(60) } }));
-    // A gateway that never served the older builds itself.
+    // A storefront server that never served the older builds itself.
     const get = await start();
 
     await get(chunkOf(third)).expect(200);
@@ -320,7 +320,7 @@ describe('keeping retired builds servable for the retention window (skew protect
     const get = await start({ MF_BUILD_RETENTION_MINUTES: '0' });
     await get(chunkOf(first)).expect(200);
 
-    // Switched without a history entry: the gateway notes the retirement itself.
+    // Switched without a history entry: the storefront server notes the retirement itself.
     writeFileSync(remotesFile, JSON.stringify({ catalog: `catalog/${second.id}` }));
     await new Promise((done) => setTimeout(done, 1_200));
     await get(chunkOf(second)).expect(200);

@@ -6,11 +6,11 @@ import { deleteStream, dropDatabases, freePort, rawExchange, type ReceivedReques
 import { startShop, startStorefront, type TestShop, type TestStorefront } from './support/storefront.js';
 
 /*
- * The storefront's plain HTML forms (libs/contracts' plain-forms.ts), answered by the gateway when the
+ * The storefront's plain HTML forms (libs/contracts' plain-forms.ts), answered by the storefront server when the
  * browser submits them itself: the search box (GET /search?q=) and the sign-in form (POST /login).
  */
 
-/** Every line the gateway logs in this file (the logger is one per test file: the first gateway's). */
+/** Every line the storefront server logs in this file (the logger is one per test file: the first app's). */
 const logLines: string[] = [];
 const logs = new Writable({
   write(chunk: Buffer, _encoding, done) {

@@ -15,7 +15,7 @@ const ADMIN = 'Bearer admin-token';
 const CUSTOMER = 'Bearer customer-token';
 /** How the actions log names the admin. */
 const ADMIN_NAME = 'Ada Admin <ada@example.com> (a1)';
-const AUTOMATIC = 'gateway (automatic rollback)';
+const AUTOMATIC = 'storefront (automatic rollback)';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -30,13 +30,13 @@ async function eventually<T>(check: () => Promise<T> | T, holds: (value: T) => b
   return value;
 }
 
-/** The remotes list the gateway wrote into a page. */
+/** The remotes list the storefront server wrote into a page. */
 function inlineRemotes(html: string): Record<string, string> {
   const json = /<script type="application\/json" id="shop-remotes">(.*?)<\/script>/.exec(html)?.[1];
   return json ? (JSON.parse(json) as Record<string, string>) : {};
 }
 
-/** The credential the gateway wrote into a page. */
+/** The credential the storefront server wrote into a page. */
 function credentialIn(html: string): string {
   const credential = /<meta name="shop-page-session" content="([^"]+)">/.exec(html)?.[1];
   if (!credential) throw new Error('the page carries no credential');
@@ -47,11 +47,11 @@ const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="sc
 
 /**
  * A shop over a releases folder of its own: a built shell whose / is catalog's HomePage, catalog's
- * builds published with ReleasesFolder as mf-release.mjs does, and a gateway (MF_REMOTES_FILE) whose
+ * builds published with ReleasesFolder as mf-release.mjs does, and a storefront server (MF_REMOTES_FILE) whose
  * users service knows an admin and a customer by token and refuses any other token.
  */
 class ReleasesShop {
-  readonly root = mkdtempSync(join(tmpdir(), 'gateway-releases-'));
+  readonly root = mkdtempSync(join(tmpdir(), 'storefront-releases-'));
   readonly shellDir = join(this.root, 'shell');
   readonly folder = new ReleasesFolder(join(this.root, 'releases'));
   private builds = 0;
@@ -73,7 +73,7 @@ class ReleasesShop {
     return this.folder.publish('catalog', dir, 'Pat <pat@example.com> (mf-release)');
   }
 
-  /** Starts the gateway over the folder (or, with MF_REMOTES_FILE '', over the fixed builds of MF_REMOTES). */
+  /** Starts the storefront server over the folder (or, with MF_REMOTES_FILE '', over the fixed builds of MF_REMOTES). */
   async start(settings: Record<string, string> = {}): Promise<this> {
     const env: Record<string, string> = { SHELL_DIR: this.shellDir, MF_REMOTES_FILE: this.folder.remotesFile, ...settings };
     if (!env.MF_REMOTES_FILE) delete env.MF_REMOTES_FILE;
@@ -120,7 +120,7 @@ class ReleasesShop {
 
   /**
    * Catalog's current build and a canary of it at 20 %, judged every second once both builds have 3
-   * sessions, the gateway trusting loopback's X-Forwarded-For (a crowd from many addresses).
+   * sessions, the storefront server trusting loopback's X-Forwarded-For (a crowd from many addresses).
    */
   async startJudgingCanary(): Promise<{ current: string; canary: string }> {
     const current = await this.publish(1);
@@ -131,7 +131,7 @@ class ReleasesShop {
     return { current, canary };
   }
 
-  /** One beacon of a page session, from `address` (the gateway trusts loopback's X-Forwarded-For when TRUST_PROXY says so). */
+  /** One beacon of a page session, from `address` (the storefront server trusts loopback's X-Forwarded-For when TRUST_PROXY says so). */
   beacon(body: unknown, address?: string) {
     const req = request(this.url).post('/api/page-reports').set('Content-Type', 'application/json');
     if (address) req.set('X-Forwarded-For', address);
@@ -235,7 +235,7 @@ describe('which build a shopper gets', () => {
 
     await shop.folder.rollback('catalog', 'Pat');
 
-    // The gateway looks at the folder at most once a second.
+    // The storefront server looks at the folder at most once a second.
     const withdrawn = await eventually(async () => (await shop.get(`/mf/catalog/${canary}/static/home.js`)).status, (status) => status === 404);
     expect(withdrawn).toBe(404);
     await shop.get(`/mf/catalog/${canary}/remoteEntry.js`).expect(404);
@@ -302,7 +302,7 @@ describe('page reports (POST /api/page-reports)', () => {
     expect((await shop.status()).remotes[0]?.current).toMatchObject({ sessions: 1, errorSessions: 1, errors: 1, loadFailures: 1 });
   });
 
-  it("counts only the builds the gateway serves and the page's credential names, as the admins' status and the folder's reports file show", async () => {
+  it("counts only the builds the storefront server serves and the page's credential names, as the admins' status and the folder's reports file show", async () => {
     await shop.start({ TRUST_PROXY: 'loopback' });
     const onCurrent = await shop.credential(50, '203.0.113.1');
     const onCanary = await shop.credential(5, '203.0.113.2');
@@ -541,7 +541,7 @@ describe('the automatic rollback of a failing canary', () => {
       detail: 'error rate 100 % over 3 sessions against 0 % over 5 sessions of the current build (margin 5 points; z 2.83 ≥ 2.32, 99 % confidence)',
     });
     expect(shop.folder.history().catalog?.[canary]).toMatchObject({ rolledBack: true });
-    // Withdrawn: its files are gone from the gateway, its shoppers are back on the current build.
+    // Withdrawn: its files are gone from the storefront server, its shoppers are back on the current build.
     expect(await eventually(async () => (await shop.get(`/mf/catalog/${canary}/remoteEntry.js`)).status, (status) => status === 404)).toBe(404);
     expect(inlineRemotes((await shop.page(`${COHORT_COOKIE}=5`).expect(200)).text).catalog).toBe(`/mf/catalog/${current}/remoteEntry.js`);
   });
@@ -558,7 +558,7 @@ describe('the automatic rollback of a failing canary', () => {
     expect((await shop.status()).remotes[0]?.canary).toMatchObject({ build: canary, sessions: 10, errorRatePercent: 0 });
   });
 
-  it("withdraws a canary whose listed files the gateway cannot serve, on the gateway's own figures (no page reports at all)", async () => {
+  it("withdraws a canary whose listed files the storefront server cannot serve, on its own figures (no page reports at all)", async () => {
     // The canary's manifest lists static/home.js, which its published folder lacks (a broken deploy).
     rmSync(join(shop.folder.dir, 'catalog', canary, 'static', 'home.js'));
     for (let n = 0; n < 6; n++) {
@@ -638,7 +638,7 @@ describe("the admins' releases API", () => {
       expect.objectContaining({ action: 'promote', who: ADMIN_NAME, build: canary, detail: 'from 20 % to 50 % of shoppers' }),
       expect.objectContaining({ action: 'promote', who: ADMIN_NAME, build: canary, detail: 'from 50 % to every shopper' }),
     ]);
-    // Every shopper gets it now (the gateway looks at the folder at most once a second), without a cookie.
+    // Every shopper gets it now (the storefront server looks at the folder at most once a second), without a cookie.
     const outside = await eventually(() => shop.page(`${COHORT_COOKIE}=99`).expect(200), (res) => inlineRemotes(res.text).catalog === `/mf/catalog/${canary}/remoteEntry.js`);
     expect(inlineRemotes(outside.text).catalog).toBe(`/mf/catalog/${canary}/remoteEntry.js`);
     const page = await shop.page().expect(200);

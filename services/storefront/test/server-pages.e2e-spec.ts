@@ -1,5 +1,5 @@
 /**
- * The gateway's side of server rendering (docs/ssr.md), with a stand-in for the shell's server build
+ * The storefront server's side of server rendering (docs/ssr.md), with a stand-in for the shell's server build
  * (server/render.cjs) that renders what it was asked as JSON inside the page, and stub services:
  * what the renderer is given (the shopper's builds with their server entries, the page's first calls
  * apart from index.html, the public origin), how it reads the API (the shared cache, public reads
@@ -23,7 +23,7 @@ const ROUTES = [
 
 /**
  * The stand-in for the shell's server build: renders the request it got (without its template and
- * fetch) as JSON, with what its reads through the gateway answered, and counts its renders. `/boom`
+ * fetch) as JSON, with what its reads answered, and counts its renders. `/boom`
  * fails the way a broken frame would; `/product/missing` answers 404.
  */
 const RENDERER = `
@@ -69,7 +69,7 @@ const idOf = (...entries: string[]) => {
 };
 
 function builtFrontEnd(withRenderer = true) {
-  const root = mkdtempSync(join(tmpdir(), 'gateway-ssr-'));
+  const root = mkdtempSync(join(tmpdir(), 'storefront-ssr-'));
   const shellDir = join(root, 'shell');
   mkdirSync(join(shellDir, 'server'), { recursive: true });
   writeFileSync(join(shellDir, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
@@ -126,7 +126,7 @@ function catalogAnswers(sitemapPages = 1): StubHandler {
   };
 }
 
-describe('server-rendered pages through the gateway', () => {
+describe('server-rendered pages of the storefront server', () => {
   const files = builtFrontEnd();
   let shop: TestShop;
   const catalogBuild = idOf(CATALOG_ENTRY, CATALOG_SERVER_ENTRY);
@@ -164,7 +164,7 @@ describe('server-rendered pages through the gateway', () => {
     ]);
   });
 
-  it('reads the public API through the shared cache, and nothing private and no write', async () => {
+  it('reads the public API through its catalog reads, and nothing private and no write', async () => {
     const res = await page('/product/p1').expect(200);
     const { reads } = seenIn(res.text);
     expect(reads.products).toEqual({ status: 200, body: { products: [], page: 1, pages: 0 } });
@@ -175,18 +175,40 @@ describe('server-rendered pages through the gateway', () => {
     // The read carried the page's request id, as the browser's would carry its own.
     const read = shop.catalog.received.find((received) => received.url === '/api/products?pageNumber=1');
     expect(read?.headers['x-request-id']).toEqual(expect.any(String));
-    // The first page's read was kept: the product page's render was answered from the shared cache.
+    // The first page's read was kept: the product page's render was answered from what the renders keep.
     expect(shop.catalog.received.filter((received) => received.url === '/api/products?pageNumber=1')).toHaveLength(1);
   });
 
-  it('keeps a rendered page for the next shoppers, ignores the query string, and drops it when a product changes', async () => {
+  it('keeps a rendered page for the next shoppers, and ignores the query string', async () => {
     const first = seenIn((await page('/').expect(200)).text).renders;
     expect(seenIn((await page('/').expect(200)).text).renders).toBe(first);
     const withQuery = seenIn((await page('/?utm_source=mail&x=1').expect(200)).text);
     expect(withQuery).toMatchObject({ url: '/', renders: first });
+  });
 
-    await request(shop.storefront.url).put('/api/products/p1').set('Authorization', 'Bearer x').send({ name: 'changed' }).expect(200);
-    expect(seenIn((await page('/').expect(200)).text).renders).toBeGreaterThan(first);
+  it('renders a page again, on the catalog read again, once the page and the read have lived their time (a product changed shows then)', async () => {
+    const brief = await startShop({
+      SHELL_DIR: files.shellDir,
+      MF_REMOTES: `catalog=${files.catalogDir} checkout=${files.checkoutDir}`,
+      SSR_CACHE_MS: '300',
+      API_CACHE_MS: '300',
+    });
+    try {
+      brief.catalog.handler = catalogAnswers();
+      const briefPage = (path: string) => request(brief.storefront.url).get(path).set('Accept', 'text/html');
+      const first = seenIn((await briefPage('/').expect(200)).text).renders;
+      const reads = () => brief.catalog.received.filter((received) => received.url === '/api/products?pageNumber=1').length;
+      expect(reads()).toBe(1);
+      expect(seenIn((await briefPage('/').expect(200)).text).renders).toBe(first);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      // Past both lifetimes: a new render, whose read of the catalog goes to the catalog again.
+      const later = seenIn((await briefPage('/').expect(200)).text).renders;
+      expect(later).toBeGreaterThan(first);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(reads()).toBeGreaterThanOrEqual(2);
+    } finally {
+      await brief.close();
+    }
   });
 
   it("gives each shopper of a kept page a credential of its own after <head>, the rest of the page the same for everyone", async () => {

@@ -228,7 +228,7 @@ describe('a canary of a remote', () => {
     const seconds = (Date.now() - startedAt) / 1000;
     expect(seconds).toBeLessThan(60);
     const action = rolledBack.actions.find((entry) => entry.action === 'auto-rollback' && entry.build === builds.broken);
-    expect(action).toMatchObject({ who: 'gateway (automatic rollback)', remote: 'catalog' });
+    expect(action).toMatchObject({ who: 'storefront (automatic rollback)', remote: 'catalog' });
     expect(action?.detail).toMatch(/^error rate 100 % over \d+ sessions against 0 % over \d+ sessions/);
     expect(catalogOf(rolledBack)?.current?.build).toBe(builds.original);
 

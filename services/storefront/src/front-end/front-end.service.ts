@@ -54,7 +54,7 @@ function manifestFiles(dir: string): ReadonlySet<string> {
 /**
  * The storefront as the browser gets it: the shell's files, its index.html with the remotes'
  * current addresses written in, and the remotes' builds. Which build of a remote runs comes from
- * RemoteBuilds (MF_REMOTES, or MF_REMOTES_FILE, which can change while the gateway runs).
+ * RemoteBuilds (MF_REMOTES, or MF_REMOTES_FILE, which can change while the storefront server runs).
  */
 @Injectable()
 export class FrontEnd {
@@ -98,7 +98,7 @@ export class FrontEnd {
     return IndexPage.forTheBrowser(parts, credentialElement(credential));
   }
 
-  /** A new page credential for a page served with `remotes` (each build the gateway serves itself) to the client at `address`. */
+  /** A new page credential for a page served with `remotes` (each build the storefront server serves itself) to the client at `address`. */
   credentialFor(remotes: RemoteLocation[], address: string): string {
     return this.sessions.issue(
       remotes.flatMap((remote) => (remote.build ? [{ remote: remote.name, build: remote.build.id }] : [])),
@@ -125,7 +125,7 @@ export class FrontEnd {
     return this.builds.canaryRunning();
   }
 
-  /** The file server of a build of a remote and the files its manifest lists, if the gateway serves that build. */
+  /** The file server of a build of a remote and the files its manifest lists, if the storefront server serves that build. */
   buildFilesOf(name: string, id: string): { serve: Handler; listed: ReadonlySet<string> } | undefined {
     const dir = this.builds.folderOf(name, id);
     if (!dir) return undefined;

@@ -86,7 +86,7 @@ function routeFor(routes: ShellRoute[], pathname: string): RouteMatch | undefine
 }
 
 /**
- * The shell's index.html as the gateway sends it: with the remotes' current addresses written in
+ * The shell's index.html as the storefront server sends it: with the remotes' current addresses written in
  * (the shell need not ask for them), and preload hints for the files of the page's remote (its
  * remoteEntry.js and the chunks of the module the route renders) and for the API answers the page
  * asks for first (as the remote's build names them for the route). So the browser fetches the shell, the page's remote

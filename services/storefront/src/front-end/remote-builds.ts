@@ -7,10 +7,10 @@ import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { StorefrontConfig } from '../config.js';
 import { FileCache } from './file-cache.js';
 
-/** The path under which the gateway serves the remotes' builds: /mf/{remote}/{build}/{file}. */
+/** The path under which the storefront server serves the remotes' builds: /mf/{remote}/{build}/{file}. */
 export const REMOTES_PATH = '/mf';
 
-/** A build of a remote that the gateway serves from a folder. */
+/** A build of a remote that the storefront server serves from a folder. */
 export interface RemoteBuild {
   /** The first 10 hex digits of the SHA-256 of its remoteEntry.js: a new build gets a new one. */
   id: string;
@@ -22,11 +22,11 @@ export interface RemoteLocation {
   name: string;
   /** The address of its remoteEntry.js: /mf/{name}/{build}/remoteEntry.js, or a URL elsewhere. */
   entry: string;
-  /** Set when the gateway serves the build itself. */
+  /** Set when the storefront server serves the build itself. */
   build?: RemoteBuild;
 }
 
-/** How often, at most, the gateway looks at MF_REMOTES_FILE for a change. */
+/** How often, at most, the storefront server looks at MF_REMOTES_FILE for a change. */
 const RECHECK_MS = 1_000;
 
 const isUrl = (location: string) => /^https?:\/\//.test(location);
@@ -41,7 +41,7 @@ const entryOf = (name: string, id: string) => `${REMOTES_PATH}/${name}/${id}/rem
  * second when a page asks). A folder's build is served under a path naming its build id, so all
  * its files may be cached for good, and a page that loaded the previous build keeps finding that
  * build's chunks after a switch, for the retention window (skew protection). A build's retirement is
- * the earliest this gateway knows of: history.json beside MF_REMOTES_FILE (what the release tool
+ * the earliest this storefront server knows of: history.json beside MF_REMOTES_FILE (what the release tool
  * recorded, the same for every replica and after a restart), or when this process saw the switch.
  *
  * A remote may also have a canary (canary.json beside MF_REMOTES_FILE, written by mf-release.mjs or an

@@ -4,7 +4,7 @@
  * kept, each checked as the catalog checks it and written in one order (list values sorted), so one
  * search has one address in the page cache, and nothing else a visitor adds (`?utm_source=…`, junk)
  * makes another copy of a page. The same order as catalog-mf's searchQueryOf, so the first answers the
- * gateway reads are the addresses the page asks for.
+ * storefront server reads are the addresses the page asks for.
  */
 
 import { cleanRedirect, SIGN_IN_FORM, signInFormErrorText } from '@shop/contracts';

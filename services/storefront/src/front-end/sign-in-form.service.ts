@@ -33,7 +33,7 @@ const isUserInfo = (body: unknown): body is UserInfoDto =>
  * Signs a shopper in from the plain HTML sign-in form (docs/ssr.md, "Forms before and without the
  * shell"): through the users service, exactly as the browser's `POST /api/users/login` would (the same
  * JSON, the same forwarding headers and request id, so the service counts the attempt against the
- * shopper's address as it counts theirs), on the gateway's UpstreamPool. Never retried on another
+ * shopper's address as it counts theirs), on the UpstreamPool. Never retried on another
  * replica (the attempt may have been counted), never an error of its own: every outcome is one of the
  * form's (signed in, or an `error` code).
  */

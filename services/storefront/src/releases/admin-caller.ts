@@ -15,10 +15,10 @@ const MAX_PROFILE_BYTES = 1024 * 1024;
 
 /**
  * Checks that a request comes from an admin, by asking the users service who its bearer token is
- * (GET /api/users/profile, through the gateway's UpstreamPool like every call to a service): the
+ * (GET /api/users/profile, through the UpstreamPool like every call to a service): the
  * service that issues tokens checks them, with the user's standing now (a demoted or removed admin is
  * refused at once, not when a token expires). Release actions are rare, so the round trip costs nothing
- * that matters; the gateway keeps no copy of users or keys.
+ * that matters; the storefront server keeps no copy of users or keys.
  */
 @Injectable()
 export class AdminCaller {

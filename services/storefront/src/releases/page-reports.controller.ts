@@ -14,7 +14,7 @@ const BEACONS_PER_MINUTE = 30;
  * Where shoppers' browsers send what they saw of the remotes' builds (navigator.sendBeacon from the
  * shell): views, page errors, failed loads and Web Vitals, each tagged remote@build. Anyone may send,
  * so it is bounded: 8 KB and 25 reports a beacon, 30 beacons a minute per client (an IPv4 address, an
- * IPv6 /64; on top of the /api limit), counted only under the credential of a page the gateway served. It answers 204 whatever it counted.
+ * IPv6 /64; on top of the /api limit), counted only under the credential of a page the storefront server served. It answers 204 whatever it counted.
  */
 @ApiTags('releases')
 @Controller('api/page-reports')

@@ -19,7 +19,7 @@ const REPORTS_PER_SESSION = 32;
  * per minute: a household or an office has a few; one machine loading pages to sway a canary is held to this many.
  */
 const NEW_PER_CLIENT_MINUTE = 10;
-/** How often this process writes its counts beside MF_REMOTES_FILE for the other gateways and mf-release.mjs. */
+/** How often this process writes its counts beside MF_REMOTES_FILE for the other storefront servers and mf-release.mjs. */
 const FLUSH_MS = 2_000;
 
 type PageReport = PageReportsBody['reports'][number];
@@ -43,14 +43,14 @@ function thingOf(report: PageReport): string {
 
 /**
  * What is known of the remotes' builds, counted per build in memory: what shoppers' verified pages report
- * (POST /api/page-reports) and what the gateway saw itself, which no browser can forge (its server renders,
- * the requests for a build's files). A page's reports count only under the credential the gateway served
+ * (POST /api/page-reports) and what the storefront server saw itself, which no browser can forge (its server renders,
+ * the requests for a build's files). A page's reports count only under the credential the storefront server served
  * that page with (libs/mf-releases' page-session.ts), sent from the client it was served to, for the builds
  * it names, each thing once per page view: a made-up session, a session of another build, a credential sent
  * from elsewhere or a beacon sent again counts nothing. Only builds
- * the gateway serves now (current, canary, or retired within the retention) are counted, in bounded memory.
+ * the storefront server serves now (current, canary, or retired within the retention) are counted, in bounded memory.
  * With MF_REMOTES_FILE, each process writes its counts to reports/<host>-<pid>.json beside it every 2 s
- * (when they changed); the gateways and mf-release.mjs add up every process's file.
+ * (when they changed); the storefront servers and mf-release.mjs add up every process's file.
  */
 @Injectable()
 export class PageReports implements OnModuleDestroy {
@@ -85,7 +85,7 @@ export class PageReports implements OnModuleDestroy {
   /**
    * Counts the reports of one beacon from `address` under its credential; answers how many counted.
    * Nothing counts without a credential this shop issued, and a report counts only for a build that
-   * credential names and the gateway serves, once per page view, within the client's allowance.
+   * credential names and the storefront server serves, once per page view, within the client's allowance.
    */
   take(body: PageReportsBody, address: string): number {
     const session = this.sessions.verify(body.credential, clientKeyOf(address));
@@ -159,7 +159,7 @@ export class PageReports implements OnModuleDestroy {
     return 'counted';
   }
 
-  /** The tally of a build the gateway serves (made at its first count), or undefined for any other. */
+  /** The tally of a build the storefront server serves (made at its first count), or undefined for any other. */
   private tallyOf(key: string): BuildTally | undefined {
     let tally = this.tallies.get(key);
     if (tally) return tally;
@@ -191,7 +191,7 @@ export class PageReports implements OnModuleDestroy {
   }
 
   /**
-   * Writes this process's counts for the others (when they changed); forgets builds the gateway no
+   * Writes this process's counts for the others (when they changed); forgets builds the storefront server no
    * longer serves (withdrawn, or retired past the retention: a build tried again as a canary after a
    * rollback starts from nothing) and builds no one reported on for the retention window. Never throws:
    * a folder that cannot be written costs the shared counts only.

@@ -5,7 +5,7 @@ import { RELEASES_FOLDER } from './releases-folder.provider.js';
 
 /**
  * The page credentials (libs/mf-releases' page-session.ts) under the key of the releases folder, which
- * every gateway over it shares: a page served by one gateway reports to any other. With fixed builds
+ * every storefront server over it shares: a page served by one storefront server reports to any other. With fixed builds
  * (MF_REMOTES, no folder, no canary to judge) the key is this process's own.
  */
 export const pageSessionsProvider: Provider = {

@@ -5,7 +5,7 @@ import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { StorefrontConfig } from '../config.js';
 
 /**
- * The releases folder the gateway steers (the folder of MF_REMOTES_FILE), or null when MF_REMOTES fixes
+ * The releases folder the storefront server steers (the folder of MF_REMOTES_FILE), or null when MF_REMOTES fixes
  * the builds: one instance for the page reports (their counts) and the releases (status, steps, watch).
  */
 export const RELEASES_FOLDER = Symbol('RELEASES_FOLDER');

@@ -18,7 +18,7 @@ export class BuildStatusResponse {
   @ApiProperty({ example: '3f9a1c2b7d' })
   build!: string;
 
-  @ApiProperty({ description: 'Verified page sessions that reported on the build (pages the gateway served, each once)' })
+  @ApiProperty({ description: 'Verified page sessions that reported on the build (pages the storefront server served, each once)' })
   sessions!: number;
 
   @ApiProperty({ description: 'Sessions that met an error or a failed load of the build' })
@@ -33,7 +33,7 @@ export class BuildStatusResponse {
   @ApiProperty()
   loadFailures!: number;
 
-  @ApiProperty({ description: "The gateway's server renders of pages whose slot is the build's" })
+  @ApiProperty({ description: "The storefront server's renders of pages whose slot is the build's" })
   renders!: number;
 
   @ApiProperty({ description: "Server renders where the build's server code failed to load or render" })
@@ -42,7 +42,7 @@ export class BuildStatusResponse {
   @ApiProperty({ description: "Requests for files the build's manifest lists (once per client and file)" })
   fileRequests!: number;
 
-  @ApiProperty({ description: 'Of those, the ones the gateway could not serve' })
+  @ApiProperty({ description: 'Of those, the ones the storefront server could not serve' })
   fileFailures!: number;
 
   @ApiProperty({ type: VitalsResponse })
@@ -117,7 +117,7 @@ export class ReleaseActionResponse {
 }
 
 export class ReleasesStatusResponse {
-  @ApiProperty({ description: 'false when the gateway runs fixed builds (MF_REMOTES): nothing can be promoted or rolled back' })
+  @ApiProperty({ description: 'false when the storefront server runs fixed builds (MF_REMOTES): nothing can be promoted or rolled back' })
   managed!: boolean;
 
   @ApiProperty({ type: CanaryRuleResponse })

@@ -12,7 +12,7 @@ import { Releases } from './releases.service.js';
 /**
  * The micro-frontends' releases at run time: which build each shopper gets (RemoteBuilds: current,
  * canary by cohort, retained), the credential each served page reports under (PageSessions), what verified
- * pages report and the gateway sees of each build (PageReports), the automatic rollback of a failing canary,
+ * pages report and the storefront server sees of each build (PageReports), the automatic rollback of a failing canary,
  * and the admins' Releases API. The front end (FrontEndModule) serves what it decides and counts what it serves.
  */
 @Module({

@@ -6,14 +6,14 @@ import { RemoteBuilds } from '../front-end/remote-builds.js';
 import { PageReports } from './page-reports.service.js';
 import { RELEASES_FOLDER } from './releases-folder.provider.js';
 
-/** Who the actions log names for the gateway's own rollbacks. */
-export const AUTOMATIC = 'gateway (automatic rollback)';
+/** Who the actions log names for the storefront server's own rollbacks. */
+export const AUTOMATIC = 'storefront (automatic rollback)';
 
 /**
  * The releases as operators see and steer them: the status (what each build is, what shoppers reported
  * of it), promote and rollback (the Releases page), and the watch that rolls a failing canary back by
- * itself. Every gateway process watches; the folder's lock and the rollback's check of which canary it
- * meant make two gateways deciding at once roll back once.
+ * itself. Every storefront server watches; the folder's lock and the rollback's check of which canary it
+ * meant make two storefront servers deciding at once roll back once.
  */
 @Injectable()
 export class Releases implements OnModuleDestroy {
@@ -67,7 +67,7 @@ export class Releases implements OnModuleDestroy {
 
   /**
    * Rolls back each canary the rule condemns (canary-rule.ts), logging why. The counts are every
-   * gateway's (this process's written first), so the decision is the shop's, not one replica's.
+   * storefront server's (this process's written first), so the decision is the shop's, not one replica's.
    */
   async watch(): Promise<void> {
     const folder = this.folder;
@@ -86,7 +86,7 @@ export class Releases implements OnModuleDestroy {
           await folder.rollback(remote, AUTOMATIC, reason, true, canary.build);
           this.logger.warn(`rolled back ${remote}'s canary ${canary.build} (${canary.percent} % of shoppers): ${reason}`);
         } catch (error) {
-          // Another gateway rolled it back first, or an operator changed the canary meanwhile.
+          // Another storefront server rolled it back first, or an operator changed the canary meanwhile.
           if (!(error instanceof ReleaseError)) throw error;
         }
       }
@@ -101,7 +101,7 @@ export class Releases implements OnModuleDestroy {
     if (this.timer) clearInterval(this.timer);
   }
 
-  /** Every gateway's counts from the folder, with this process's newest in place of its last written ones. */
+  /** Every storefront server's counts from the folder, with this process's newest in place of its last written ones. */
   private allCounts(): Map<string, BuildCounts> {
     this.reports.flush();
     return this.folder?.reportedCounts(this.retentionMs) ?? this.reports.counts();
@@ -109,7 +109,7 @@ export class Releases implements OnModuleDestroy {
 
   private managedFolder() {
     const folder = this.folder;
-    if (!folder) throw new ConflictException('The gateway runs fixed builds (MF_REMOTES): set MF_REMOTES_FILE to release while the shop runs');
+    if (!folder) throw new ConflictException('The storefront server runs fixed builds (MF_REMOTES): set MF_REMOTES_FILE to release while the shop runs');
     return folder;
   }
 
