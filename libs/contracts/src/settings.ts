@@ -7,7 +7,7 @@
  */
 
 /**
- * Every setting a part of the shop reads: the services' and the gateway's `settings` objects (their
+ * Every setting a part of the shop reads: the services', the storefront server's and the gateway's `settings` objects (their
  * `check-settings` prints them), npm start's (tools/launcher), the PayPal stand-in's and
  * tools/scripts/mf-release.mjs's. Kept by hand: tests/deploy/test/settings-lists.e2e-spec.ts fails,
  * naming the difference, when it is not exactly what the parts read (and README's table and .env.example
@@ -95,6 +95,8 @@ export const SHOP_SETTINGS: readonly string[] = [
   'METRICS_PORT',
   'REUSE_PORT',
   'MAX_CONNECTIONS_PER_ADDRESS',
+  'STOREFRONT_URL',
+  // the storefront server (and the gateway's page while it is down)
   'MF_BUILD_RETENTION_MINUTES',
   'MF_CANARY_CHECK_SECONDS',
   'MF_CANARY_CONFIDENCE_PERCENT',

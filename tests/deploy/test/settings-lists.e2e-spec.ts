@@ -16,7 +16,7 @@ const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const read = (path: string) => readFileSync(join(repo, path), 'utf8');
 
 /** The parts with a command line, and the settings each reads by its own `check-settings`. */
-const PARTS = ['services/catalog', 'services/users', 'services/orders', 'services/gateway', 'tools/launcher', 'tools/paypal-stand-in'];
+const PARTS = ['services/catalog', 'services/users', 'services/orders', 'services/storefront', 'services/gateway', 'tools/launcher', 'tools/paypal-stand-in'];
 
 interface SettingsReport {
   reads: string[];

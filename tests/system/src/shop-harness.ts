@@ -12,7 +12,7 @@ const secret = () => randomBytes(18).toString('base64url');
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-export type PartName = 'users' | 'catalog' | 'orders' | 'gateway';
+export type PartName = 'users' | 'catalog' | 'orders' | 'storefront' | 'gateway';
 
 type PayPalStandIn = Awaited<ReturnType<typeof startPayPalStandIn>>;
 
@@ -60,7 +60,7 @@ export class ShopHarness {
     const natsUser = (service: NatsService) => ({ NATS_USER: service, NATS_PASSWORD: passwords[service] });
     const paypal = await startPayPalStandIn({ clientId: 'sb-system', clientSecret: 'system-secret' });
     const dataDir = mkdtempSync(join(tmpdir(), 'shop-system-'));
-    const ports = { gateway: await freePort(), catalog: await freePort(), users: await freePort(), orders: await freePort(), metrics: await freePort() };
+    const ports = { gateway: await freePort(), catalog: await freePort(), users: await freePort(), orders: await freePort(), storefront: await freePort(), metrics: await freePort() };
     const url = (port: number) => `http://127.0.0.1:${port}`;
     const common = {
       ...process.env,
@@ -88,6 +88,16 @@ export class ShopHarness {
       ],
       ['catalog', { name: 'catalog', port: ports.catalog, readyPath: '/ready', env: { ...common, ...natsUser('catalog'), USERS_URL: url(ports.users) }, output: '' }],
       [
+        'storefront',
+        {
+          name: 'storefront',
+          port: ports.storefront,
+          readyPath: '/ready',
+          env: { ...common, CATALOG_URL: url(ports.catalog), USERS_URL: url(ports.users), PUBLIC_URL: url(ports.gateway) },
+          output: '',
+        },
+      ],
+      [
         'gateway',
         {
           // The tests are one client at one address acting for many customers at once (bursts of 150
@@ -101,6 +111,7 @@ export class ShopHarness {
             CATALOG_URL: url(ports.catalog),
             USERS_URL: url(ports.users),
             ORDERS_URL: url(ports.orders),
+            STOREFRONT_URL: url(ports.storefront),
             RATE_LIMIT_PER_MINUTE: '100000',
             MAX_CONNECTIONS_PER_ADDRESS: '0',
             METRICS_PORT: String(ports.metrics),

@@ -15,7 +15,7 @@ import { ShopHarness, type PartName } from '../src/shop-harness.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const ADDRESS = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
-const PARTS: PartName[] = ['gateway', 'catalog', 'users', 'orders'];
+const PARTS: PartName[] = ['gateway', 'storefront', 'catalog', 'users', 'orders'];
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** A Prometheus text exposition's samples: `name{labels} value` lines, comments left out. */
@@ -44,6 +44,8 @@ describe('metrics', () => {
     const token = (await call<UserInfoDto>('POST', '/api/users', { name: 'Measured', email: `measured-${Date.now()}@example.com`, password: 'measured-secret' })).body.token;
     await call('GET', '/api/products');
     await call('GET', '/api/products');
+    // A page, rendered by the storefront server on its reads of the catalog.
+    expect((await fetch(shop.url('/'), { headers: { accept: 'text/html' } })).status).toBe(200);
     const body = { orderItems: [{ product: product._id, quantity: 1 }], shippingAddress: ADDRESS, paymentGateway: 'PayPal' };
     const order = await eventually(async () => {
       const res = await call<OrderDto>('POST', '/api/orders', body, token);
@@ -75,6 +77,9 @@ describe('metrics', () => {
     const gateway = samples('gateway', 'http_server_request_duration_seconds_count');
     expect(gateway.some((sample) => sample.labels.includes('route="/api/orders"') && sample.labels.includes('method="POST"'))).toBe(true);
     expect(gateway.some((sample) => sample.labels.includes('route="/api/products"'))).toBe(true);
+    // A page as the gateway counts it (by kind) and as the storefront server does (its route).
+    expect(gateway.some((sample) => sample.labels.includes('route="page"'))).toBe(true);
+    expect(samples('storefront', 'http_server_request_duration_seconds_count').some((sample) => sample.labels.includes('method="GET"') && sample.labels.includes('status_code="200"'))).toBe(true);
     // Probes are not requests of the shop's.
     for (const part of PARTS) expect(samples(part, 'http_server_request_duration_seconds_count').filter((sample) => /route="\/(health|ready|metrics)"/.test(sample.labels))).toEqual([]);
   });
@@ -103,6 +108,7 @@ describe('metrics', () => {
     expect(samples('users', 'shop_password_hash_queue_depth')).toHaveLength(1);
     expect(samples('gateway', 'shop_cache_requests_total').some((sample) => sample.labels.includes('cache="api"'))).toBe(true);
     expect(samples('catalog', 'shop_cache_requests_total').some((sample) => sample.labels.includes('cache="product-reads"'))).toBe(true);
+    expect(samples('storefront', 'shop_cache_requests_total').some((sample) => sample.labels.includes('cache="renders"'))).toBe(true);
     for (const part of PARTS) expect(samples(part, 'nodejs_eventloop_lag_p99_seconds')).toHaveLength(1);
   });
 

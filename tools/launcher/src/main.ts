@@ -37,7 +37,7 @@ interface Part {
 }
 
 function say(part: string, text: string): void {
-  process.stdout.write(`${part.padEnd(9)} ${text}\n`);
+  process.stdout.write(`${part.padEnd(10)} ${text}\n`);
 }
 
 /**
@@ -73,13 +73,13 @@ const SUPPORTED_NODE_MAJOR = 24;
 const STAND_IN_CLIENT = { PAYPAL_CLIENT_ID: 'sb-stand-in', PAYPAL_CLIENT_SECRET: 'stand-in-secret' };
 
 /** The services that run as REPLICAS processes each, and their port's offset from PORT (the first replica's). */
-const SERVICE_OFFSETS = { catalog: 1, users: 2, orders: 3 } as const;
+const SERVICE_OFFSETS = { catalog: 1, users: 2, orders: 3, storefront: 7 } as const;
 type ReplicatedService = keyof typeof SERVICE_OFFSETS;
 
 /** Whether `npm start` runs its own mail catcher: outside production, when no SMTP server is configured. */
 const mailCatcherRuns = (settings: LauncherSettings): boolean => !settings.SMTP_URL && settings.NODE_ENV !== 'production';
 
-/** Replica `n` (1, 2, …) of a service: PORT+1..3 for the first, PORT+21..23 for the second, PORT+31..33 for the third… */
+/** Replica `n` (1, 2, …) of a service: PORT+1..3 and +7 for the first, PORT+21..23 and +27 for the second, PORT+31..33 and +37 for the third… */
 const replicaPort = (port: number, service: ReplicatedService, n: number) => port + SERVICE_OFFSETS[service] + (n === 1 ? 0 : 10 * n);
 
 function partsOf(settings: LauncherSettings): Part[] {
@@ -102,7 +102,7 @@ function partsOf(settings: LauncherSettings): Part[] {
     ...(catcher ? { SMTP_URL: `smtp://${HOST}:${ports.smtp}` } : {}),
     ...(settings.PUBLIC_URL ? {} : { PUBLIC_URL: `http://localhost:${PORT}` }),
   };
-  const serviceEnv: Record<ReplicatedService, (n: number) => Record<string, string>> = {
+  const serviceEnv: Record<Exclude<ReplicatedService, 'storefront'>, (n: number) => Record<string, string>> = {
     users: (n) => ({ ORDERS_URL: urlOf('orders', n), ...mail }),
     catalog: (n) => ({ USERS_URL: urlOf('users', n) }),
     orders: (n) => ({ USERS_URL: urlOf('users', n), ...paypal, ...mail }),
@@ -118,6 +118,24 @@ function partsOf(settings: LauncherSettings): Part[] {
       env: serviceEnv[name](n),
     })),
   );
+  // The storefront server (services/storefront): the pages and the front end's files, behind the gateways.
+  // Its renders read the catalog replica of its number, its forms and admin checks ask the users one.
+  for (const n of replicas) {
+    parts.push({
+      name: n === 1 ? 'storefront' : `storefront-${n}`,
+      service: 'storefront',
+      entry: service('storefront'),
+      port: replicaPort(PORT, 'storefront', n),
+      readyPath: '/ready',
+      database: false,
+      env: {
+        CATALOG_URL: urlOf('catalog', n),
+        USERS_URL: urlOf('users', n),
+        PAYPAL_SDK_ORIGIN: paypalOrigin,
+        PUBLIC_URL: settings.PUBLIC_URL ?? `http://localhost:${PORT}`,
+      },
+    });
+  }
   // REPLICAS gateways share PORT (SO_REUSEPORT), so that one restarts while the others serve
   // (docs/operations.md, "Draining"); each has its own metrics port: PORT+9, PORT+29, PORT+39…
   for (const n of replicas) {
@@ -136,6 +154,7 @@ function partsOf(settings: LauncherSettings): Part[] {
         CATALOG_URL: urlsOf('catalog'),
         USERS_URL: urlsOf('users'),
         ORDERS_URL: urlsOf('orders'),
+        STOREFRONT_URL: urlsOf('storefront'),
         PAYPAL_SDK_ORIGIN: paypalOrigin,
         METRICS_PORT: String(metricsPort),
         ...(REPLICAS > 1 ? { REUSE_PORT: 'true' } : {}),
