@@ -1,6 +1,6 @@
 /**
  * Draining (docs/operations.md, "Draining"): the shop as `REPLICAS=2 npm start` runs it, two processes
- * of every part (two gateways sharing the port), with 20 customers ordering and browsing without pause
+ * of every part (two gateways sharing the port), with 20 customers ordering, browsing and opening pages without pause
  * while every process in turn is stopped with SIGTERM, as an orchestrator stops it in a rolling
  * update, and started again by the launcher. Each says it is not ready at once, serves while the
  * gateway (or the kernel, for the gateways) sends its work elsewhere, finishes what it holds and
@@ -21,7 +21,7 @@ const CUSTOMERS = 20;
 const STOCK = 100_000;
 /** Longer than the gateway's probes of its replicas take to notice (every 2 s). */
 const DRAIN_DELAY_MS = 4_000;
-const PARTS = ['catalog', 'catalog-2', 'users', 'users-2', 'orders', 'orders-2', 'gateway', 'gateway-2'];
+const PARTS = ['catalog', 'catalog-2', 'users', 'users-2', 'orders', 'orders-2', 'storefront', 'storefront-2', 'gateway', 'gateway-2'];
 
 describe('draining: every process of the shop restarted one by one under load', () => {
   let shop: RunningShop;
@@ -100,6 +100,7 @@ describe('draining: every process of the shop restarted one by one under load', 
         await attempt('GET /api/products/:id', 'GET', `/api/products/${product._id}`);
         await attempt('GET /api/orders/mine', 'GET', '/api/orders/mine', undefined, token);
         await attempt('GET /api/users/profile', 'GET', '/api/users/profile', undefined, token);
+        await attempt('GET / (a page)', 'GET', '/');
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     });
