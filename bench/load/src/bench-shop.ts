@@ -4,6 +4,7 @@
  * (with the consumers on it) and its data folder. It runs with the shop's default settings except
  * those the scenario asks for, and it prints every setting that differs from the defaults (with why).
  */
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startIsolatedShop, type IsolatedShop } from '@shop/testing';
 import { recordSettings } from './results.js';
@@ -31,11 +32,11 @@ export type BenchShop = IsolatedShop & {
  * a test, any outgoing connection's ephemeral port) may take one. A refused start leaves nothing behind.
  * A scenario that chooses ports itself gives `env` as a function, called again for each attempt.
  */
-async function startWithFreshPorts(env: BenchEnv | (() => Promise<BenchEnv>), attempts = 3): Promise<{ shop: IsolatedShop; asked: BenchEnv }> {
+async function startWithFreshPorts(env: BenchEnv | (() => Promise<BenchEnv>), tree?: string, attempts = 3): Promise<{ shop: IsolatedShop; asked: BenchEnv }> {
   for (let attempt = 1; ; attempt++) {
     const asked: BenchEnv = { ...ADMIN_ACCOUNT, ...(typeof env === 'function' ? await env() : env) };
     try {
-      return { shop: await startIsolatedShop(launcher, envOf(asked)), asked };
+      return { shop: await startIsolatedShop(tree ? join(tree, 'tools/launcher/dist/main.js') : launcher, envOf(asked)), asked };
     } catch (error) {
       const again = typeof env === 'function' || asked.PORT === undefined;
       if (attempt >= attempts || !/already in use/.test(String(error)) || !again) throw error;
@@ -49,10 +50,11 @@ async function startWithFreshPorts(env: BenchEnv | (() => Promise<BenchEnv>), at
  * SIGTERM. `env` holds the settings the scenario changes, each best with the reason
  * (`{ RATE_LIMIT_PER_MINUTE: { value: '0', why: '…' } }`); a plain string is printed as "asked by
  * the scenario"; a function makes them for each start (ports it chooses). Nothing else is changed: no
- * limit is lifted unless asked for here. The settings are printed once the shop started.
+ * limit is lifted unless asked for here. The settings are printed once the shop started. `tree`: another
+ * checkout's built shop to start instead of this one's (a tree before a change, measured beside it).
  */
-export async function withBenchShop<T>(env: BenchEnv | (() => Promise<BenchEnv>), work: (shop: BenchShop) => Promise<T>): Promise<T> {
-  const { shop: started, asked } = await startWithFreshPorts(env);
+export async function withBenchShop<T>(env: BenchEnv | (() => Promise<BenchEnv>), work: (shop: BenchShop) => Promise<T>, options: { tree?: string } = {}): Promise<T> {
+  const { shop: started, asked } = await startWithFreshPorts(env, options.tree);
   const settings = changedSettings(asked);
   console.log(formatSettings(settings));
   recordSettings(settings);

@@ -7,6 +7,8 @@
  *   orders          the order pipeline: 50 customers (50 addresses) with Prefer: wait; confirmed orders/s,
  *                   placement → outcome latency, batching, and the pgbench ceiling of the same SQL
  *   orders-polling  the same without Prefer: wait, each order read every 20 ms until final
+ *   orders-with-pages  the orders load alone and with 50 shoppers opening uncached pages, in alternating legs
+ *                   (BENCH_BASELINE_TREE: beside the tree before's shop)
  *   catalog         the gateway's raw capacity for GET /api/products and /api/products/{id} against a bare
  *                   node:http + pg server, side by side
  *   auth            200 simultaneous sign-ups, then 200 simultaneous sign-ins
@@ -28,6 +30,7 @@ import { authBurst } from './scenarios/auth-burst.js';
 import { catalogReads } from './scenarios/catalog-reads.js';
 import { idleMemory } from './scenarios/idle-memory.js';
 import { orderPipeline, orderPolling } from './scenarios/order-pipeline.js';
+import { ordersWithPages } from './scenarios/orders-with-pages.js';
 import { serverPages } from './scenarios/server-pages.js';
 import { search } from './scenarios/search.js';
 import { shoppers } from './scenarios/shoppers.js';
@@ -36,6 +39,7 @@ import { tracingCost } from './scenarios/tracing.js';
 const scenarios: Record<string, () => Promise<void>> = {
   orders: orderPipeline,
   'orders-polling': orderPolling,
+  'orders-with-pages': ordersWithPages,
   catalog: catalogReads,
   auth: authBurst,
   shoppers,

@@ -5,13 +5,13 @@
  * by side and the legs alternate between them, ROUNDS times, so all three see the same machine:
  * - "cached": the shop as it runs by default (SSR_CACHE_MS keeps a rendered page for a second);
  * - "uncached": SSR_CACHE_MS=0, every page rendered afresh (its answers still come through the API cache);
- * - "SSR off": SSR=off, the gateway's index.html for the browser to render: what a page cost before.
+ * - "SSR off": SSR=off, the storefront server's index.html for the browser to render: what a page cost before.
  * Prints pages/s, p50 and p99 of each leg, the medians, and the ratios to SSR off. The issue's targets:
  * p99 <= 50 ms cached, <= 150 ms uncached. Each page is checked: 200 (404 for none here), and a rendered
  * page has its products in it.
  */
 import type { ProductListDto } from '@shop/contracts';
-import { withBenchShop, type BenchShop } from '../bench-shop.js';
+import { withBenchShop, type BenchEnv, type BenchShop } from '../bench-shop.js';
 import { loopbackAddress, ShopClient } from '../http.js';
 import { recordFigure } from '../results.js';
 import { formatTable, median, percentile, sleep, sortNumbers } from '../stats.js';
@@ -20,6 +20,9 @@ const SHOPPERS = Number(process.env.BENCH_PAGES_SHOPPERS ?? 50);
 const SECONDS = Number(process.env.BENCH_PAGES_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_PAGES_ROUNDS ?? 3);
 const WARM_UP_SECONDS = 2;
+/** BENCH_PAGES_REPLICAS: processes of each part (npm start's REPLICAS; 2 storefront servers render side by side). */
+const REPLICAS = process.env.BENCH_PAGES_REPLICAS;
+const replicas: BenchEnv = REPLICAS ? { REPLICAS: { value: REPLICAS, why: `${REPLICAS} storefront servers (and of every other part), asked by BENCH_PAGES_REPLICAS` } } : {};
 
 interface Leg {
   pagesPerSecond: number;
@@ -77,9 +80,9 @@ const ms = (value: number) => value.toFixed(1);
 
 export async function serverPages(): Promise<void> {
   console.log(`\n== server-rendered pages: ${SHOPPERS} shoppers from as many addresses, ${SECONDS} s per leg, ${ROUNDS} rounds alternating cached / uncached / SSR off`);
-  await withBenchShop({}, (cached) =>
-    withBenchShop({ SSR_CACHE_MS: { value: '0', why: 'the "uncached" side: every page rendered afresh' } }, (uncached) =>
-      withBenchShop({ SSR: { value: 'off', why: 'the "SSR off" side: index.html for the browser to render, what a page cost before' } }, async (off) => {
+  await withBenchShop({ ...replicas }, (cached) =>
+    withBenchShop({ ...replicas, SSR_CACHE_MS: { value: '0', why: 'the "uncached" side: every page rendered afresh' } }, (uncached) =>
+      withBenchShop({ ...replicas, SSR: { value: 'off', why: 'the "SSR off" side: index.html for the browser to render, what a page cost before' } }, async (off) => {
         const sides: Side[] = [
           { label: 'cached', shop: cached, paths: await pathsOf(cached), rendered: true },
           { label: 'uncached', shop: uncached, paths: await pathsOf(uncached), rendered: true },
