@@ -1,7 +1,7 @@
 /**
  * What the shell does before rendering: register the remotes with the Module Federation runtime and
- * load the first page's module. The first page's remote files are already on their way: the gateway's
- * index.html asks the browser to preload them (services/gateway/src/front-end/index-page.ts).
+ * load the first page's module. The first page's remote files are already on their way: the storefront
+ * server's index.html asks the browser to preload them (services/storefront/src/front-end/index-page.ts).
  */
 import { remotePageFor } from './app/route-table.js';
 import type { RemoteManifest } from './remote-manifest.js';

@@ -3,7 +3,7 @@ import { frontEndFileSettings } from '@shop/mf-releases';
 import { commonSettings, loadConfig, paypalSdkOriginSetting, serviceUrlSetting } from '@shop/service-kit';
 
 /**
- * The storefront server's settings (see docs/settings.md). It owns no database and takes no part in
+ * The storefront server's settings (see docs/storefront.md, "Settings"). It owns no database and takes no part in
  * events: it serves the shop's pages and the front end's files behind the gateway, reads the catalog
  * for its renders and asks the users service on a plain form's or an admin's behalf.
  */

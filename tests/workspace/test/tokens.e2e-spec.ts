@@ -127,9 +127,9 @@ describe("every service's auth goes through @nestjs/passport's AuthGuard", () =>
     expect(read(`services/${service}/src/app.module.ts`)).toMatch(/AuthModule\.forRoot\(\{\s*(\/\/[^\n]*\n\s*)*keys:/);
   });
 
-  it('the gateway checks no token itself: it asks the users service (releases/admin-caller.ts)', () => {
-    const gateway = sourcesUnder('services/gateway/src');
-    expect(gateway.filter((path) => /from '(passport[\w-]*|@nestjs\/passport|@nestjs\/jwt|jwks-rsa)'/.test(read(path)))).toEqual([]);
-    expect(read('services/gateway/src/releases/admin-caller.ts')).toContain("'/api/users/profile'");
+  it('the gateway and the storefront server check no token themselves: the storefront asks the users service (releases/admin-caller.ts)', () => {
+    const edge = [...sourcesUnder('services/gateway/src'), ...sourcesUnder('services/storefront/src')];
+    expect(edge.filter((path) => /from '(passport[\w-]*|@nestjs\/passport|@nestjs\/jwt|jwks-rsa)'/.test(read(path)))).toEqual([]);
+    expect(read('services/storefront/src/releases/admin-caller.ts')).toContain("'/api/users/profile'");
   });
 });

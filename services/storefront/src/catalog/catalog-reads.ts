@@ -32,8 +32,8 @@ const MAX_BYTES = 32 * 1024 * 1024;
 const READ_HEADERS: IncomingHttpHeaders = { accept: 'application/json', 'accept-encoding': 'identity' };
 
 /**
- * The catalog's public reads as the storefront server's renders make them (docs/ssr.md, "Reading the
- * catalog"): straight from the catalog's replicas, not through the gateway, so rendering adds nothing
+ * The catalog's public reads as the storefront server's renders make them (docs/storefront.md, "Reading
+ * the catalog"): straight from the catalog's replicas, not through the gateway, so rendering adds nothing
  * to the gateway's one thread; and kept for the next renders, the way a shared cache may keep them,
  * by the kept libraries made for it: http-cache-semantics says whether and for how long an answer may
  * be kept from its own Cache-Control (`public, s-maxage=1` for the catalog), never longer than
