@@ -93,7 +93,15 @@ export class ShopHarness {
           name: 'storefront',
           port: ports.storefront,
           readyPath: '/ready',
-          env: { ...common, CATALOG_URL: url(ports.catalog), USERS_URL: url(ports.users), PUBLIC_URL: url(ports.gateway) },
+          env: {
+            ...common,
+            CATALOG_URL: url(ports.catalog),
+            USERS_URL: url(ports.users),
+            PUBLIC_URL: url(ports.gateway),
+            // The parts run in this test's folder: the front end's builds by their place in the repository.
+            SHELL_DIR: join(repoRoot, 'apps/shell/dist'),
+            MF_REMOTES: ['catalog', 'checkout', 'admin'].map((name) => `${name}=${join(repoRoot, `apps/${name}-mf/dist`)}`).join(' '),
+          },
           output: '',
         },
       ],

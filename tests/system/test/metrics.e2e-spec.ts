@@ -24,7 +24,8 @@ function samplesOf(text: string): { name: string; labels: string; value: number 
     .split('\n')
     .filter((line) => line && !line.startsWith('#'))
     .map((line) => {
-      const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[^}]*\})? (\S+)/.exec(line);
+      // Label values are quoted and may hold braces (the storefront server's catch-all route is `/{*path}`).
+      const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[^"}]|"(?:[^"\\]|\\.)*")*\})? (\S+)/.exec(line);
       if (!match) throw new Error(`not a sample line: ${line}`);
       return { name: match[1], labels: match[2] ?? '', value: Number(match[3]) };
     });
