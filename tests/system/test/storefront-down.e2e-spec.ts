@@ -10,13 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ProductDto, UserInfoDto } from '@shop/contracts';
-import { dropDatabases, eventually, freeBasePort, freePort, killPart, startShop, testPrefix, TEST_DATABASE_URL, type RunningShop } from '@shop/testing';
+import { dropDatabases, freeBasePort, freePort, killPart, startShop, testPrefix, TEST_DATABASE_URL, type RunningShop } from '@shop/testing';
 import { callApi, settledOrdersAndStock } from '../src/api.js';
+import { customersOfOneProduct, underLoadSettings } from '../src/shop-under-load.js';
 
 const launcher = fileURLToPath(new URL('../../../tools/launcher/dist/main.js', import.meta.url));
-const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
-const ADDRESS = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
 const CUSTOMERS = 12;
 const SHOPPERS = 4;
 const STOCK = 100_000;
@@ -33,22 +31,7 @@ describe('the storefront server killed under load', () => {
     runDir = join(dataDir, prefix, 'run');
     shop = await startShop(
       launcher,
-      {
-        PORT: String(await freeBasePort(40)),
-        DATA_DIR: dataDir,
-        INSTANCE_PREFIX: prefix,
-        DATABASE_URL: TEST_DATABASE_URL,
-        // Nothing answers there: the launcher starts a nats-server of its own.
-        NATS_URL: `nats://127.0.0.1:${await freePort()}`,
-        LOG_LEVEL: 'warn',
-        SEED_DEMO_CATALOG: 'false',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        // Every customer comes from one address here; the limits have their own tests.
-        SIGN_UP_MAX_PER_ADDRESS: '100000',
-        RATE_LIMIT_PER_MINUTE: '1000000',
-        MAX_CONNECTIONS_PER_ADDRESS: '0',
-      },
+      underLoadSettings({ port: await freeBasePort(40), dataDir, prefix, databaseUrl: TEST_DATABASE_URL, natsPort: await freePort() }, {}),
       180_000,
     );
   }, 240_000);
@@ -75,19 +58,7 @@ describe('the storefront server killed under load', () => {
   }
 
   it('fails no API call, answers the pages meanwhile, and renders them again once it is back', async () => {
-    const adminToken = (await call<UserInfoDto>('POST', '/api/users/login', ADMIN)).body.token;
-    const sample = await call<ProductDto>('POST', '/api/products', undefined, adminToken);
-    const edit = { name: 'Steady lamp', price: 20, image: '/uploads/sample.svg', brand: 'Test', category: 'Test', countInStock: STOCK, description: 'Sold while pages fail.' };
-    const product = (await call<ProductDto>('PUT', `/api/products/${sample.body._id}`, edit, adminToken)).body;
-    const tokens = await Promise.all(
-      Array.from({ length: CUSTOMERS }, async (_, n) => {
-        const signedUp = await call<UserInfoDto>('POST', '/api/users', { name: `Customer ${n}`, email: `storefront-down-${n}@example.com`, password: 'customer-secret' });
-        expect(signedUp.status).toBe(201);
-        return signedUp.body.token;
-      }),
-    );
-    const order = { orderItems: [{ product: product._id, quantity: 1 }], shippingAddress: ADDRESS, paymentGateway: 'PayPal' };
-    await eventually(async () => ((await call('POST', '/api/orders', order, tokens[0])).status === 201 ? true : undefined), 30_000, 'orders to know the product');
+    const { product, tokens, order } = await customersOfOneProduct(call, { stock: STOCK, count: CUSTOMERS, tag: 'storefront-down', name: 'Steady lamp' });
     expect((await openPage('/')).rendered).toBe(true);
 
     let down = false;
