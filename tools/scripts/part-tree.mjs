@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
  * One part's production tree: what its image holds (docs/deploy.md, "Lean images"). For a part
- * (catalog, users, orders, gateway, paypal-stand-in) that is its workspace, the workspaces it depends on
- * (libs/*), each with its package.json and built dist/ (no declarations, no tests), the files it reads at
- * run time (the catalog's seed/, the gateway's built front ends), and a node_modules holding only the
- * packages their `dependencies` reach: never what only devDependencies, the root's devDependencies, or
- * the workspaces it does not use (tests, bench, tools, apps' build toolchain) reach.
+ * (catalog, users, orders, storefront, gateway, paypal-stand-in) that is its workspace, the workspaces it
+ * depends on (libs/*), each with its package.json and built dist/ (no declarations, no tests), the files it
+ * reads at run time (the catalog's seed/, the built front ends of the storefront server and the gateway),
+ * and a node_modules holding only the packages their `dependencies` reach: never what only
+ * devDependencies, the root's devDependencies, or the workspaces it does not use (tests, bench, tools,
+ * apps' build toolchain) reach.
  *
  * The tree is read from package-lock.json: from the part's workspace, each dependency, optional
  * dependency and required peer is resolved as Node and npm do (the nearest node_modules upwards), and the
@@ -31,15 +32,26 @@ import { fileURLToPath } from 'node:url';
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
+ * The front ends' builds (SHELL_DIR's and MF_REMOTES' default folders, libs/mf-releases' settings): browser
+ * and server builds, the server builds self-contained (they bundle React and need no package).
+ */
+const FRONT_END_BUILDS = ['apps/shell/dist', 'apps/catalog-mf/dist', 'apps/checkout-mf/dist', 'apps/admin-mf/dist'];
+
+/**
  * The parts that have an image: their workspace, and what else they read at run time besides their
- * packages' dist/ (repository paths). The gateway serves the built shell (SHELL_DIR) and micro-frontends
- * (MF_REMOTES' default folders, services/gateway/src/config.ts); their server builds are self-contained.
+ * packages' dist/ (repository paths). The storefront server renders and serves the pages from the front
+ * ends' builds. The gateway keeps them for its fallback while no storefront server answers (the shell's
+ * index.html and the current builds' files, docs/gateway.md); whole, server builds included, although it
+ * renders nothing: a build's id hashes its browser and server entries (libs/mf-releases' buildIdOf), and
+ * the fallback must name each build by the storefront server's id, or the pages opened before the
+ * outage would ask for files it does not know.
  */
 export const PARTS = {
   catalog: { workspace: 'services/catalog', files: ['services/catalog/seed'] },
   users: { workspace: 'services/users', files: [] },
   orders: { workspace: 'services/orders', files: [] },
-  gateway: { workspace: 'services/gateway', files: ['apps/shell/dist', 'apps/catalog-mf/dist', 'apps/checkout-mf/dist', 'apps/admin-mf/dist'] },
+  storefront: { workspace: 'services/storefront', files: FRONT_END_BUILDS },
+  gateway: { workspace: 'services/gateway', files: FRONT_END_BUILDS },
   'paypal-stand-in': { workspace: 'tools/paypal-stand-in', files: [] },
 };
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { podman, podmanEnv, run, runLogged } from './podman.js';
 
 /** The Dockerfile's targets: one image per part. */
-export const PARTS = ['catalog', 'users', 'orders', 'gateway', 'paypal-stand-in'] as const;
+export const PARTS = ['catalog', 'users', 'orders', 'storefront', 'gateway', 'paypal-stand-in'] as const;
 export type Part = (typeof PARTS)[number];
 
 /**

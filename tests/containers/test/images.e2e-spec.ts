@@ -3,7 +3,8 @@
  * for node:24-bookworm-slim), started as a whole shop on the host's network against the machine's
  * PostgreSQL and NATS (the run's own instance prefix, free ports): each answers /health, then /ready,
  * runs as the unprivileged `node` user and holds only its part's production files, and the shop takes an
- * order through its gateway. Prints each image's size and time to ready.
+ * order through its gateway, whose pages the storefront server's image renders. Prints each image's size
+ * and time to ready.
  */
 import { randomBytes } from 'node:crypto';
 import type { OrderDto, ProductDto, UserInfoDto } from '@shop/contracts';
@@ -84,7 +85,7 @@ describe('the images, built with podman and started as a shop', () => {
       const { uid, shop, mods, writable } = JSON.parse(listing) as { uid: number; shop: string[]; mods: string[]; writable: boolean };
       expect([part, uid, writable]).toEqual([part, 1000, false]);
       expect([part, mods.filter((name) => DEV_ONLY.includes(name))]).toEqual([part, []]);
-      // The workspaces it runs (services/, libs/, the gateway's apps/, the stand-in's tools/) and their packages: no tests, benches or sources of other parts.
+      // The workspaces it runs (services/, libs/, the front ends' builds of the storefront server and the gateway, the stand-in's tools/) and their packages: no tests, benches or sources of other parts.
       expect([part, shop.filter((name) => !['package.json', 'node_modules', 'services', 'libs', 'apps', 'tools'].includes(name))]).toEqual([part, []]);
     }
   });
@@ -98,7 +99,8 @@ describe('the images, built with podman and started as a shop', () => {
       ['users', { ...database, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SIGNING_KEY_SECRET: secret, ORDERS_URL: local('orders') }, '/ready'],
       ['catalog', { ...database, USERS_URL: local('users'), SEED_DEMO_CATALOG: 'false' }, '/ready'],
       ['orders', { ...database, ...PAYPAL, USERS_URL: local('users'), PAYPAL_API_BASE: local('paypal-stand-in') }, '/ready'],
-      ['gateway', { CATALOG_URL: local('catalog'), USERS_URL: local('users'), ORDERS_URL: local('orders'), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0' }, '/api/health'],
+      ['storefront', { CATALOG_URL: local('catalog'), USERS_URL: local('users'), LOG_LEVEL: 'warn' }, '/ready'],
+      ['gateway', { CATALOG_URL: local('catalog'), USERS_URL: local('users'), ORDERS_URL: local('orders'), STOREFRONT_URL: local('storefront'), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0' }, '/api/health'],
     ];
     // In order, as each needs the one before (users' signing keys, catalog's products): what a deploy's readiness gates do.
     for (const [part, env, readyPath] of plan) {
@@ -126,9 +128,19 @@ describe('the images, built with podman and started as a shop', () => {
     }, 30_000, 'the order confirmed');
     expect(confirmed.totalPrice).toBeGreaterThan(0);
     await eventually(async () => ((await call<ProductDto>('GET', `/api/products/${product._id}`)).body.countInStock === 3 ? true : undefined), 15_000, 'the stock taken');
-    // The gateway's own image serves the shell and the micro-frontends, the product page rendered on the server.
+    // The storefront server's image renders the product page on the server, through the gateway.
     const page = await call<string>('GET', `/product/${product._id}`);
     expect(page.status).toBe(200);
     expect(page.body).toContain('Container lamp');
+    const storefrontMetrics = await (await fetch(url('storefront', '/metrics'))).text();
+    // (Its pages' route is its catch-all, `/{*path}`: a brace inside the labels.)
+    expect(storefrontMetrics).toMatch(/^http_server_request_duration_seconds_count\{method="GET",.*,status_code="200"\} [1-9]/m);
+    // Its image stopped, the gateway's own serves the shell's page and the current builds for the browser to render.
+    await podman(['stop', '--time', '10', `shop-test-${RUN_ID}-storefront`], { timeoutMs: 60_000 });
+    const fallback = await fetch(`http://127.0.0.1:${ports.gateway}/`, { headers: { accept: 'text/html' } });
+    expect([fallback.status, fallback.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/html/)]);
+    const remotes = (await call<Record<string, string>>('GET', '/mf/remotes.json')).body;
+    expect(Object.keys(remotes).sort()).toEqual(['admin', 'catalog', 'checkout']);
+    for (const entry of Object.values(remotes)) expect([entry, (await call('GET', entry)).status]).toEqual([entry, 200]);
   });
 });

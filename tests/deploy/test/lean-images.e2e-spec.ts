@@ -4,10 +4,11 @@
  * folder outside the repository (no node_modules above it, so only the tree's own packages resolve).
  * A package that only devDependencies, or only workspaces the part does not use (tests, bench, tools,
  * the front ends' build), bring is a failure; and the part runs from its tree: its commands, its whole
- * app (`openapi` loads every module a service serves with), the gateway's front ends and server render.
+ * app (`openapi` loads every module a service serves with), the storefront server's pages rendered on the
+ * server and its front ends' files, and the gateway's page and files while no storefront server answers.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,7 +35,7 @@ interface PartTree {
 }
 const partTree = (await import(join(repo, 'tools/scripts/part-tree.mjs'))) as PartTree;
 
-const PARTS = ['catalog', 'users', 'orders', 'gateway', 'paypal-stand-in'] as const;
+const PARTS = ['catalog', 'users', 'orders', 'storefront', 'gateway', 'paypal-stand-in'] as const;
 type Part = (typeof PARTS)[number];
 const SERVICES = ['catalog', 'users', 'orders'] as const;
 
@@ -119,13 +120,25 @@ const freePort = () =>
     server.on('error', reject);
   });
 
-/** Serves the part from its tree on a free port until `until` settles; its output is answered with the result. */
-async function serving<T>(part: Part, until: (origin: string, output: () => string) => Promise<T>): Promise<T> {
+/**
+ * An address where nothing listens, whatever else runs on this machine: the services of a part served
+ * alone (the defaults, 127.0.0.1:3001…, may be another shop's).
+ */
+let nowhere: string;
+beforeAll(async () => {
+  nowhere = `http://127.0.0.1:${await freePort()}`;
+});
+
+/**
+ * Serves the part from its tree on a free port, with `env` besides its address, until `until` settles;
+ * its output is answered with the result.
+ */
+async function serving<T>(part: Part, env: Record<string, string>, until: (origin: string, output: () => string) => Promise<T>): Promise<T> {
   const port = await freePort();
   const { workspace } = partTree.PARTS[part];
   const child = spawn(process.execPath, [join(workspace, 'dist/main.js')], {
     cwd: treeDir(part),
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info' },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -178,7 +191,7 @@ describe('what a part image holds', () => {
 });
 
 describe('a part runs from its tree', () => {
-  it.each([...SERVICES, 'gateway' as const])('%s: check-settings prints its settings report', (part) => {
+  it.each([...SERVICES, 'storefront' as const, 'gateway' as const])('%s: check-settings prints its settings report', (part) => {
     const result = run(part, ['check-settings']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
@@ -187,13 +200,13 @@ describe('a part runs from its tree', () => {
     expect(report.reads).toEqual(expect.arrayContaining(['PORT', 'LOG_LEVEL']));
   });
 
-  it.each([...SERVICES, 'gateway' as const])('%s: starts its tracing from its tree (the OpenTelemetry SDK and its instrumentations load)', (part) => {
+  it.each([...SERVICES, 'storefront' as const, 'gateway' as const])('%s: starts its tracing from its tree (the OpenTelemetry SDK and its instrumentations load)', (part) => {
     const result = run(part, ['check-settings'], { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_SERVICE_NAME: `lean-${part}` });
     expect(result.stderr).toBe(`${part}: tracing on, spans to http://127.0.0.1:9\n`);
     expect(result.status).toBe(0);
   });
 
-  it.each([...SERVICES])('%s: loads its whole app (openapi builds it, touching nothing)', (part) => {
+  it.each([...SERVICES, 'storefront' as const])('%s: loads its whole app (openapi builds it, touching nothing)', (part) => {
     const result = run(part, ['openapi']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
@@ -213,23 +226,43 @@ describe('a part runs from its tree', () => {
     expect([result.status, result.stderr]).toEqual([0, '']);
   });
 
-  it("gateway: serves the shell, renders pages on the server and serves the micro-frontends from MF_REMOTES' default folders", async () => {
-    await serving('gateway', async (origin, output) => {
+  it("storefront: renders pages on the server and serves the shell and the micro-frontends from MF_REMOTES' default folders", async () => {
+    await serving('storefront', { CATALOG_URL: nowhere, USERS_URL: nowhere }, async (origin, output) => {
       await waitFor('server pages loaded', () => /server pages of the current builds loaded/.test(output()), output);
-      expect(output()).toContain(`rendering pages on the server with ${join(treeDir('gateway'), 'apps/shell/dist/server/render.cjs')}`);
+      expect(output()).toContain(`rendering pages on the server with ${join(treeDir('storefront'), 'apps/shell/dist/server/render.cjs')}`);
       // The services are not running: the page says so (503), rendered on the server all the same.
-      const page = await fetch(`${origin}/`);
+      const page = await fetch(`${origin}/`, { headers: { accept: 'text/html' } });
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
       expect(await page.text()).toMatch(/^<!doctype html>.*<title>[^<]+<\/title>/s);
       const remotes = (await (await fetch(`${origin}/mf/remotes.json`)).json()) as Record<string, string>;
       expect(Object.keys(remotes).sort()).toEqual(['admin', 'catalog', 'checkout']);
+      for (const entry of Object.values(remotes)) expect((await fetch(new URL(entry, origin))).status).toBe(200);
+      // Its probes and metrics on its own port, as a service's.
+      for (const path of ['/health', '/ready']) expect([path, (await fetch(`${origin}${path}`)).status]).toEqual([path, 200]);
+      expect(await (await fetch(`${origin}/metrics`)).text()).toContain('http_server_request_duration_seconds');
+    });
+  });
+
+  it("gateway: while no storefront server answers, serves the shell's page and the builds the storefront server names, by the same ids", async () => {
+    const named = await serving('storefront', { CATALOG_URL: nowhere, USERS_URL: nowhere }, async (origin, output) => {
+      await waitFor('listening', () => output().includes('storefront listening on'), output);
+      return (await (await fetch(`${origin}/mf/remotes.json`)).json()) as Record<string, string>;
+    });
+    await serving('gateway', { CATALOG_URL: nowhere, USERS_URL: nowhere, ORDERS_URL: nowhere, STOREFRONT_URL: nowhere }, async (origin, output) => {
+      await waitFor('listening', () => output().includes('gateway listening on'), output);
+      const page = await fetch(`${origin}/`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe(readFileSync(join(treeDir('gateway'), 'apps/shell/dist/index.html'), 'utf8'));
+      // Pages opened before the storefront server went away ask for these files: the gateway knows them by the same ids.
+      const remotes = (await (await fetch(`${origin}/mf/remotes.json`)).json()) as Record<string, string>;
+      expect(remotes).toEqual(named);
       for (const entry of Object.values(remotes)) expect((await fetch(new URL(entry, origin))).status).toBe(200);
       expect((await fetch(`${origin}/api/docs`)).status).toBe(200);
     });
   });
 
   it('paypal-stand-in: serves', async () => {
-    await serving('paypal-stand-in', async (origin, output) => {
+    await serving('paypal-stand-in', {}, async (origin, output) => {
       await waitFor('listening', () => output().includes('PayPal stand-in listening on'), output);
       const token = await fetch(`${origin}/v1/oauth2/token`, {
         method: 'POST',

@@ -1,7 +1,8 @@
 /**
  * The commands each service's image runs besides serving, as a deployment uses them: `migrate` (a
- * Kubernetes Job or init container before new replicas start) and `check-settings` (CI, operators).
- * They run the built parts against the machine's PostgreSQL under an instance prefix of their own.
+ * Kubernetes Job or init container before new replicas start) and `check-settings` (CI, operators); the
+ * storefront server's and the gateway's images have `check-settings` and, the storefront server's,
+ * `openapi`. They run the built parts against the machine's PostgreSQL under an instance prefix of their own.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -62,7 +63,7 @@ describe('migrate', () => {
 });
 
 describe('unknown commands', () => {
-  it.each([...SERVICES, 'gateway'])('%s refuses one and names the commands it knows', async (part) => {
+  it.each([...SERVICES, 'storefront', 'gateway'])('%s refuses one and names the commands it knows', async (part) => {
     const result = await run(part, ['migrat'], environment);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('unknown command "migrat"');
@@ -77,6 +78,18 @@ describe('check-settings', () => {
     expect(report.part).toBe('orders');
     expect(report.reads).toEqual(expect.arrayContaining(['DATABASE_URL', 'NATS_URL', 'PAYPAL_API_BASE', 'PORT']));
     expect(report.problems).toEqual([expect.stringMatching(/^PORT: /)]);
+  });
+
+  it('storefront: reads the settings of its pages and its calls to catalog and users, and no database or NATS', async () => {
+    const result = await run('storefront', ['check-settings'], { PORT: '3004', PUBLIC_URL: 'https://shop.example', NODE_ENV: 'production' });
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    const report = JSON.parse(result.stdout) as { part: string; reads: string[]; problems: string[] };
+    expect(report).toMatchObject({ part: 'storefront', problems: [] });
+    expect(report.reads).toEqual(expect.arrayContaining(['PORT', 'CATALOG_URL', 'USERS_URL', 'PUBLIC_URL', 'SSR', 'SHELL_DIR', 'MF_REMOTES_FILE', 'TRUST_PROXY', 'DRAIN_DELAY_MS']));
+    expect(report.reads.filter((name) => /^(DATABASE|NATS|STREAM)_/.test(name))).toEqual([]);
+    const wrong = await run('storefront', ['check-settings'], { SSR: 'maybe', PUBLIC_URL: 'shop.example' });
+    expect(wrong.code).toBe(1);
+    expect((JSON.parse(wrong.stdout) as { problems: string[] }).problems).toEqual([expect.stringMatching(/^PUBLIC_URL: /), expect.stringMatching(/^SSR: /)]);
   });
 
   it('warns about a variable shaped like a setting that no part reads, naming the setting it most likely meant', async () => {
@@ -117,7 +130,7 @@ describe('check-settings', () => {
 });
 
 describe('openapi', () => {
-  it.each([...SERVICES])('%s: prints its OpenAPI document without a database, NATS or settings (the front ends are typed from it)', async (part) => {
+  it.each([...SERVICES, 'storefront'])('%s: prints its OpenAPI document without a database, NATS or settings (the front ends are typed from it)', async (part) => {
     // Nothing of the shop is reachable: a database address that refuses, no NATS.
     const result = await run(part, ['openapi'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none', NATS_URL: 'nats://127.0.0.1:9' });
     expect([result.code, result.stderr]).toEqual([0, '']);
