@@ -6,7 +6,22 @@ import { callApi } from './shop-api.js';
 import { RUN_ID, RUN_LABEL } from './shop-images.js';
 
 /** The services of compose.yaml the tests run: the shop, its PostgreSQL and NATS cluster (the observability services' public images are out of reach here). */
-export const SHOP_SERVICES = ['postgres', 'nats-1', 'nats-2', 'nats-3', 'paypal-stand-in', 'users-1', 'users-2', 'catalog-1', 'catalog-2', 'orders-1', 'orders-2', 'gateway'] as const;
+export const SHOP_SERVICES = [
+  'postgres',
+  'nats-1',
+  'nats-2',
+  'nats-3',
+  'paypal-stand-in',
+  'users-1',
+  'users-2',
+  'catalog-1',
+  'catalog-2',
+  'orders-1',
+  'orders-2',
+  'storefront-1',
+  'storefront-2',
+  'gateway',
+] as const;
 export type ComposeService = (typeof SHOP_SERVICES)[number];
 
 /** compose.yaml's named volumes. */
@@ -72,7 +87,7 @@ export class ComposeShop {
 
   /**
    * Waits until the shop answers as a shopper needs it, end to end: the gateway reports every replica
-   * ready, the admin signs in, and orders, users and catalog accept the token (checked with users' keys), three
+   * ready (the storefront server's too), the admin signs in, and orders, users and catalog accept the token (checked with users' keys), three
    * times in a row; answers how many seconds after `since` (performance.now()) that was.
    */
   async awaitServing(since: number, timeoutMs = 240_000): Promise<number> {

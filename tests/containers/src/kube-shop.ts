@@ -6,8 +6,11 @@ import { parseAllDocuments, stringify } from 'yaml';
 import { podman, podmanEnv, run } from './podman.js';
 import { imageOf, RUN_ID, RUN_LABEL, type Part } from './shop-images.js';
 
-/** The shop's Deployments, in the order they are played (each needs the one before ready: users' signing keys first). */
-export const KUBE_PARTS = ['users', 'catalog', 'orders', 'gateway'] as const;
+/**
+ * The shop's Deployments, in the order they are played (each needs the one before ready: users' signing
+ * keys first; the gateway reports the whole shop ready once the storefront server is too).
+ */
+export const KUBE_PARTS = ['users', 'catalog', 'orders', 'storefront', 'gateway'] as const;
 export type KubePart = (typeof KUBE_PARTS)[number];
 
 type HttpProbe = { httpGet?: { path: string; port: number | string } };
@@ -49,7 +52,7 @@ export const KUBE_ADMIN = { email: 'admin@example.com', password: 'kube-admin-se
  * (as `nats`) and the PayPal stand-in in containers beside it. What podman 4.3 does not do is done here,
  * each named in docs/deploy.md ("Kubernetes manifests on podman"):
  * - Services: each Deployment's pod gets a fixed address, and every pod's hostAliases name the Services
- *   (users, catalog, orders, nats, shop-db-rw) at those addresses, as a ClusterIP would;
+ *   (users, catalog, orders, storefront, nats, shop-db-rw) at those addresses, as a ClusterIP would;
  * - one pod per Deployment (the overlay's three replicas would each publish the same ports on the host);
  * - restartPolicy OnFailure (podman 4.3 restarts a finished init container under Always, then cannot remove it);
  * - containerPorts are not published on the host (the test reaches the pods on the network);
@@ -96,6 +99,7 @@ export class KubeShop {
       catalog: `${prefix}.22`,
       orders: `${prefix}.23`,
       gateway: `${prefix}.24`,
+      storefront: `${prefix}.25`,
     });
     const password = randomBytes(12).toString('hex');
     await this.container('shop-db-rw', podmanEnv.POSTGRES_IMAGE!, ['--env', 'POSTGRES_USER=shop', '--env', `POSTGRES_PASSWORD=${password}`], []);
@@ -134,7 +138,7 @@ export class KubeShop {
     spec.replicas = 1;
     pod.restartPolicy = 'OnFailure';
     pod.hostAliases = [
-      ...(['users', 'catalog', 'orders'] as const).map((service) => ({ ip: this.addresses[service], hostnames: [service] })),
+      ...(['users', 'catalog', 'orders', 'storefront'] as const).map((service) => ({ ip: this.addresses[service], hostnames: [service] })),
       { ip: this.addresses['nats-1'], hostnames: ['nats'] },
       { ip: this.addresses['shop-db-rw'], hostnames: ['shop-db-rw'] },
     ];

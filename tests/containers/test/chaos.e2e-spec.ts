@@ -1,10 +1,11 @@
 /**
- * Chaos across containers: compose.yaml's deployment (podman-compose, two replicas of each service, the
- * three-node NATS cluster, PostgreSQL) with 20 customers ordering and browsing without pause while, in
- * turn, the process of a container of each service is killed (SIGKILL, as a crash), the NATS node
- * leading the event stream is killed, and PostgreSQL is killed; podman's restart policy brings each back. Afterwards every
- * order is final, the stock is the initial stock less what the confirmed orders took, every container
- * runs, and no GET failed while one replica of its service was down (the gateway retries it).
+ * Chaos across containers: compose.yaml's deployment (podman-compose, two replicas of each service and of
+ * the storefront server, the three-node NATS cluster, PostgreSQL) with 20 customers ordering and browsing
+ * without pause while, in turn, the process of a container of each service is killed (SIGKILL, as a
+ * crash), the NATS node leading the event stream is killed, and PostgreSQL is killed; podman's restart
+ * policy brings each back. Afterwards every order is final, the stock is the initial stock less what the
+ * confirmed orders took, every container runs (the storefront servers' too), and no GET failed while one
+ * replica of its service was down (the gateway retries it).
  */
 import type { OrderDto, ProductDto } from '@shop/contracts';
 import { eventually, streamStateOf } from '@shop/testing';

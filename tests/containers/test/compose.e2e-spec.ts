@@ -1,8 +1,8 @@
 /**
  * compose.yaml for real: podman-compose runs it with the run's images (PostgreSQL and the three-node NATS
- * cluster in containers, two replicas of each service, the gateway, and the PayPal stand-in of
- * deploy/compose/paypal-stand-in.yaml). A shopper's journey passes through the published gateway, in
- * chromium too; a catalog container's process killed (SIGKILL) and an orders container stopped (SIGTERM) under load
+ * cluster in containers, two replicas of each service and of the storefront server, the gateway, and the
+ * PayPal stand-in of deploy/compose/paypal-stand-in.yaml). A shopper's journey passes through the published
+ * gateway, its pages rendered by the storefront server, in chromium too; a catalog container's process killed (SIGKILL) and an orders container stopped (SIGTERM) under load
  * cost no request, and podman brings the killed one back; taking the project down leaves no container,
  * network or volume behind.
  */
@@ -25,7 +25,7 @@ describe('compose.yaml, run by podman-compose', () => {
     try {
       upSeconds = await shop.awaitServing(started);
     } catch (error) {
-      const logs = await Promise.all(['gateway', 'users-1', 'catalog-1', 'orders-1', 'postgres', 'nats-1'].map(async (service) => `--- ${service}\n${await shop.logs(service as never)}`));
+      const logs = await Promise.all(['gateway', 'storefront-1', 'users-1', 'catalog-1', 'orders-1', 'postgres', 'nats-1'].map(async (service) => `--- ${service}\n${await shop.logs(service as never)}`));
       throw new Error(`${String(error)}\n${logs.join('\n')}`, { cause: error });
     }
     process.stdout.write(`compose: ${SHOP_SERVICES.length} containers up and the shop answering signed-in calls ${upSeconds} s after podman-compose up began\n`);
@@ -38,7 +38,7 @@ describe('compose.yaml, run by podman-compose', () => {
   // SHOP_CONTAINER_LOGS=1: what the parts logged (warnings and errors) after each test.
   afterEach(async () => {
     if (!process.env.SHOP_CONTAINER_LOGS || !shop) return;
-    for (const service of ['gateway', 'users-1', 'users-2', 'orders-1', 'orders-2', 'catalog-1', 'catalog-2'] as const) {
+    for (const service of ['gateway', 'storefront-1', 'storefront-2', 'users-1', 'users-2', 'orders-1', 'orders-2', 'catalog-1', 'catalog-2'] as const) {
       const restarts = await shop.state(service).then((state) => state.restarts, () => 'gone');
       const lines = (await shop.logs(service, 400)).split('\n').filter((line) => /"level":[4-6]0|ERROR|Error/.test(line));
       process.stdout.write(`--- ${service} (restarted ${restarts} times)\n${lines.slice(-15).join('\n')}\n`);
@@ -47,15 +47,15 @@ describe('compose.yaml, run by podman-compose', () => {
 
   const call = <T>(method: string, path: string, body?: unknown, token?: string) => callApi<T>(shop.base, method, path, body, token);
 
-  it('runs every service as compose.yaml says: two replicas each, the stream on three NATS nodes', async () => {
+  it('runs every service as compose.yaml says: two replicas each (the storefront server too), the stream on three NATS nodes', async () => {
     for (const service of SHOP_SERVICES) expect([service, (await shop.state(service)).running]).toEqual([service, true]);
     const health = (await call<{ status: string; services: Record<string, { status: string; replicas?: { ready: number; total: number } }> }>('GET', '/api/health')).body;
     expect(health.status).toBe('ok');
-    for (const service of ['catalog', 'users', 'orders']) expect([service, health.services[service].replicas]).toEqual([service, { ready: 2, total: 2 }]);
+    for (const service of ['catalog', 'users', 'orders', 'storefront']) expect([service, health.services[service].replicas]).toEqual([service, { ready: 2, total: 2 }]);
   });
 
   it('takes a shopper from the home page to a confirmed order, and an admin sees it', async () => {
-    // The demo catalog (SEED_DEMO_CATALOG) is there, rendered on the server and answered by the API.
+    // The demo catalog (SEED_DEMO_CATALOG) is there, rendered on the server (by a storefront replica) and answered by the API.
     const products = (await call<{ products: ProductDto[] }>('GET', '/api/products')).body.products;
     expect(products.length).toBeGreaterThan(0);
     const home = await call<string>('GET', '/');
@@ -76,7 +76,7 @@ describe('compose.yaml, run by podman-compose', () => {
     const all = await call<OrderDto[]>('GET', '/api/orders', undefined, admin);
     expect(all.body.map((order) => order._id)).toContain(placed.body._id);
 
-    // In chromium: the shell and the micro-frontends, served by the gateway's image, show the product page.
+    // In chromium: the shell and the micro-frontends, served by the storefront server's image, show the product page.
     const browser = await launchChromium();
     try {
       const page = await browser.newPage();
@@ -122,6 +122,47 @@ describe('compose.yaml, run by podman-compose', () => {
     process.stdout.write(`compose under load (10 customers):\n${summaryOf(outcomes)}\n  catalog-1 started again by podman after ${backAfter} s\n`);
     expect(outcomes.filter(failed)).toEqual([]);
     for (const phaseName of ['catalog-1 killed', 'orders-1 stopped']) expect(outcomes.filter((outcome) => outcome.phase === phaseName).length).toBeGreaterThan(0);
+  });
+
+  it("renders every page on the other replica while a storefront container's process is killed, and podman brings it back", async () => {
+    const products = (await call<{ products: ProductDto[] }>('GET', '/api/products')).body.products;
+    const paths = ['/', `/product/${products[0]._id}`, '/search/lamp'];
+    const shoppers = 4;
+    let phase = 'steady';
+    let running = true;
+    const pages: { phase: string; status: number; rendered: boolean }[] = [];
+    const loops = Array.from({ length: shoppers }, async (_, n) => {
+      for (let i = n; running; i++) {
+        const page = await fetch(`${shop.base}${paths[i % paths.length]}`, { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(15_000) })
+          .then(async (res) => ({ status: res.status, html: await res.text() }))
+          .catch(() => ({ status: 0, html: '' }));
+        // A server-rendered page carries its page credential; the gateway's fallback is the shell's index.html as built.
+        pages.push({ phase, status: page.status, rendered: page.html.includes('name="shop-page-session"') });
+      }
+    });
+    let backAfter: number | undefined;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      phase = 'storefront-1 killed';
+      backAfter = await shop.crash('storefront-1');
+      await eventually(async () => ((await call<{ services: { storefront: { replicas?: { ready: number } } } }>('GET', '/api/health')).body.services?.storefront.replicas?.ready === 2 ? true : undefined), 120_000, 'storefront-1 ready again');
+      phase = 'after';
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    } finally {
+      running = false;
+      await Promise.all(loops);
+    }
+    const count = (which: string, test: (page: (typeof pages)[number]) => boolean) => pages.filter((page) => page.phase === which && test(page)).length;
+    process.stdout.write(
+      `compose, pages while a storefront replica is killed (${shoppers} shoppers; started again by podman after ${backAfter} s):\n` +
+        ['steady', 'storefront-1 killed', 'after'].map((which) => `  ${which.padEnd(24)} ${String(count(which, () => true)).padStart(5)} pages, ${count(which, (page) => page.rendered)} rendered, ${count(which, (page) => page.status !== 200)} not answered`).join('\n') +
+        '\n',
+    );
+    // A page the killed process was sending is cut short (its status was on the wire): at most one per shopper.
+    expect(pages.filter((page) => page.status !== 200).length).toBeLessThanOrEqual(shoppers);
+    // The other replica renders the rest: no page falls back to the browser's render while one replica lives.
+    expect(pages.filter((page) => page.status === 200 && !page.rendered)).toEqual([]);
+    for (const which of ['storefront-1 killed', 'after']) expect([which, count(which, (page) => page.rendered) > 0]).toEqual([which, true]);
   });
 
   it('leaves no container, network or volume behind when taken down', async () => {

@@ -5,7 +5,7 @@
  * (test/observability.e2e-spec.ts), and a test of the running parts can check each is really served.
  */
 
-export const SHOP_PARTS = ['gateway', 'catalog', 'users', 'orders'] as const;
+export const SHOP_PARTS = ['gateway', 'storefront', 'catalog', 'users', 'orders'] as const;
 export type ShopPart = (typeof SHOP_PARTS)[number];
 
 /** The parts that record events in an outbox and consume events from JetStream. */
@@ -51,9 +51,9 @@ export const SHOP_METRICS: Record<string, ShopMetric> = {
   shop_password_hash_queue_depth: { type: 'gauge', parts: ['users'], labels: [], help: 'Password hashes waiting for the worker pool' },
   shop_cache_requests_total: {
     type: 'counter',
-    parts: ['gateway', 'catalog'],
+    parts: ['gateway', 'storefront', 'catalog'],
     labels: ['cache', 'result'],
-    help: "Cache look-ups by cache (gateway: api, pages; catalog: product-reads) and result (hit, miss)",
+    help: "Cache look-ups by cache (gateway: api; storefront: pages, renders; catalog: product-reads) and result (hit, miss)",
   },
 };
 

@@ -24,7 +24,7 @@ type Env = Record<string, string>;
 // ajv-formats is CommonJS: under NodeNext its default export arrives as the module object.
 const addFormats = ((addFormatsPlugin as unknown as { default?: typeof addFormatsPlugin }).default ?? addFormatsPlugin) as unknown as (ajv: Ajv2019) => void;
 
-const PARTS = ['catalog', 'users', 'orders', 'gateway'] as const;
+const PARTS = ['catalog', 'users', 'orders', 'storefront', 'gateway'] as const;
 type Part = (typeof PARTS)[number];
 interface SettingsReport {
   part: string;
@@ -100,7 +100,7 @@ describe('compose.yaml', () => {
 
   const partOf = (service: string): Part | undefined => PARTS.find((part) => service === part || service.startsWith(`${part}-`));
 
-  it("runs PostgreSQL, a NATS cluster of three, two replicas of each service, the gateway, a mail catcher, the traces' collector and Jaeger, and Prometheus and Grafana", () => {
+  it("runs PostgreSQL, a NATS cluster of three, two replicas of each service and of the storefront server, the gateway, a mail catcher, the traces' collector and Jaeger, and Prometheus and Grafana", () => {
     const names = Object.keys(compose.services).sort();
     expect(names).toEqual([
       'catalog-1',
@@ -117,9 +117,33 @@ describe('compose.yaml', () => {
       'otel-collector',
       'postgres',
       'prometheus',
+      'storefront-1',
+      'storefront-2',
       'users-1',
       'users-2',
     ]);
+  });
+
+  /** The addresses a part's replicas listen on (`http://catalog-1:3001`…), from their names and PORTs. */
+  const replicaUrlsOf = (part: Part) =>
+    Object.entries(compose.services)
+      .filter(([name]) => partOf(name) === part)
+      .map(([name, service]) => `http://${name}:${resolved(service.environment ?? {}).PORT}`)
+      .sort();
+  const urlListOf = (env: Env, setting: string) => (env[setting] ?? '').split(',').filter(Boolean).sort();
+
+  it('has the gateway reach every replica of each part behind it, the storefront server among them', () => {
+    const gateway = resolved(compose.services.gateway.environment ?? {});
+    const settings = { catalog: 'CATALOG_URL', users: 'USERS_URL', orders: 'ORDERS_URL', storefront: 'STOREFRONT_URL' } as const;
+    for (const [part, setting] of Object.entries(settings) as [Part, string][]) expect({ setting, urls: urlListOf(gateway, setting) }).toEqual({ setting, urls: replicaUrlsOf(part) });
+    expect(replicaUrlsOf('storefront')).toHaveLength(2);
+  });
+
+  it('has each storefront replica read every catalog and users replica, so one of them down costs no page', () => {
+    for (const [name, service] of Object.entries(compose.services).filter(([name]) => partOf(name) === 'storefront')) {
+      const env = resolved(service.environment ?? {});
+      expect({ name, catalog: urlListOf(env, 'CATALOG_URL'), users: urlListOf(env, 'USERS_URL') }).toEqual({ name, catalog: replicaUrlsOf('catalog'), users: replicaUrlsOf('users') });
+    }
   });
 
   it.each([...PARTS])('lets every container of %s drain when stopped (DRAIN_DELAY_MS, and a grace period to finish)', (part) => {
@@ -227,6 +251,25 @@ describe('Kubernetes manifests', () => {
     expect(problemsOf(part, itsOwn)).toEqual([]);
   });
 
+  it('names, in every address a Deployment gives a part (`http://storefront:3004`), a Service of the base with that port', () => {
+    const services = documents.filter((document) => document.kind === 'Service') as unknown as { metadata: { name: string }; spec: { ports: { port: number }[] } }[];
+    const deployments = documents.filter((document) => document.kind === 'Deployment') as unknown as {
+      metadata: { name: string };
+      spec: { template: { spec: { containers: { env?: { name: string; value?: string }[] }[] } } };
+    }[];
+    const addresses = deployments.flatMap((deployment) =>
+      deployment.spec.template.spec.containers.flatMap((container) =>
+        (container.env ?? []).flatMap(({ name, value }) => (name.endsWith('_URL') && value ? value.split(',').map((url) => ({ deployment: deployment.metadata.name, name, url })) : [])),
+      ),
+    );
+    expect(addresses.map(({ name }) => name)).toEqual(expect.arrayContaining(['STOREFRONT_URL', 'CATALOG_URL', 'USERS_URL', 'ORDERS_URL']));
+    for (const address of addresses) {
+      const { hostname, port } = new URL(address.url);
+      const service = services.find((candidate) => candidate.metadata.name === hostname);
+      expect({ ...address, serves: service?.spec.ports.some((entry) => String(entry.port) === port) }).toEqual({ ...address, serves: true });
+    }
+  });
+
   it('sets nothing in the shared settings and secrets that no part reads', () => {
     const known = new Set(PARTS.flatMap((part) => [...reads[part]]));
     const names = [
@@ -241,7 +284,7 @@ describe('Kubernetes manifests', () => {
 });
 
 describe('README', () => {
-  it("lists every setting the services and the gateway read in its settings table", () => {
+  it('lists every setting the services, the storefront server and the gateway read in its settings table', () => {
     const readme = read('README.md');
     const table = readme.slice(readme.indexOf('## Settings'), readme.indexOf('## Running one part alone'));
     const settings = new Set(PARTS.flatMap((part) => [...reads[part]]));
