@@ -59,6 +59,8 @@ export const storefrontSettings = {
   MF_CANARY_MIN_SESSIONS: z.coerce.number().int().min(1).max(1_000_000).default(30),
   MF_CANARY_ERROR_MARGIN_PERCENT: z.coerce.number().min(0).max(100).default(5),
   MF_CANARY_CONFIDENCE_PERCENT: z.coerce.number().min(50).max(99.99).default(99),
+  /** Page reports' beacons (POST /api/page-reports) per client address (IPv6: /64) and minute before 429; 0: no limit. */
+  PAGE_REPORTS_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   /** How often each storefront server looks at the canaries' counts, in seconds. */
   MF_CANARY_CHECK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
 };
