@@ -1,12 +1,12 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
-import { answerHeadFor, answerJson, ClientAddresses, endAnswer, framingProblemOf, isRefusedConnection, refuseFraming, REQUEST_ID_HEADER, requestIdOf, RequestLogging, SecurityHeaders, ShopMetrics, withRequestId } from '@shop/service-kit';
+import { answerHeadFor, answerJson, ClientAddresses, endAnswer, framingProblemOf, isRefusedConnection, refuseFraming, REQUEST_ID_HEADER, requestIdOf, RequestLogging, SecurityHeaders, ShopMetrics, TOO_MANY_REQUESTS_MESSAGE, withRequestId } from '@shop/service-kit';
 import { SIGN_IN_FORM, withRedirect } from '@shop/contracts';
 import { serveTraced } from '@shop/telemetry';
 import { ApiCache } from '../api-cache/api-cache.service.js';
 import { pathOf, proxyRouteFor, STOREFRONT_ROUTE, type ProxyRoute } from '../proxy/proxy-routes.js';
 import { UpstreamProxy } from '../proxy/upstream-proxy.js';
-import { ApiRateLimit, isSignInFormPost, TOO_MANY_REQUESTS_MESSAGE } from '../security/api-rate-limit.js';
+import { ApiRateLimit, isSignInFormPost } from '../security/api-rate-limit.js';
 
 /**
  * The route label of a request the gateway answers itself: few, whatever the path (a label per path

@@ -2,10 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { SIGN_IN_FORM } from '@shop/contracts';
 import { clientKeyOf, SERVICE_CONFIG } from '@shop/service-kit';
-
-export { TOO_MANY_REQUESTS_MESSAGE } from '@shop/service-kit';
 import type { GatewayConfig } from '../config.js';
-
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
