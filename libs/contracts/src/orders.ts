@@ -6,6 +6,13 @@ export interface ShippingAddressDto {
   country: string;
 }
 
+/**
+ * The most units of one product one order line may hold: the orders service refuses more
+ * (`orderItems.0.quantity must be a whole number from 1 to 100`), so the front ends offer no more,
+ * however large the stock (a select of a million options took a render 15 s; docs/catalog-mf.md).
+ */
+export const MAX_LINE_QUANTITY = 100;
+
 /** The only payment gateway of the shop. */
 export const PAYMENT_GATEWAYS = ['PayPal'] as const;
 export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];

@@ -46,6 +46,14 @@ describe('ProductPage', () => {
     expect(store.getState().cartItems).toEqual([expect.objectContaining({ product: 'p1', quantity: 2 })]);
   });
 
+  it('offers no more quantities than one order line may hold, however large the stock', async () => {
+    mockApi({ 'GET /api/products/p1': { json: aProductDetail({ countInStock: 1_000_000 }) } });
+    renderPage('/product/p1');
+    const options = within(await screen.findByRole('combobox', { name: 'Qty' })).getAllByRole('option');
+    expect(options).toHaveLength(100);
+    expect(options.at(-1)).toHaveTextContent('100');
+  });
+
   it("is 'Out of Stock' with no quantity select and a disabled 'Add to Cart' at 0 stock", async () => {
     mockApi({ 'GET /api/products/p1': { json: aProductDetail({ countInStock: 0 }) } });
     renderPage('/product/p1');

@@ -34,6 +34,14 @@ describe('CartPage', () => {
     expect(screen.queryByText(/Your cart is empty!/)).not.toBeInTheDocument();
   });
 
+  it('offers no more quantities than one order line may hold, however large the stock', () => {
+    mockApi({});
+    renderPage('/cart', { prepare: (store) => store.addToCart(aCartItem({ countInStock: 1_000_000, quantity: 5 })) });
+    const options = within(screen.getByRole('combobox', { name: `Quantity of ${aCartItem().name}` })).getAllByRole('option');
+    expect(options).toHaveLength(100);
+    expect(options.at(-1)).toHaveTextContent('100');
+  });
+
   it('lays each line out as a row of a plain list: no bullets, the picture a fixed square', () => {
     mockApi({});
     renderPage('/cart', { prepare: (store) => store.addToCart(aCartItem()) });

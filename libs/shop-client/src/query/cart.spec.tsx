@@ -41,6 +41,13 @@ describe('useAddToCart', () => {
     expect(store.getState().cartItems[0].quantity).toBe(1);
   });
 
+  it('keeps the quantity to the most one order line may hold, however large the stock', async () => {
+    const { result, store } = renderWithClient(useAddToCart, { 'GET /api/products/p1': { json: { ...phone, countInStock: 1_000_000 } } });
+
+    await act(() => result.current.mutateAsync({ productId: 'p1', quantity: 5000 }));
+    expect(store.getState().cartItems[0].quantity).toBe(100);
+  });
+
   it('adds nothing when the product cannot be fetched', async () => {
     const { result, store } = renderWithClient(useAddToCart, {
       'GET /api/products/p9': { status: 404, json: { message: 'Product not found' } },

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ProductDetailDto } from '@shop/contracts';
+import { MAX_LINE_QUANTITY, type ProductDetailDto } from '@shop/contracts';
 import type { CartItem } from '../store/cart.js';
 import { shopKeys } from './query-keys.js';
 import { useShopClient } from './shop-client-provider.js';
@@ -12,7 +12,7 @@ export interface AddToCartInput {
 /**
  * Adds a product to the cart after fetching it afresh (spec section 4: "cart adds re-fetch the
  * product first"), so the line holds today's name, image, price and stock. The quantity is kept
- * within 1..countInStock (spec section 5), since `/cart/{id}?qty=` can ask for any number; a
+ * within 1..countInStock (spec section 5) and to the most one order line may hold (MAX_LINE_QUANTITY), since `/cart/{id}?qty=` can ask for any number; a
  * product out of stock is not added, and the error says so.
  */
 export function useAddToCart() {
@@ -32,7 +32,7 @@ export function useAddToCart() {
         image: product.image,
         price: product.price,
         countInStock: product.countInStock,
-        quantity: Math.max(1, Math.min(Math.floor(quantity) || 1, product.countInStock)),
+        quantity: Math.max(1, Math.min(Math.floor(quantity) || 1, product.countInStock, MAX_LINE_QUANTITY)),
       };
       store.addToCart(item);
       return item;

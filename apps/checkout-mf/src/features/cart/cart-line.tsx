@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { MAX_LINE_QUANTITY } from '@shop/contracts';
 import type { CartItem } from '@shop/shop-client';
 import { Button, dollars, Field, Select, VisuallyHidden } from '@shop/ui';
 import { ProductThumb } from '../../shared/product-thumb.js';
@@ -21,9 +22,12 @@ export interface CartLineProps {
   onRemove: () => void;
 }
 
-/** One cart line: image, link to the product, price, quantity 1..countInStock, remove. */
+/**
+ * One cart line: image, link to the product, price, quantity 1..countInStock (never more than one order
+ * line may hold, MAX_LINE_QUANTITY; the line's own quantity stays a choice up to that), remove.
+ */
 export function CartLine({ item, busy, onQuantity, onRemove }: CartLineProps) {
-  const choices = Array.from({ length: Math.max(item.countInStock, item.quantity, 1) }, (_, index) => index + 1);
+  const choices = Array.from({ length: Math.max(Math.min(Math.max(item.countInStock, item.quantity), MAX_LINE_QUANTITY), 1) }, (_, index) => index + 1);
   return (
     <Line>
       <ProductThumb src={item.image} alt={item.name} width={72} height={72} sizes="72px" />

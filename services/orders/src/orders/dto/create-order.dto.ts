@@ -1,12 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Equals, IsNumber, IsObject, IsOptional, IsString, IsUUID, ValidateNested } from 'class-validator';
-import type { OrderCreateInput, PaymentGateway, ShippingAddressDto } from '@shop/contracts';
+import { MAX_LINE_QUANTITY, type OrderCreateInput, type PaymentGateway, type ShippingAddressDto } from '@shop/contracts';
 import { IsNonEmptyList, IsText, IsWholeNumber, Trimmed } from '../../validation.js';
 
 export const ORDER_LIMITS = {
-  /** Units of one product in one order. */
-  quantity: 100,
+  /** Units of one product in one order (the front ends offer no more). */
+  quantity: MAX_LINE_QUANTITY,
   /** Lines of one order. */
   lines: 100,
   /** Each part of the shipping address. */
