@@ -382,7 +382,9 @@ function serverContainer({ name, here, dependencies, exposes, serverPages, produ
         shareStrategy: 'loaded-first',
         library: { type: 'commonjs-module' },
         remoteType: 'script',
-        manifest: false,
+        // server/mf-manifest.json: its `exposes` tell the storefront server which pages to render here
+        // (REMOTE_SERVER_MANIFEST); a page not among them is the browser's, never asked of this container.
+        manifest: { fileName: 'mf-manifest.json' },
         dts: false,
       }),
     ],

@@ -11,6 +11,12 @@ export const SERVER_RENDERER_FILE = 'server/render.cjs';
 /** A remote's server build inside its release folder, beside the browser build (one build id for both). */
 export const REMOTE_SERVER_ENTRY = 'server/remoteEntry.js';
 
+/**
+ * The Module Federation manifest of that server build: its `exposes` name the pages the remote's team
+ * renders on the server (the remote's `serverPages`); the others are the browser's to render.
+ */
+export const REMOTE_SERVER_MANIFEST = 'server/mf-manifest.json';
+
 /** The element of a server-rendered page holding what the browser needs to hydrate it (JSON). */
 export const SERVER_RENDER_STATE_ID = 'shop-ssr';
 
@@ -21,6 +27,11 @@ export interface ServerRenderRemote {
   build?: string;
   /** The file of that build's server container, if the build has one; without, its pages render in the browser. */
   serverEntry?: string;
+  /**
+   * The pages that server container exposes (REMOTE_SERVER_MANIFEST); the others render in the browser
+   * without being asked of it. Unknown for a build without the manifest (built before it): every page is tried.
+   */
+  serverPages?: readonly string[];
 }
 
 export interface ServerRenderRequest {

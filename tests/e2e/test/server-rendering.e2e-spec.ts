@@ -304,6 +304,21 @@ describe('server-rendered pages', () => {
     expect(rendered[builds.next]).toBeGreaterThan(20);
   }, 60_000);
 
+  it("leave a page its remote does not render on the server (the cart) to the browser, without asking the server build for it", async () => {
+    // checkout's server build exposes LoginPage and RegisterPage only (its server/mf-manifest.json): the
+    // cart is the browser's to render, which is no failure to report against checkout's build.
+    const response = await fetch(`${shop.base}/cart`, { headers: { Accept: 'text/html' } });
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    const state = JSON.parse(/<script type="application\/json" id="shop-ssr">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as { browserSlot?: string; serverFailure?: string } | null;
+    expect(state).toEqual(expect.objectContaining({ browserSlot: 'checkout/CartPage' }));
+    expect(state?.serverFailure).toBeUndefined();
+    // The sign-in form is checkout's server page: rendered there.
+    const login = await (await fetch(`${shop.base}/login`, { headers: { Accept: 'text/html' } })).text();
+    expect(login).toContain('name="email"');
+    expect(login).not.toContain('"browserSlot"');
+  });
+
   it('leave a slot whose server code throws to the browser, and the page works', async () => {
     release('use', 'catalog', builds.throwing);
     await settle();

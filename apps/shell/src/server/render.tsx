@@ -28,6 +28,7 @@ import {
   type RenderedSlot,
   type ServerRenderedPage,
   type ServerRenderer,
+  type ServerRenderRemote,
   type ServerRenderRequest,
 } from '@shop/contracts';
 import { App } from '../app/app.js';
@@ -50,14 +51,18 @@ const OVER_BUDGET: unique symbol = Symbol('over budget');
 /** Resolves OVER_BUDGET after `ms` (unless `signal` stops it first), without keeping the process up for it. */
 const after = (ms: number, signal: AbortSignal): Promise<typeof OVER_BUDGET> => delay(ms, OVER_BUDGET, { ref: false, signal }).catch(() => OVER_BUDGET);
 
+/** Whether `remote`'s build renders `module` on the server: it has a server build that exposes the page. */
+const rendersOnServer = (remote: ServerRenderRemote, module: string): boolean =>
+  Boolean(remote.serverEntry) && (remote.serverPages === undefined || remote.serverPages.includes(module));
+
 export function createServerRenderer({ log = () => undefined }: ServerRendererOptions = {}): ServerRenderer {
   const sets = new BuildSets();
   return {
     render: (request) => renderPage(request, sets, log),
     warm: async (remotes) => {
-      const pages = shopRoutes.filter((route) => remotes.some((remote) => remote.name === route.remote && remote.serverEntry));
+      const pages = shopRoutes.filter((route) => remotes.some((remote) => remote.name === route.remote && rendersOnServer(remote, route.module)));
       const unique = [...new Map(pages.map((route) => [`${route.remote}/${route.module}`, route])).values()];
-      // A page its remote does not render on the server fails to load: that is no news.
+      // A page of a build without the manifest that its remote does not render on the server fails to load: no news.
       await Promise.all(unique.map((route) => sets.loadPage(remotes, route.remote, route.module).catch(() => undefined)));
     },
   };
@@ -117,8 +122,8 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
     const { remote, module } = match.route;
     const id = `${remote}/${module}`;
     const build = request.remotes.find((candidate) => candidate.name === remote);
-    slot = { remote, build: build?.build, renderedBy: 'browser', reason: 'no server build' };
-    if (build?.serverEntry) {
+    slot = { remote, build: build?.build, renderedBy: 'browser', reason: build?.serverEntry ? 'not rendered on the server' : 'no server build' };
+    if (build && rendersOnServer(build, module)) {
       const loading = Promise.all([sets.loadPage(request.remotes, remote, module), firstAnswers.prefetch(http, request.firstCalls)]);
       const budget = new AbortController();
       const loaded = await Promise.race([loading.then(([pageModule]) => pageModule).catch((error: unknown) => error as Error), after(request.budgetMs, budget.signal)]);

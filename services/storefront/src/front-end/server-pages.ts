@@ -10,7 +10,7 @@
  * shopper's name and cart once it hydrated). Only the cohort cookie (a canary) changes a page, by
  * changing its builds: the cache's key names the builds.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
@@ -19,6 +19,7 @@ import type { Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import {
   REMOTE_SERVER_ENTRY,
+  REMOTE_SERVER_MANIFEST,
   SERVER_RENDERER_FILE,
   type ServerRenderedPage,
   type ServerRenderer,
@@ -79,7 +80,8 @@ export interface PageRequest {
  * A page whose slot the server could not render (in time, or at all), or rendered without an answer the
  * API could not give (503), is not kept: the next shopper's render may manage.
  */
-const keepable = (page: ServerRenderedPage) => page.status < 500 && (page.slot?.renderedBy !== 'browser' || page.slot.reason === 'no server build');
+const keepable = (page: ServerRenderedPage) =>
+  page.status < 500 && (page.slot?.renderedBy !== 'browser' || page.slot.reason === 'no server build' || page.slot.reason === 'not rendered on the server');
 
 @Injectable()
 export class ServerPages implements OnApplicationBootstrap {
@@ -241,23 +243,38 @@ export class ServerPages implements OnApplicationBootstrap {
   }
 }
 
-/** A remote as the server render uses it: its build's server container, if that build has one. */
 /**
- * Whether a build has a server build, by folder and id: a build's files never change under its id (the id
- * is the hash of its entries), so the disk is looked at once per build rather than for every page.
+ * Whether a build has a server build, and which pages it exposes, by folder and id: a build's files never
+ * change under its id (the id is the hash of its entries), so the disk is looked at once per build rather
+ * than for every page.
  */
-const serverEntries = new LRUCache<string, { serverEntry?: string }>({ max: 256 });
+const serverEntries = new LRUCache<string, Pick<ServerRenderRemote, 'serverEntry' | 'serverPages'>>({ max: 256 });
 
+/** A remote as the server render uses it: its build's server container, if that build has one, and its pages. */
 function serverRemoteOf(remote: RemoteLocation): ServerRenderRemote {
   if (!remote.build) return { name: remote.name };
   const key = `${remote.build.dir} ${remote.build.id}`;
   let known = serverEntries.get(key);
   if (!known) {
     const serverEntry = resolve(remote.build.dir, REMOTE_SERVER_ENTRY);
-    known = { serverEntry: existsSync(serverEntry) ? serverEntry : undefined };
+    known = existsSync(serverEntry) ? { serverEntry, serverPages: exposedPages(resolve(remote.build.dir, REMOTE_SERVER_MANIFEST)) } : {};
     serverEntries.set(key, known);
   }
-  return { name: remote.name, build: remote.build.id, serverEntry: known.serverEntry };
+  return { name: remote.name, build: remote.build.id, ...known };
+}
+
+/**
+ * The pages a server build's Module Federation manifest says it exposes (`exposes[].name`), or undefined
+ * when it has none that reads (a build made before the manifest): then every page of it is tried.
+ */
+function exposedPages(manifestFile: string): string[] | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { exposes?: { name?: unknown }[] };
+    if (!Array.isArray(manifest.exposes)) return undefined;
+    return manifest.exposes.map((expose) => expose.name).filter((name): name is string => typeof name === 'string');
+  } catch {
+    return undefined;
+  }
 }
 
 function keptPage(status: number, chunks: Buffer[]): KeptPage {
