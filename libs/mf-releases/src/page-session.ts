@@ -13,7 +13,7 @@
  * (a replay by someone else) counts nothing. Every character is safe in an HTML attribute and a JSON
  * string as it is. Nothing in it is secret or personal: it names the page's builds.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { BUILD_ID, MAX_PAGE_CREDENTIAL, PAGE_CREDENTIAL_META, REMOTE_NAME } from '@shop/contracts';
 import { buildKey } from './build-stats.js';
 
@@ -44,11 +44,15 @@ export interface PageSession {
 
 /** Issues and checks page credentials under one key (every gateway of a shop holds the same). */
 export class PageSessions {
+  /** The key as a KeyObject made once: an HMAC of a Buffer key makes one for every credential. */
+  private readonly key: KeyObject;
+
   constructor(
-    private readonly key: Buffer,
+    key: Buffer,
     private readonly lifetimeMs = PAGE_SESSION_LIFETIME_MS,
   ) {
     if (key.length < 32) throw new Error('a page session key is 32 bytes at least');
+    this.key = createSecretKey(key);
   }
 
   /** A new credential for a page served with `builds` (builds of another form are left out) to `client`. */

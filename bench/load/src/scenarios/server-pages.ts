@@ -6,6 +6,9 @@
  * - "cached": the shop as it runs by default (SSR_CACHE_MS keeps a rendered page for a second);
  * - "uncached": SSR_CACHE_MS=0, every page rendered afresh (its answers still come through the API cache);
  * - "SSR off": SSR=off, the storefront server's index.html for the browser to render: what a page cost before.
+ * With BENCH_BASELINE_TREE (a checkout of the tree before a change, built), that tree's shop runs beside,
+ * cached and uncached, with the same settings, and its legs alternate with the others ("before cached",
+ * "before uncached").
  * Prints pages/s, p50 and p99 of each leg, the medians, and the ratios to SSR off. The issue's targets:
  * p99 <= 50 ms cached, <= 150 ms uncached. Each page is checked: 200 (404 for none here), and a rendered
  * page has its products in it.
@@ -23,6 +26,8 @@ const WARM_UP_SECONDS = 2;
 /** BENCH_PAGES_REPLICAS: processes of each part (npm start's REPLICAS; 2 storefront servers render side by side). */
 const REPLICAS = process.env.BENCH_PAGES_REPLICAS;
 const replicas: BenchEnv = REPLICAS ? { REPLICAS: { value: REPLICAS, why: `${REPLICAS} storefront servers (and of every other part), asked by BENCH_PAGES_REPLICAS` } } : {};
+const BASELINE = process.env.BENCH_BASELINE_TREE;
+const UNCACHED: BenchEnv = { SSR_CACHE_MS: { value: '0', why: 'the "uncached" side: every page rendered afresh' } };
 
 interface Leg {
   pagesPerSecond: number;
@@ -78,50 +83,82 @@ async function leg(side: Side, seconds: number): Promise<Leg> {
 
 const ms = (value: number) => value.toFixed(1);
 
+/** The tree before's shop, cached and uncached, beside this tree's (BENCH_BASELINE_TREE); none without it. */
+async function withBaseline(work: (sides: Side[]) => Promise<void>): Promise<void> {
+  if (!BASELINE) return work([]);
+  await withBenchShop(
+    { ...replicas },
+    (cached) =>
+      withBenchShop(
+        { ...replicas, ...UNCACHED },
+        async (uncached) =>
+          work([
+            { label: 'before cached', shop: cached, paths: await pathsOf(cached), rendered: true },
+            { label: 'before uncached', shop: uncached, paths: await pathsOf(uncached), rendered: true },
+          ]),
+        { tree: BASELINE },
+      ),
+    { tree: BASELINE },
+  );
+}
+
 export async function serverPages(): Promise<void> {
-  console.log(`\n== server-rendered pages: ${SHOPPERS} shoppers from as many addresses, ${SECONDS} s per leg, ${ROUNDS} rounds alternating cached / uncached / SSR off`);
+  console.log(
+    `\n== server-rendered pages: ${SHOPPERS} shoppers from as many addresses, ${SECONDS} s per leg, ${ROUNDS} rounds alternating cached / uncached / SSR off` +
+      (BASELINE ? ` / ${BASELINE} cached and uncached` : ''),
+  );
   await withBenchShop({ ...replicas }, (cached) =>
-    withBenchShop({ ...replicas, SSR_CACHE_MS: { value: '0', why: 'the "uncached" side: every page rendered afresh' } }, (uncached) =>
-      withBenchShop({ ...replicas, SSR: { value: 'off', why: 'the "SSR off" side: index.html for the browser to render, what a page cost before' } }, async (off) => {
-        const sides: Side[] = [
-          { label: 'cached', shop: cached, paths: await pathsOf(cached), rendered: true },
-          { label: 'uncached', shop: uncached, paths: await pathsOf(uncached), rendered: true },
-          { label: 'SSR off', shop: off, paths: await pathsOf(off), rendered: false },
-        ];
-        for (const side of sides) await leg(side, WARM_UP_SECONDS);
-        const legs = new Map<Side, Leg[]>(sides.map((side) => [side, []]));
-        const rows: (string | number)[][] = [];
-        for (let round = 1; round <= ROUNDS; round++) {
-          for (const side of sides) {
-            const result = await leg(side, SECONDS);
-            legs.get(side)!.push(result);
-            rows.push([round, side.label, result.pages, result.pagesPerSecond.toFixed(0), ms(result.p50), ms(result.p99), result.errors]);
-            await sleep(500);
+    withBenchShop({ ...replicas, ...UNCACHED }, (uncached) =>
+      withBenchShop({ ...replicas, SSR: { value: 'off', why: 'the "SSR off" side: index.html for the browser to render, what a page cost before' } }, (off) =>
+        withBaseline(async (before) => {
+          const sides: Side[] = [
+            { label: 'cached', shop: cached, paths: await pathsOf(cached), rendered: true },
+            { label: 'uncached', shop: uncached, paths: await pathsOf(uncached), rendered: true },
+            { label: 'SSR off', shop: off, paths: await pathsOf(off), rendered: false },
+            ...before,
+          ];
+          for (const side of sides) await leg(side, WARM_UP_SECONDS);
+          const legs = new Map<Side, Leg[]>(sides.map((side) => [side, []]));
+          const rows: (string | number)[][] = [];
+          for (let round = 1; round <= ROUNDS; round++) {
+            for (const side of round % 2 === 1 ? sides : [...sides].reverse()) {
+              const result = await leg(side, SECONDS);
+              legs.get(side)!.push(result);
+              rows.push([round, side.label, result.pages, result.pagesPerSecond.toFixed(0), ms(result.p50), ms(result.p99), result.errors]);
+              await sleep(500);
+            }
           }
-        }
-        console.log(formatTable(['round', 'side', 'pages', 'pages/s', 'p50 ms', 'p99 ms', 'wrong'], rows));
-        const medianOf = (side: Side, key: keyof Leg) => median(legs.get(side)!.map((result) => result[key]));
-        const [cachedSide, uncachedSide, offSide] = sides as [Side, Side, Side];
-        console.log('\nmedians of the rounds (targets: p99 <= 50 ms cached, <= 150 ms uncached)');
-        console.log(
-          formatTable(
-            ['side', 'pages/s', 'p50 ms', 'p99 ms', 'p99 / SSR off', 'pages/s / SSR off'],
-            sides.map((side) => [
-              side.label,
-              medianOf(side, 'pagesPerSecond').toFixed(0),
-              ms(medianOf(side, 'p50')),
-              ms(medianOf(side, 'p99')),
-              (medianOf(side, 'p99') / medianOf(offSide, 'p99')).toFixed(2),
-              (medianOf(side, 'pagesPerSecond') / medianOf(offSide, 'pagesPerSecond')).toFixed(2),
-            ]),
-          ),
-        );
-        recordFigure('server-rendered pages, cached: pages/s, p99 ms', `${medianOf(cachedSide, 'pagesPerSecond').toFixed(0)}, ${ms(medianOf(cachedSide, 'p99'))}`);
-        recordFigure('server-rendered pages, uncached: pages/s, p99 ms', `${medianOf(uncachedSide, 'pagesPerSecond').toFixed(0)}, ${ms(medianOf(uncachedSide, 'p99'))}`);
-        recordFigure('index.html (SSR off): pages/s, p99 ms', `${medianOf(offSide, 'pagesPerSecond').toFixed(0)}, ${ms(medianOf(offSide, 'p99'))}`);
-        const wrong = sides.reduce((sum, side) => sum + legs.get(side)!.reduce((total, result) => total + result.errors, 0), 0);
-        recordFigure('server-rendered pages: wrong pages', String(wrong));
-      }),
+          console.log(formatTable(['round', 'side', 'pages', 'pages/s', 'p50 ms', 'p99 ms', 'wrong'], rows));
+          const medianOf = (side: Side, key: keyof Leg) => median(legs.get(side)!.map((result) => result[key]));
+          const offSide = sides[2]!;
+          console.log('\nmedians of the rounds (targets: p99 <= 50 ms cached, <= 150 ms uncached)');
+          console.log(
+            formatTable(
+              ['side', 'pages/s', 'p50 ms', 'p99 ms', 'p99 / SSR off', 'pages/s / SSR off'],
+              sides.map((side) => [
+                side.label,
+                medianOf(side, 'pagesPerSecond').toFixed(0),
+                ms(medianOf(side, 'p50')),
+                ms(medianOf(side, 'p99')),
+                (medianOf(side, 'p99') / medianOf(offSide, 'p99')).toFixed(2),
+                (medianOf(side, 'pagesPerSecond') / medianOf(offSide, 'pagesPerSecond')).toFixed(2),
+              ]),
+            ),
+          );
+          const figureNames: Record<string, string> = {
+            cached: 'server-rendered pages, cached',
+            uncached: 'server-rendered pages, uncached',
+            'SSR off': 'index.html (SSR off)',
+            'before cached': `server-rendered pages, cached, ${BASELINE}`,
+            'before uncached': `server-rendered pages, uncached, ${BASELINE}`,
+          };
+          for (const side of sides) {
+            recordFigure(`${figureNames[side.label]}: pages/s, p99 ms`, `${medianOf(side, 'pagesPerSecond').toFixed(0)}, ${ms(medianOf(side, 'p99'))}`);
+          }
+          const wrong = sides.reduce((sum, side) => sum + legs.get(side)!.reduce((total, result) => total + result.errors, 0), 0);
+          recordFigure('server-rendered pages: wrong pages', String(wrong));
+        }),
+      ),
     ),
   );
 }

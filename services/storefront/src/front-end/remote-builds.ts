@@ -57,8 +57,11 @@ export class RemoteBuilds {
   private locations: [name: string, location: string][];
   private fileStamp = '';
   private checkedAt = 0;
-  /** Build id of a folder, by the folder and its remoteEntry.js's size and time. */
-  private readonly ids = new Map<string, { stamp: string; id: string }>();
+  /**
+   * Build id of a folder, by the folder and its remoteEntry.js's size and time, which are looked at again
+   * at most once a second (RECHECK_MS, as MF_REMOTES_FILE is): not for every page.
+   */
+  private readonly ids = new Map<string, { stamp: string; id: string; checkedAt: number }>();
   /** `{name}/{id}` → folder, for every build served so far. */
   private readonly known = new Map<string, string>();
   /** `{name}/{id}` → when this process saw it stop being current (ms since the epoch). */
@@ -174,13 +177,21 @@ export class RemoteBuilds {
   }
 
   private buildIn(dir: string): RemoteBuild | undefined {
-    const stamp = buildStampOf(dir);
-    if (stamp === undefined) return undefined;
+    const now = Date.now();
     const cached = this.ids.get(dir);
-    if (cached?.stamp === stamp) return { id: cached.id, dir };
+    if (cached && now - cached.checkedAt < RECHECK_MS) return { id: cached.id, dir };
+    const stamp = buildStampOf(dir);
+    if (stamp === undefined) {
+      this.ids.delete(dir);
+      return undefined;
+    }
+    if (cached?.stamp === stamp) {
+      cached.checkedAt = now;
+      return { id: cached.id, dir };
+    }
     const id = buildIdOf(dir);
     if (id === undefined) return undefined;
-    this.ids.set(dir, { stamp, id });
+    this.ids.set(dir, { stamp, id, checkedAt: now });
     return { id, dir };
   }
 
