@@ -36,6 +36,7 @@ export const SHOP_SETTINGS: readonly string[] = [
   // npm start
   'DATA_DIR',
   'REPLICAS',
+  'STOREFRONT_NICE',
   'SERVICE_NODE_FLAGS',
   // users
   'ADMIN_EMAIL',

@@ -34,6 +34,8 @@ interface Part {
   database: boolean;
   /** Other ports it listens on (the mail catcher's SMTP port), checked free before anything starts. */
   otherPorts?: number[];
+  /** Its CPU priority as a nice value (STOREFRONT_NICE for the storefront servers); 0 by default. */
+  niceness?: number;
 }
 
 function say(part: string, text: string): void {
@@ -125,6 +127,7 @@ function partsOf(settings: LauncherSettings): Part[] {
       name: n === 1 ? 'storefront' : `storefront-${n}`,
       service: 'storefront',
       entry: service('storefront'),
+      niceness: settings.STOREFRONT_NICE,
       port: replicaPort(PORT, 'storefront', n),
       readyPath: '/ready',
       database: false,
@@ -356,7 +359,7 @@ async function main(): Promise<void> {
       };
       const readyUrl = `http://${settings.HOST}:${part.readyPort ?? part.port}${part.readyPath}`;
       const args = [...settings.SERVICE_NODE_FLAGS, join(repoRoot, part.entry)];
-      const child = new Child(part.name, process.execPath, args, env, logFile, supervision(part.name, logFile, readyUrl), join(runDir, `${part.name}.pid`));
+      const child = new Child(part.name, process.execPath, args, env, logFile, supervision(part.name, logFile, readyUrl), join(runDir, `${part.name}.pid`), part.niceness);
       children.push(child);
       child.start();
       const readiness = await waitForOk(readyUrl, 90_000, () => !stopping);

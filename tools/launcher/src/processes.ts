@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, createWriteStream, fstatSync, mkdirSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname } from 'node:path';
+import { setPriority } from 'node:os';
 
 /** The first wait before a part that exited is started again; it doubles up to `MAX_RESTART_DELAY_MS`. */
 export const FIRST_RESTART_DELAY_MS = 500;
@@ -61,6 +62,8 @@ export class Child {
     private readonly events?: SupervisionEvents,
     /** Where the running process's id is written (an operator's `kill $(cat …)`), removed when it stops for good. */
     private readonly pidFile?: string,
+    /** Its CPU priority (a nice value, 0 to 19: the higher, the more it yields the CPU to the others), every run. */
+    private readonly niceness = 0,
   ) {}
 
   /** Whether a process of this part is running now. */
@@ -78,6 +81,13 @@ export class Child {
     const log = createWriteStream(this.logFile, { flags: 'a' });
     const startedAt = Date.now();
     const child = spawn(this.command, this.args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (this.niceness > 0 && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, this.niceness);
+      } catch (error) {
+        log.write(`could not lower its CPU priority to nice ${this.niceness}: ${String(error)}\n`);
+      }
+    }
     child.stdout.pipe(log);
     child.stderr.pipe(log);
     if (this.pidFile && child.pid !== undefined) {

@@ -25,6 +25,11 @@ const settings = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   /** Processes of each service (catalog, users, orders) behind the gateway; more than one needs a PostgreSQL server. */
   REPLICAS: z.coerce.number().int().min(1).max(8).default(1),
+  /**
+   * The storefront servers' CPU priority (nice, 0-19): on a machine they share with the API's services, a
+   * burst of page renders yields the CPU to checkout (docs/storefront.md, "Measured"); 0: the same as the rest.
+   */
+  STOREFRONT_NICE: z.coerce.number().int().min(0).max(19).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** PayPal's REST API. Unset outside production: the local PayPal stand-in, started on PORT+4. */

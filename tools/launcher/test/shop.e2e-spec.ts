@@ -4,7 +4,7 @@
  * gateway only.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OrderDto, ProductDto, ProductListDto, ProfileDto, UserInfoDto } from '@shop/contracts';
@@ -174,10 +174,15 @@ describe('npm start', () => {
       expect(health.status).toBe(200);
       for (const service of ['catalog', 'users', 'orders']) expect(health.body.services[service].status).toBe('up');
 
+      // The storefront server yields the CPU to the API's services (STOREFRONT_NICE, 10 by default); the rest run as usual.
+      const runDir = join(dataDir, prefix, 'run');
+      const pidOf = (part: string) => Number(readFileSync(join(runDir, `${part}.pid`), 'utf8'));
+      expect(getPriority(pidOf('storefront'))).toBe(10);
+      expect(getPriority(pidOf('gateway'))).toBe(getPriority(process.pid));
+
       await placePayAndDeliver(shop, page1.body.products[0], login.body.token, shop.port + 4);
 
       // Supervision: a service killed with SIGKILL is started again within seconds, and serves again.
-      const runDir = join(dataDir, prefix, 'run');
       expect(await killAndWaitBack(shop, runDir, 'catalog', /catalog\s+started again, ready/)).toBeLessThan(30_000);
       expect((await json<ProductListDto>(shop, '/api/products')).status).toBe(200);
     } finally {
