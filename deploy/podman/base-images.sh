@@ -6,7 +6,9 @@
 #   localhost/shop-base/postgres:15       Debian's PostgreSQL, with the official postgres image's contract
 #   localhost/shop-base/nats:2.9          Debian's nats-server
 # Usage: deploy/podman/base-images.sh [--rebuild]   (root; `. deploy/podman/env.sh` names them for the builds)
-# Settings: DEBIAN_MIRROR (default http://deb.debian.org/debian), HOST_CA_BUNDLE (the host's certificate
+#        deploy/podman/base-images.sh --print-mirror   the Debian mirror it would use, and nothing else
+# Settings: DEBIAN_MIRROR (default: the mirror this machine's apt takes bookworm's main packages from, as
+# apt itself reads its sources; no host is written here), HOST_CA_BUNDLE (the host's certificate
 # authorities, copied into the Node image for npm; default /etc/ssl/certs/ca-certificates.crt).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -15,7 +17,21 @@ here=$(cd "$(dirname "$0")" && pwd)
 debian=localhost/shop-base/debian:bookworm
 node_version=$(sed -n 's/^shop_node_version=//p' "$here/../../tools/node/use-node24.sh")
 npm_version=11.19.1
-mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+mirror=${DEBIAN_MIRROR:-}
+if [[ -z "$mirror" ]] && command -v apt-get >/dev/null; then
+  # shellcheck disable=SC2016 # apt-get's own $(FIELD) placeholders, not the shell's
+  mirror=$(apt-get indextargets --format '$(REPO_URI) $(RELEASE) $(COMPONENT)' 'Identifier: Packages' 2>/dev/null |
+    awk '$2 == "bookworm" && $3 == "main" { print $1; exit }')
+fi
+mirror=${mirror%/}
+need_mirror() {
+  [[ -n "$mirror" ]] || { echo "base-images: no Debian mirror: this machine's apt has no source of bookworm's main packages; set DEBIAN_MIRROR" >&2; exit 1; }
+}
+if [[ "${1:-}" == --print-mirror ]]; then
+  need_mirror
+  echo "$mirror"
+  exit 0
+fi
 rebuild=false
 [[ "${1:-}" == --rebuild ]] && rebuild=true
 
@@ -24,6 +40,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 if ! have "$debian"; then
+  need_mirror
   echo "base-images: $debian (debootstrap --variant=minbase bookworm from $mirror)"
   debootstrap --variant=minbase bookworm "$work/rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 ||
     { tail -20 "$work/debootstrap.log" >&2; exit 1; }
