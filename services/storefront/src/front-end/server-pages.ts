@@ -10,13 +10,14 @@
  * shopper's name and cart once it hydrated). Only the cohort cookie (a canary) changes a page, by
  * changing its builds: the cache's key names the builds.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
 import {
   REMOTE_SERVER_ENTRY,
   REMOTE_SERVER_MANIFEST,
@@ -27,7 +28,7 @@ import {
   type ServerRenderRemote,
   type ServerRenderRequest,
 } from '@shop/contracts';
-import { PAGE_SESSION_META } from '@shop/mf-releases';
+import { PAGE_SESSION_META, readJson } from '@shop/mf-releases';
 import { SERVICE_CONFIG, ShopMetrics } from '@shop/service-kit';
 import type { StorefrontConfig } from '../config.js';
 import { PageReports } from '../releases/page-reports.service.js';
@@ -263,19 +264,15 @@ function serverRemoteOf(remote: RemoteLocation): ServerRenderRemote {
   return { name: remote.name, build: remote.build.id, ...known };
 }
 
+/** What the storefront server reads of a server build's Module Federation manifest. */
+const serverManifest = z.object({ exposes: z.array(z.object({ name: z.string() })) });
+
 /**
  * The pages a server build's Module Federation manifest says it exposes (`exposes[].name`), or undefined
  * when it has none that reads (a build made before the manifest): then every page of it is tried.
  */
-function exposedPages(manifestFile: string): string[] | undefined {
-  try {
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { exposes?: { name?: unknown }[] };
-    if (!Array.isArray(manifest.exposes)) return undefined;
-    return manifest.exposes.map((expose) => expose.name).filter((name): name is string => typeof name === 'string');
-  } catch {
-    return undefined;
-  }
-}
+const exposedPages = (manifestFile: string): string[] | undefined =>
+  readJson(manifestFile, serverManifest, undefined)?.exposes.map((expose) => expose.name);
 
 function keptPage(status: number, chunks: Buffer[]): KeptPage {
   const body = Buffer.concat(chunks);
