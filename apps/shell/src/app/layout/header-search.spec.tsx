@@ -38,4 +38,23 @@ describe("the header's search", () => {
     arrive();
     expect(await screen.findByRole('status', { name: 'Catalog box' })).toHaveTextContent('iph true');
   });
+
+  it('hands over what was typed after the part arrived and before the boxes were swapped', async () => {
+    let arrive: () => void = () => undefined;
+    const loaded = new Promise<void>((resolve) => (arrive = resolve));
+    const CatalogBox = ({ text, focused }: RemotePartProps['SearchBox']) => <output aria-label="Catalog box">{`${text} ${String(focused)}`}</output>;
+    provideRemoteParts(async (id) => {
+      await loaded;
+      return id === 'catalog/SearchBox' ? { default: CatalogBox } : undefined;
+    });
+    renderSearch();
+    const plain = screen.getByPlaceholderText('Search Products...');
+    plain.focus();
+    fireEvent.change(plain, { target: { value: 'cam' } });
+    arrive();
+    // The part's promise settles (a few microtasks), and the shopper's next keys come before React's render.
+    for (let turn = 0; turn < 20; turn += 1) await Promise.resolve();
+    fireEvent.change(plain, { target: { value: 'camera' } });
+    expect(await screen.findByRole('status', { name: 'Catalog box' })).toHaveTextContent('camera true');
+  });
 });

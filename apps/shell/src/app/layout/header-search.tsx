@@ -12,17 +12,22 @@ import { loadRemotePart, RemotePart } from '@shop/shop-client';
 import { usePrerendered } from './prerendered.js';
 import { SearchBox, SEARCH_BOX_ID } from './search-box.js';
 
+/** What the plain box hands catalog's: the text it shows and whether the shopper is in it. */
+function plainBoxHandover(): RemotePartProps['SearchBox'] {
+  const box = document.getElementById(SEARCH_BOX_ID);
+  return { text: box instanceof HTMLInputElement ? box.value : undefined, focused: box !== null && document.activeElement === box };
+}
+
 export function HeaderSearch() {
   const inBrowser = !usePrerendered();
+  const [partLoaded, setPartLoaded] = useState(false);
   const [handover, setHandover] = useState<RemotePartProps['SearchBox']>();
   useEffect(() => {
     if (!inBrowser) return;
     let current = true;
     loadRemotePart('catalog', 'SearchBox').then(
       () => {
-        if (!current) return;
-        const box = document.getElementById(SEARCH_BOX_ID);
-        setHandover({ text: box instanceof HTMLInputElement ? box.value : undefined, focused: box !== null && document.activeElement === box });
+        if (current) setPartLoaded(true);
       },
       // Catalog is down or its build has no such part: the plain box stays, and says nothing.
       () => undefined,
@@ -31,6 +36,9 @@ export function HeaderSearch() {
       current = false;
     };
   }, [inBrowser]);
+  // Read in the render that swaps the boxes, which React commits in the same task, not when the part
+  // arrived: keys pressed in between (the render waits for a task of its own) are in the box by now.
+  if (partLoaded && !handover) setHandover(plainBoxHandover());
   if (!handover) return <SearchBox />;
   return <RemotePart remote="catalog" part="SearchBox" props={handover} fallback={<SearchBox />} />;
 }
