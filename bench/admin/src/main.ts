@@ -173,7 +173,7 @@ async function measureBrowser(browser: Browser, shop: IsolatedShop, admin: UserI
 }
 
 /**
- * The settings this bench's shop runs with that are not the shop's defaults (README, Settings), and why;
+ * The settings this bench's shop runs with that are not the shop's defaults (docs/settings.md), and why;
  * printed before the figures. startIsolatedShop itself sets LOG_LEVEL=warn.
  */
 const CHANGED_SETTINGS: { name: string; value: string; byDefault: string; why: string }[] = [

@@ -22,7 +22,7 @@
  *
  * Without a scenario, all of them, one after the other. BENCH_LOAD_RESULTS=<file> also writes what the
  * run measured as JSON (commit, date, Node, cores, each scenario's settings, figures and output), which
- * readme-figures.js turns into README's Performance figures.
+ * performance-figures.js turns into docs/performance.md.
  */
 import { cpus } from 'node:os';
 import { beginRun, recordScenario, saveRun } from './results.js';

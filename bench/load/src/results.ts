@@ -1,5 +1,5 @@
 /**
- * What one run of bench:load measured, kept for README's Performance section (readme-figures.ts): per
+ * What one run of bench:load measured, kept for docs/performance.md (performance-figures.ts): per
  * scenario its settings changed from the defaults, the headline figures it recorded, and everything it
  * printed; for the run, the commit, whether the tree had uncommitted changes, the date, Node and the
  * machine. Written as JSON to BENCH_LOAD_RESULTS when that names a file.

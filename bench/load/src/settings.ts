@@ -1,7 +1,7 @@
 /**
  * Which settings a bench shop runs with that are not the shop's defaults, and why: a figure measured
- * with a limit lifted must say so next to it. The defaults are the documented ones: `.env.example`
- * (every value there is the default) and, for settings it leaves out, README's Settings table.
+ * with a limit lifted must say so next to it. The defaults are the documented ones: `.env.example`,
+ * written from the parts' settings schemas (docs/settings.md), where every value is the default.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -40,29 +40,11 @@ function envExampleDefaults(): Map<string, string | undefined> {
   return defaults;
 }
 
-/** Rows of README's Settings table: each `NAME` of the first cell with the default cell when it is one plain value. */
-function readmeDefaults(): Map<string, string | undefined> {
-  const defaults = new Map<string, string | undefined>();
-  const file = `${repository}README.md`;
-  if (!existsSync(file)) return defaults;
-  const text = readFileSync(file, 'utf8');
-  const section = text.slice(text.indexOf('## Settings'), text.indexOf('\n## ', text.indexOf('## Settings') + 1));
-  for (const row of section.split('\n')) {
-    const cells = row.split('|').map((cell) => cell.trim());
-    if (cells.length < 4 || !cells[1].startsWith('`')) continue;
-    const names = [...cells[1].matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]);
-    const values = [...cells[2].matchAll(/`([^`]*)`/g)].map((match) => match[1]);
-    const plain = /^(`[^`]*`(,\s*)?)+$/.test(cells[2]) && values.length === names.length;
-    names.forEach((name, n) => defaults.set(name, plain ? values[n] : undefined));
-  }
-  return defaults;
-}
-
 let known: Map<string, string | undefined> | undefined;
 
 /** Every documented setting with its default (undefined: unset by default, or a default that depends on something). */
 export function documentedDefaults(): Map<string, string | undefined> {
-  known ??= new Map([...readmeDefaults(), ...envExampleDefaults()]);
+  known ??= envExampleDefaults();
   return known;
 }
 

@@ -47,7 +47,7 @@ export function asyncApiOfEvents(): Record<string, unknown> {
     }),
   );
   return {
-    asyncapi: '3.0.0',
+    asyncapi: '3.1.0',
     info: {
       title: 'Shop events',
       version: '1.0.0',

@@ -44,6 +44,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: HEIGHT });
 }
 
+/**
+ * The window as a visitor first sees it (1280 × 800, no scrolling) for README's pictures:
+ * tests/e2e/screenshots/readme-{name}.jpg. `npm run readme-screenshots -w tests/e2e` copies the run's
+ * pictures to docs/images/, where README shows them (docs/tests.md, "Screenshots").
+ */
+export async function readmeScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await imagesSettled(page);
+  await page.screenshot({ path: join(screenshotDir, `readme-${name}.jpg`), type: 'jpeg', quality: 80, animations: 'disabled' });
+  await page.setViewportSize({ width: 1280, height: HEIGHT });
+}
+
 /** axe-core's rules of these impacts fail the journey; minor and moderate ones are only reported. */
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

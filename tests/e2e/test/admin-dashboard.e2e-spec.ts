@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page, Response } from 'playwright-core';
-import { accessibilityProblems, screenshot } from '../src/browser.js';
+import { accessibilityProblems, readmeScreenshot, screenshot } from '../src/browser.js';
 import { startE2eShop, type E2eShop } from '../src/e2e-shop.js';
 
 
@@ -178,6 +178,7 @@ describe('the admin dashboard', () => {
     ]);
     expect(await rowsOf(page, 'Top products (last 30 days)')).toEqual([[PRODUCT.name, '2', '$199.98']]);
     await screenshot(page, '23-admin-dashboard');
+    await readmeScreenshot(page, 'admin-dashboard');
     expect(await accessibilityProblems(page, '23-admin-dashboard')).toEqual([]);
     await page.close();
   });

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
-import { accessibilityProblems, screenshot, type AccessibilityProblem } from '../src/browser.js';
+import { accessibilityProblems, readmeScreenshot, screenshot, type AccessibilityProblem } from '../src/browser.js';
 import { eventually, startE2eShop, type E2eShop } from '../src/e2e-shop.js';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-secret-1' };
@@ -74,6 +74,7 @@ describe('a shopper', () => {
     await page.getByRole('heading', { name: 'Latest Products' }).waitFor();
     await page.getByRole('link', { name: PRODUCT.name }).first().waitFor();
     await look(page, '01-home');
+    await readmeScreenshot(page, 'storefront');
 
     await page.getByRole('navigation', { name: /pagination/i }).getByRole('link', { name: '2' }).click();
     await page.waitForURL('**/page/2');

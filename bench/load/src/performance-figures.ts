@@ -1,17 +1,16 @@
 /**
- * Writes README's Performance figures (between `<!-- bench:load:begin … -->` and `<!-- bench:load:end -->`)
- * from ONE run of bench:load, and nothing else: the commit the run measured (and whether its tree had
+ * Writes docs/performance.md, the whole page, from ONE run of bench:load, and nothing else: the commit the run measured (and whether its tree had
  * uncommitted changes), the date, Node, the cores, the BENCH_* variables, each scenario's headline
  * figures and the settings its shop changed from the defaults. A scenario the run did not measure gets
  * no figures, so a figure whose code changed since is re-measured or gone.
  *
- *   node bench/load/dist/readme-figures.js --run [scenario…]      runs `npm run bench:load -- [scenario…]`
- *                                                                  (every scenario without one), then writes
- *   node bench/load/dist/readme-figures.js <results.json>         writes from a saved run
- *                                                                  (BENCH_LOAD_RESULTS=<file> npm run bench:load)
+ *   node bench/load/dist/performance-figures.js --run [scenario…]   runs `npm run bench:load -- [scenario…]`
+ *                                                                   (every scenario without one), then writes
+ *   node bench/load/dist/performance-figures.js <results.json>      writes from a saved run
+ *                                                                   (BENCH_LOAD_RESULTS=<file> npm run bench:load)
  *
- * Options: --readme <file> (default README.md of the repository: try it on a scratch copy), --any-commit
- * (accept a run measured on another commit than HEAD; refused by default).
+ * Options: --out <file> (default docs/performance.md of the repository: try it on a scratch copy),
+ * --any-commit (accept a run measured on another commit than HEAD; refused by default).
  */
 import { spawnSync, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,8 +21,6 @@ import type { RunResult, ScenarioResult } from './results.js';
 import type { ChangedSetting } from './settings.js';
 
 const repository = fileURLToPath(new URL('../../../', import.meta.url));
-const BEGIN = /<!-- bench:load:begin[^\n]*-->\n/;
-const END = '<!-- bench:load:end -->';
 
 /** The goals the issues set, by scenario and figure (the start of the figure's name). */
 const GOALS: Record<string, [string, string][]> = {
@@ -80,7 +77,7 @@ function settingsText(settings: readonly ChangedSetting[]): string {
   return parts.join('; ');
 }
 
-/** The text between the markers, from one run. */
+/** The run's figures: what was run, on what, each scenario's headline figures and the settings it changed. */
 export function figuresBlock(run: RunResult): string {
   const date = run.date.replace('T', ' ').replace(/:\d\d\.\d+Z$/, ' UTC');
   const tree =
@@ -116,13 +113,19 @@ export function figuresBlock(run: RunResult): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** README's text with the block between the markers replaced. */
-export function withFigures(readme: string, block: string, script: string): string {
-  const begin = BEGIN.exec(readme);
-  const end = readme.indexOf(END);
-  if (!begin || end < begin.index) throw new Error(`the README has no ${BEGIN.source} … ${END} markers`);
-  const marker = `<!-- bench:load:begin (written by ${script} from one bench:load run; do not edit by hand) -->\n`;
-  return `${readme.slice(0, begin.index)}${marker}${block}\n${readme.slice(end)}`;
+/** docs/performance.md: the page, all of it from `run`. */
+export function performancePage(run: RunResult): string {
+  return [
+    '# Performance',
+    '',
+    '<!-- Written by bench/load/dist/performance-figures.js from one bench:load run; do not edit by hand. -->',
+    '',
+    'The figures of one run of the load benchmark, as the script that ran it wrote them: what each scenario',
+    'does, how to run it and how to compare builds is in [benchmarks.md](benchmarks.md). Nothing here is',
+    'edited by hand, and nothing here comes from another run.',
+    '',
+    figuresBlock(run),
+  ].join('\n');
 }
 
 function headCommit(): string {
@@ -142,7 +145,7 @@ function main(): void {
     if (at !== -1) args.splice(at, 1);
     return at !== -1;
   };
-  const readmePath = option('--readme') ?? join(repository, 'README.md');
+  const outPath = option('--out') ?? join(repository, 'docs/performance.md');
   const anyCommit = flag('--any-commit');
   const runIt = flag('--run');
   let resultsPath: string;
@@ -154,7 +157,7 @@ function main(): void {
     if (ran.status !== 0) console.error(`bench:load exited ${ran.status}: what it measured is written, what failed is said so`);
   } else {
     if (args.length !== 1) {
-      console.error('usage: readme-figures.js [--readme README.md] [--any-commit] (--run [scenario…] | <results.json>)');
+      console.error('usage: performance-figures.js [--out docs/performance.md] [--any-commit] (--run [scenario…] | <results.json>)');
       process.exit(2);
     }
     resultsPath = args[0];
@@ -167,11 +170,11 @@ function main(): void {
       process.exit(1);
     }
     if (run.scenarios.length === 0) {
-      console.error('the run measured no scenario: README left as it is');
+      console.error('the run measured no scenario: the page is left as it is');
       process.exit(1);
     }
-    writeFileSync(readmePath, withFigures(readFileSync(readmePath, 'utf8'), figuresBlock(run), 'bench/load/dist/readme-figures.js'));
-    console.log(`${readmePath}: Performance figures of ${run.scenarios.map((scenario) => scenario.name).join(', ')} from ${run.commit} written`);
+    writeFileSync(outPath, performancePage(run));
+    console.log(`${outPath}: the figures of ${run.scenarios.map((scenario) => scenario.name).join(', ')} from ${run.commit} written`);
   } finally {
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   }
