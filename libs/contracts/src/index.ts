@@ -19,3 +19,4 @@ export * from './search-route.js';
 export * from './settings.js';
 export * from './sign-in-redirect.js';
 export * from './plain-forms.js';
+export * from './setting-descriptions.js';

@@ -16,24 +16,23 @@ const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
  * validated with them at start-up, so a bad one stops the service with the others.
  */
 export const mailSettings = {
-  /**
-   * The SMTP server mails go through: `smtp://host:port` (STARTTLS when the server offers it),
-   * `smtps://host:465`, with `user:password@` when it wants a sign-in. Unset: mails are recorded and
-   * kept in the outbox, not sent (they go out once it is set).
-   */
-  SMTP_URL: z.preprocess(blankAsUnset, z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
-  /** The sender of every mail: `Shop <no-reply@shop.example>` or a bare address. */
+  SMTP_URL: z.preprocess(blankAsUnset, z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()).meta({
+    description:
+      'The SMTP server the shop\'s mails go through: smtp://host:587 (STARTTLS when the server offers it), smtps://host:465, with user:password@ when it wants a sign-in. Unset: mails are kept in the service\'s mail_outbox table, unsent, and go out once it is set (docs/mail.md).',
+    examples: ['smtp://127.0.0.1:3005'],
+  }),
   MAIL_FROM: z
     .string()
     .trim()
     .max(320)
     .refine((from) => addressOfFrom(from) !== undefined, 'must be an address, or a name and an address in <>: Shop <no-reply@shop.example>')
-    .default('Shop <no-reply@shop.localhost>'),
-  /** The shop's address as customers reach it, for the links in mails. */
+    .default('Shop <no-reply@shop.localhost>')
+    .meta({ description: 'The sender of every mail: Shop <no-reply@shop.example> or a bare address.' }),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .transform((url) => url.replace(/\/+$/, ''))
-    .default('http://localhost:3000'),
+    .default('http://localhost:3000')
+    .meta({ description: 'The shop\'s address as customers reach it, for the links in mails (the order\'s page, the password reset page).' }),
 };
 
 /** The mail settings once parsed. */

@@ -19,14 +19,25 @@ export const remotesSetting = z
  * reads too for the minimal page it serves while the storefront server is down (docs/gateway.md).
  */
 export const frontEndFileSettings = {
-  /** The built shell (index.html and its assets), served at / with index.html for the browser's routes. */
-  SHELL_DIR: z.string().min(1).default('apps/shell/dist'),
-  /** Where each micro-frontend lives, read by the shell at run time from /mf/remotes.json. */
-  MF_REMOTES: remotesSetting,
-  /**
-   * A JSON file `{ "catalog": "releases/catalog/3f9a1c2b7d", … }` naming the build each remote runs
-   * (a folder, relative to the file, or the URL of a remoteEntry.js). When set it replaces MF_REMOTES,
-   * and the storefront server rereads it when it changes: switching or rolling back a remote is editing it.
-   */
-  MF_REMOTES_FILE: z.string().min(1).optional(),
+  SHELL_DIR: z
+    .string()
+    .min(1)
+    .default('apps/shell/dist')
+    .meta({
+      description:
+        'The built shell (index.html and its assets), served at / with index.html for the browser\'s routes. The gateway serves it, and the remotes\' files, only while the storefront server is down, for the browser to render (docs/gateway.md, "While the storefront server is down").',
+    }),
+  MF_REMOTES: remotesSetting.meta({
+    description:
+      'Where each micro-frontend lives, fixed at start: name=built-folder (served at /mf/{name}/{build id}/) or name=https://…/remoteEntry.js, separated by spaces; the shell reads it at run time from /mf/remotes.json.',
+  }),
+  MF_REMOTES_FILE: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({
+      description:
+        'A JSON file { "catalog": "catalog/3f9a1c2b7d", … } naming the build each remote runs (a folder relative to the file, or the URL of a remoteEntry.js), used instead of MF_REMOTES and reread when it changes: switching or rolling back a remote is editing it. tools/scripts/mf-release.mjs publishes builds under MF_RELEASES_DIR and switches them in its remotes.json (docs/micro-frontends.md).',
+      examples: ['.data/mf-releases/remotes.json'],
+    }),
 };

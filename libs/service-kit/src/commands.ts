@@ -1,4 +1,4 @@
-import type { LookAlikeSetting } from '@shop/contracts';
+import { describeSettings, type LookAlikeSetting, type PartSettingsDescription } from '@shop/contracts';
 import { ConfigError } from './config.js';
 import { loadEnvironment } from './env-file.js';
 
@@ -43,8 +43,14 @@ function checkSettings<C>({ name, settings, loadConfig }: PartSettings<C>, unkno
   process.exitCode = problems.length ? 1 : 0;
 }
 
+/** `main.js describe-settings`: prints each setting the part reads, its default and description, as JSON (tools/scripts/settings-docs.mjs). */
+function describeSettingsOf<C>({ name, settings }: PartSettings<C>): void {
+  const description: PartSettingsDescription = { part: name, settings: describeSettings(settings) };
+  process.stdout.write(`${JSON.stringify(description)}\n`);
+}
+
 /**
- * A part's command line: `node dist/main.js [command]`. `check-settings` is every part's; the others
+ * A part's command line: `node dist/main.js [command]`. `check-settings` and `describe-settings` are every part's; the others
  * (`serve`, the default, and e.g. `migrate`) get the configuration read from the environment (a bad
  * one stops the process with the list of what is wrong). An unknown command exits 2, naming the known.
  */
@@ -53,9 +59,10 @@ export async function runCommand<C>(part: PartSettings<C>, commands: { serve: (c
   // The settings file under the real environment (ENV_FILE, else ./.env), and a warning for each look-alike variable.
   const unknown = loadEnvironment(part.name);
   if (command === 'check-settings') return checkSettings(part, unknown);
+  if (command === 'describe-settings') return describeSettingsOf(part);
   const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
   if (!run) {
-    const known = ['serve (the default)', ...Object.keys(commands).filter((name) => name !== 'serve'), 'check-settings'];
+    const known = ['serve (the default)', ...Object.keys(commands).filter((name) => name !== 'serve'), 'check-settings', 'describe-settings'];
     process.stderr.write(`${part.name}: unknown command "${command}"; commands: ${known.join(', ')}\n`);
     process.exit(2);
   }

@@ -11,7 +11,6 @@ export class ConfigError extends Error {
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** Settings every service and the gateway share. */
 const DURATION_UNITS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
 
 /** A duration setting such as `12h`, `30m`, `45s`, `7d` or a bare number of seconds, in seconds once parsed. */
@@ -41,23 +40,48 @@ export const trustProxySetting = z
     }
   }, 'must be addresses, CIDRs or loopback/linklocal/uniquelocal separated by commas');
 
+/** A part's port: the same rule everywhere, its own default. */
+export const portSetting = (defaultPort: number) =>
+  z.coerce.number().int().min(0).max(65535).default(defaultPort).meta({
+    description:
+      'The port the part listens on. Under npm start the gateway takes PORT and every other part a port derived from it: catalog PORT+1, users PORT+2, orders PORT+3, the PayPal stand-in PORT+4, the storefront server PORT+7 (further REPLICAS: PORT+21..23 and PORT+27, PORT+31..33 and PORT+37…), embedded databases PORT+11 and up.',
+  });
+
+/** Settings every part built on service-kit shares: the services, the gateway and the storefront server. */
 export const commonSettings = {
-  /** The settings file read under the real environment at start (env-file.ts); unset: `.env` in the working directory; empty: none. */
-  ENV_FILE: z.string().optional(),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  ENV_FILE: z.string().optional().meta({
+    description:
+      'The settings file read under the real environment at start, relative to the working directory; unset: `.env` in the working directory; empty: none. Set it in the environment, not in a file. UV_THREADPOOL_SIZE and NODE_OPTIONS count only from the real environment: Node reads them before the part reads the file.',
+    examples: ['.env'],
+  }),
+  HOST: z.string().min(1).default('127.0.0.1').meta({ description: 'The interface the part binds to (0.0.0.0 to reach it from other machines).' }),
   INSTANCE_PREFIX: z
     .string()
     .regex(/^[a-z][a-z0-9_]{0,29}$/, 'must be 1-30 lowercase letters, digits or _ and start with a letter')
-    .default('shop'),
-  LOG_LEVEL: z.enum(logLevels).default('info'),
-  /**
-   * How long a part keeps serving after SIGTERM, not ready any more, while load balancers notice
-   * (docs/operations.md, "Draining"); 0: it closes at once (npm start's default).
-   */
-  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** The proxies whose X-Forwarded-For names the client (the gateway for a service, a load balancer for the gateway). */
-  TRUST_PROXY: trustProxySetting.default(['loopback']),
+    .default('shop')
+    .meta({
+      description:
+        'Every database ({prefix}_catalog, {prefix}_users, {prefix}_orders), the event stream ({PREFIX}_EVENTS), the consumers ({prefix}_{service}_{name}) and the upload folder (.data/{prefix}/uploads) derive their names from it.',
+    }),
+  LOG_LEVEL: z.enum(logLevels).default('info').meta({ description: 'fatal, error, warn, info, debug, trace or silent.' }),
+  DRAIN_DELAY_MS: z
+    .coerce.number()
+    .int()
+    .min(0)
+    .max(120_000)
+    .default(0)
+    .meta({
+      description:
+        'After SIGTERM the part answers /ready 503 and keeps serving this long while load balancers notice, then finishes what it holds and exits (docs/operations.md, "Draining"); 0: it closes at once (npm start\'s default). compose.yaml and the Kubernetes manifests set 5000.',
+    }),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development').meta({
+    description:
+      'development, production or test. production requires ADMIN_PASSWORD, SIGNING_KEY_SECRET (or JWT_PRIVATE_KEY) and PayPal\'s settings, and refuses the stand-in\'s test endpoints.',
+  }),
+  TRUST_PROXY: trustProxySetting.prefault('loopback').meta({
+    description:
+      'The proxies whose X-Forwarded-For names the client: addresses, CIDRs or loopback/linklocal/uniquelocal, separated by commas. The services and the storefront server trust the gateway, which calls them from loopback.',
+  }),
 };
 
 /** Settings of a service that owns a database and takes part in events. */
@@ -66,29 +90,41 @@ export const serviceSettings = {
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')
-    .default('postgres://postgres@127.0.0.1:5432/postgres'),
+    .default('postgres://postgres@127.0.0.1:5432/postgres')
+    .meta({ description: 'The PostgreSQL server (its maintenance database); each service creates its own database there.' }),
   DATABASE_NAME: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a plain lowercase database name')
-    .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  /**
-   * Whether the hot statements are prepared once per connection (service-kit's `prepared`). Off where
-   * connections share one session: npm start's embedded PGlite, a pooler in transaction mode.
-   */
-  DATABASE_PREPARED_STATEMENTS: z.stringbool().default(true),
-  /** The NATS server, or the servers of a cluster separated by commas. */
+    .optional()
+    .meta({ description: 'Use this database as is instead of {prefix}_{service} (npm start sets it for its embedded PGlite).' }),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10).meta({ description: 'Connections to the database per service process.' }),
+  DATABASE_PREPARED_STATEMENTS: z
+    .stringbool()
+    .default(true)
+    .meta({
+      description:
+        'The order pipeline\'s hot statements are prepared once per connection (PostgreSQL parses and plans them once); false where connections share a session: a pooler in transaction mode (npm start sets false for its embedded PGlite).',
+    }),
   NATS_URL: z
     .string()
     .regex(/^(nats|tls):\/\/[^,\s]+(\s*,\s*(nats|tls):\/\/[^,\s]+)*$/, 'must be a nats:// URL, or several separated by commas')
-    .default('nats://127.0.0.1:4222'),
-  /** Copies JetStream keeps of the event stream: 1 on a single server, 3 on a cluster of three or more. */
-  STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
-  /** The service's NATS user and password; unset: no sign-in (an open NATS, as in development). */
-  NATS_USER: z.string().min(1).optional(),
-  NATS_PASSWORD: z.string().min(1).optional(),
-  /** A NATS credentials file (JWT and NKey seed, decentralised auth), instead of NATS_USER/NATS_PASSWORD. */
-  NATS_CREDS: z.string().min(1).optional(),
+    .default('nats://127.0.0.1:4222')
+    .meta({ description: 'NATS with JetStream (tls:// for TLS), or the servers of a cluster separated by commas.' }),
+  STREAM_REPLICAS: z
+    .coerce.number()
+    .int()
+    .min(1)
+    .max(5)
+    .default(1)
+    .meta({ description: 'Copies of the event stream JetStream keeps: 1 on a single server, 3 on a cluster of three or more.' }),
+  NATS_USER: z.string().min(1).optional().meta({
+    description:
+      'The service\'s NATS user; unset: no sign-in, as against the open development NATS (npm start\'s own nats-server makes a user per service itself). Production: docs/security.md.',
+  }),
+  NATS_PASSWORD: z.string().min(1).optional().meta({ description: 'The NATS user\'s password.' }),
+  NATS_CREDS: z.string().min(1).optional().meta({
+    description: 'A NATS credentials file (JWT and NKey seed, decentralised auth), instead of NATS_USER and NATS_PASSWORD.',
+  }),
 };
 
 /** The settings every database-owning service has once parsed. */

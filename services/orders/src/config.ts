@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JWKS_PATH } from '@shop/contracts';
 import { mailSettings } from '@shop/mail';
-import { ConfigError, durationSetting, loadConfig, serviceSettings } from '@shop/service-kit';
+import { ConfigError, durationSetting, loadConfig, portSetting, serviceSettings } from '@shop/service-kit';
 
 /** The PayPal REST APIs: PayPal's sandbox and live APIs share one contract with the local stand-in. */
 export const PAYPAL_SANDBOX_API = 'https://api-m.sandbox.paypal.com';
@@ -15,23 +15,38 @@ export const STAND_IN_CLIENT = { id: 'sb-stand-in', secret: 'stand-in-secret' } 
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
-/** The orders service's settings (see .env.example). */
+/** The orders service's settings (docs/settings.md). */
 export const ordersSettings = {
   ...serviceSettings,
-  PORT: z.coerce.number().int().min(0).max(65535).default(3003),
-  USERS_URL: z.url().default('http://127.0.0.1:3002'),
-  /** Where the users service's public keys are; unset: `{USERS_URL}/.well-known/jwks.json`. */
-  JWKS_URL: z.url().optional(),
-  /** PayPal's REST API (sandbox, live, or the stand-in). Unset outside production: the local stand-in. */
-  PAYPAL_API_BASE: httpUrl.optional(),
-  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
-  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
-  /** The PayPal script the browser loads; unset: PayPal's own for PayPal's APIs, `{PAYPAL_API_BASE}/sdk/js` otherwise. */
-  PAYPAL_SDK_URL: httpUrl.optional(),
-  /** How long one call to PayPal may take before the payment answers 503. */
-  PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** How long a confirmed order holds its stock waiting for payment, in seconds once parsed; then it is cancelled. */
-  PAYMENT_HOLD: durationSetting.default(30 * 60),
+  PORT: portSetting(3003),
+  USERS_URL: z.url().default('http://127.0.0.1:3002').meta({
+    description: 'The users service, whose public keys the orders service verifies tokens with ({USERS_URL}/.well-known/jwks.json).',
+  }),
+  JWKS_URL: z.url().optional().meta({ description: 'Where the users service\'s public keys are, instead of {USERS_URL}/.well-known/jwks.json.' }),
+  PAYPAL_API_BASE: httpUrl.optional().meta({
+    description:
+      'PayPal\'s REST API: https://api-m.sandbox.paypal.com (sandbox) or https://api-m.paypal.com (live), or the stand-in. Unset outside production: the local PayPal stand-in (http://127.0.0.1:3004; npm start runs it on PORT+4) with its own client. With NODE_ENV=production, PAYPAL_API_BASE, PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are required; set, it needs its client too.',
+  }),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional().meta({
+    description: 'The PayPal REST app\'s client id (answered to the browser by /api/config/paypal); unset with the stand-in: sb-stand-in.',
+  }),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional().meta({
+    description: 'The PayPal REST app\'s secret, which stays on the server; unset with the stand-in: stand-in-secret.',
+  }),
+  PAYPAL_SDK_URL: httpUrl.optional().meta({
+    description: 'The PayPal script the browser loads; unset: PayPal\'s own for PayPal\'s APIs, {PAYPAL_API_BASE}/sdk/js otherwise.',
+  }),
+  PAYPAL_TIMEOUT_MS: z
+    .coerce.number()
+    .int()
+    .min(100)
+    .max(120_000)
+    .default(10_000)
+    .meta({ description: 'How long one call to PayPal may take before the payment answers 503.' }),
+  PAYMENT_HOLD: durationSetting.prefault('30m').meta({
+    description:
+      'How long a confirmed, unpaid order holds its stock (12h, 30m, 45s, 7d); then it is cancelled with "Payment not received in time" and its stock released.',
+  }),
   /** SMTP_URL, MAIL_FROM, PUBLIC_URL: how the order mails go out and where their links lead. */
   ...mailSettings,
 };

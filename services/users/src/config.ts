@@ -2,7 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { mailSettings } from '@shop/mail';
-import { ConfigError, durationSetting as duration, loadConfig, serviceSettings } from '@shop/service-kit';
+import { ConfigError, durationSetting as duration, loadConfig, portSetting, serviceSettings } from '@shop/service-kit';
 import { signsTokens } from './tokens/es256.js';
 import { newEmailProblem } from './users/email/email-rules.js';
 import { isEasyToGuess } from './users/password-strength.js';
@@ -30,69 +30,127 @@ const tokenPrivateKeyPem = z
     }
   }, 'must be a P-256 private key in PEM for ES256 tokens (openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256); the Ed25519 keys of earlier versions no longer sign');
 
-/** The users service's settings (see .env.example). */
+/** The users service's settings (docs/settings.md). */
 export const usersSettings = {
   ...serviceSettings,
-  PORT: z.coerce.number().int().min(0).max(65535).default(3002),
-  /** The orders service, asked for the profile's own orders. */
-  ORDERS_URL: z.url().default('http://127.0.0.1:3003'),
-  /** How long the profile waits for the orders service before answering without orders. */
-  ORDERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
-  /** Lifetime of a sign-in token, in seconds once parsed. */
-  TOKEN_TTL: duration.default(12 * 3600),
-  /** The key tokens are signed with; unset: one generated on first start and kept in the users database. */
-  JWT_PRIVATE_KEY: z.preprocess(blankAsUnset, tokenPrivateKeyPem.optional()),
-  /**
-   * Encrypts the signing key kept in the users database (AES-256-GCM, key derived with HKDF): at
-   * least 32 characters of random text. Required in production unless JWT_PRIVATE_KEY is given.
-   */
-  SIGNING_KEY_SECRET: z.preprocess(blankAsUnset, z.string().min(32, 'must be at least 32 characters of random text').optional()),
-  /** The admin account created in an empty users database. */
+  PORT: portSetting(3002),
+  ORDERS_URL: z.url().default('http://127.0.0.1:3003').meta({ description: 'The orders service, asked for the profile\'s own orders.' }),
+  ORDERS_TIMEOUT_MS: z
+    .coerce.number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(3000)
+    .meta({ description: 'How long the profile waits for the orders service before answering without orders.' }),
+  TOKEN_TTL: duration.prefault('12h').meta({ description: 'Lifetime of a sign-in token (12h, 30m, 45s, 7d).' }),
+  JWT_PRIVATE_KEY: z.preprocess(blankAsUnset, tokenPrivateKeyPem.optional()).meta({
+    description:
+      'The P-256 private key (PKCS8 or SEC1 PEM) signing the ES256 tokens: openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256. Unset: one generated on first start and kept in the users database.',
+  }),
+  SIGNING_KEY_SECRET: z.preprocess(blankAsUnset, z.string().min(32, 'must be at least 32 characters of random text').optional()).meta({
+    description:
+      'Seals the signing keys kept in the users database (AES-256-GCM, key derived with HKDF): at least 32 characters of random text; unset: they are stored in the clear. Required with NODE_ENV=production unless JWT_PRIVATE_KEY is set. Rotate the key: node services/users/dist/cli/keys.js rotate.',
+  }),
   ADMIN_EMAIL: z
     .string()
     .transform(normalEmail)
     .pipe(z.email().max(254))
     .refine((email) => newEmailProblem(email) === undefined, 'must be a plain address (no quotes) whose name and domain parts each use one alphabet')
-    .default('admin@example.com'),
-  ADMIN_PASSWORD: z.preprocess(blankAsUnset, z.string().min(8).max(128).optional()),
-  /** Failed sign-ins per email and client address in the window before 429. */
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
-  /** Failed sign-ins per client address (any email) in the window before 429. */
-  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(100),
-  /** How long failed sign-ins are counted, in seconds once parsed. */
-  LOGIN_FAILURE_WINDOW: duration.default(15 * 60),
-  /** Failed sign-ins of one account, from any address, before each further attempt has to wait (LOGIN_ACCOUNT_DELAY_MS). */
-  LOGIN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
-  /** The wait after the account's LOGIN_ACCOUNT_FREE_FAILURES-th failure, in ms; it doubles with each further failure. */
-  LOGIN_ACCOUNT_DELAY_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
-  /** The longest wait between two attempts at one account, in ms: never a lock, however many failures. */
-  LOGIN_ACCOUNT_MAX_DELAY_MS: z.coerce.number().int().min(1).max(86_400_000).default(5 * 60_000),
-  /** How long an account's failures are remembered (from the first), in seconds once parsed; a success forgets them. */
-  LOGIN_ACCOUNT_WINDOW: duration.default(24 * 3600),
-  /** Accounts one client address may create in SIGN_UP_WINDOW before 429. */
-  SIGN_UP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
-  /** How long sign-ups are counted, in seconds once parsed. */
-  SIGN_UP_WINDOW: duration.default(3600),
-  /** Password reset links one client address may ask for in PASSWORD_RESET_WINDOW before 429. */
-  PASSWORD_RESET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
-  /** Password reset mails one email gets in PASSWORD_RESET_WINDOW; further requests are answered alike and mail nothing. */
-  PASSWORD_RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(3),
-  /** How long password reset requests are counted, in seconds once parsed. */
-  PASSWORD_RESET_WINDOW: duration.default(3600),
+    .default('admin@example.com')
+    .meta({ description: 'The admin account created when the users database is empty.' }),
+  ADMIN_PASSWORD: z.preprocess(blankAsUnset, z.string().min(8).max(128).optional()).meta({
+    description:
+      'The admin\'s password. Unset: the development default admin12345, on loopback only; with another HOST or NODE_ENV=production it must be set, and neither that default nor a common or easily guessed password is accepted.',
+  }),
+  LOGIN_MAX_FAILURES: z
+    .coerce.number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(5)
+    .meta({ description: 'Failed sign-ins per email and client address in LOGIN_FAILURE_WINDOW before 429.' }),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z
+    .coerce.number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(100)
+    .meta({ description: 'Failed sign-ins per client address (any email) in LOGIN_FAILURE_WINDOW before 429; wrong current passwords on the profile count too.' }),
+  LOGIN_FAILURE_WINDOW: duration.prefault('15m').meta({ description: 'How long failed sign-ins are counted.' }),
+  LOGIN_ACCOUNT_FREE_FAILURES: z
+    .coerce.number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(10)
+    .meta({
+      description:
+        'Failed sign-ins of one account, from any address, before each further attempt must wait (429 with Retry-After): the wait starts at LOGIN_ACCOUNT_DELAY_MS and doubles, at most LOGIN_ACCOUNT_MAX_DELAY_MS; never a lock (docs/users.md).',
+    }),
+  LOGIN_ACCOUNT_DELAY_MS: z
+    .coerce.number()
+    .int()
+    .min(1)
+    .max(3_600_000)
+    .default(1000)
+    .meta({ description: 'The wait after the account\'s LOGIN_ACCOUNT_FREE_FAILURES-th failure, in ms; it doubles with each further failure.' }),
+  LOGIN_ACCOUNT_MAX_DELAY_MS: z
+    .coerce.number()
+    .int()
+    .min(1)
+    .max(86_400_000)
+    .default(5 * 60_000)
+    .meta({ description: 'The longest wait between two attempts at one account, in ms: never a lock, however many failures.' }),
+  LOGIN_ACCOUNT_WINDOW: duration.prefault('24h').meta({ description: 'How long an account\'s failures are remembered (from the first); a success forgets them.' }),
+  SIGN_UP_MAX_PER_ADDRESS: z
+    .coerce.number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(20)
+    .meta({ description: 'Accounts one client address (IPv6: its /64) may create in SIGN_UP_WINDOW before 429.' }),
+  SIGN_UP_WINDOW: duration.prefault('1h').meta({ description: 'How long sign-ups are counted.' }),
+  PASSWORD_RESET_MAX_PER_ADDRESS: z
+    .coerce.number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(20)
+    .meta({ description: 'Password reset links one client address (IPv6: its /64) may ask for in PASSWORD_RESET_WINDOW before 429.' }),
+  PASSWORD_RESET_MAX_PER_EMAIL: z
+    .coerce.number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(3)
+    .meta({ description: 'Password reset mails one email gets in PASSWORD_RESET_WINDOW; further requests get the same answer and mail nothing.' }),
+  PASSWORD_RESET_WINDOW: duration.prefault('1h').meta({ description: 'How long password reset requests are counted.' }),
   /** SMTP_URL, MAIL_FROM, PUBLIC_URL: how the reset mails go out and where their links lead. */
   ...mailSettings,
-  /**
-   * Size of libuv's thread pool, where argon2 runs. Node reads it itself when the process starts
-   * (setting it later changes nothing); it is read here only to keep PASSWORD_HASH_CONCURRENCY below it.
-   */
-  UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
-  /** Password hashes and checks that run at once; unset: the CPU cores, at most UV_THREADPOOL_SIZE - 1. */
-  PASSWORD_HASH_CONCURRENCY: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(1023).optional()),
-  /**
-   * The longest a request may wait, from its arrival, until its password work starts: one that would wait longer
-   * answers 503 with Retry-After (at once, or when its turn comes that late). Work that finds a place free always starts.
-   */
-  PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+  UV_THREADPOOL_SIZE: z
+    .coerce.number()
+    .int()
+    .min(1)
+    .max(1024)
+    .default(4)
+    .meta({
+      description:
+        'Size of libuv\'s thread pool, where argon2 runs. Node reads it itself when the process starts, from the real environment only (a settings file cannot change it); it is read here to keep PASSWORD_HASH_CONCURRENCY below it. Raise it to run more than 3 hashes at once.',
+    }),
+  PASSWORD_HASH_CONCURRENCY: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(1023).optional()).meta({
+    description:
+      'Password hashes and checks (argon2id) that run at once; the rest wait their turn, client address by client address. Unset: one per CPU core, at most UV_THREADPOOL_SIZE - 1 (one thread of the pool stays free for files and DNS).',
+  }),
+  PASSWORD_HASH_MAX_WAIT_MS: z
+    .coerce.number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(10_000)
+    .meta({
+      description:
+        'The longest a sign-up, sign-in or password change may wait, from its arrival, until its hash starts: one that would wait longer answers 503 with Retry-After, well before the gateway\'s UPSTREAM_TIMEOUT_MS. Work that finds a place free always starts.',
+    }),
 };
 
 /**

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { NATS_SERVICES, natsServerConfigOf, type NatsService } from '@shop/contracts';
 import { portAnswers, postgresAnswers, waitForOk } from './probes.js';
 import { Child, lastLines, portIsFree, type SupervisionEvents } from './processes.js';
-import { checkSettings, lookAlikes, readSettings, type LauncherSettings } from './settings.js';
+import { checkSettings, describeLauncherSettings, lookAlikes, readSettings, type LauncherSettings } from './settings.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -195,6 +195,7 @@ async function main(): Promise<void> {
   // repository, wherever the launcher was started from.
   process.chdir(repoRoot);
   if (process.argv[2] === 'check-settings') return checkSettings();
+  if (process.argv[2] === 'describe-settings') return describeLauncherSettings();
   const nodeMajor = Number(process.versions.node.split('.')[0]);
   if (nodeMajor < SUPPORTED_NODE_MAJOR) {
     say('launcher', `runs on Node.js ${process.versions.node}; the shop ships on Node.js ${SUPPORTED_NODE_MAJOR} LTS (\`. tools/node/use-node24.sh\` brings it)`);

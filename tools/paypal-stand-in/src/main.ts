@@ -5,7 +5,8 @@
  * LOG_LEVEL warn, error or silent keeps the request lines quiet. PAYPAL_STAND_IN_TEST_ENDPOINTS=true
  * opens POST /stand-in/orders (refused with NODE_ENV=production). Like every part of the shop it reads
  * `.env` in the working directory (or the file ENV_FILE names; empty: none) under the real environment.
- * `node dist/main.js check-settings` prints the settings it reads as JSON, as every part's does.
+ * `node dist/main.js check-settings` prints the settings it reads as JSON, as every part's does, and
+ * `describe-settings` each one's default and description.
  */
 import { existsSync } from 'node:fs';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type RequestLogEntry, startPayPalStandIn } from './server.js';
@@ -17,7 +18,7 @@ function log(level: 'info' | 'error', msg: string, fields: object = {}): void {
   (level === 'info' ? process.stdout : process.stderr).write(`${JSON.stringify(line)}\n`);
 }
 
-function portOf(value = '3004'): number {
+function portOf(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     log('error', `PORT must be a port number (0-65535), not "${value}"`);
@@ -26,15 +27,35 @@ function portOf(value = '3004'): number {
   return port;
 }
 
-/** Every setting the stand-in reads: `env` below has no other. */
-const SETTINGS = ['ENV_FILE', 'HOST', 'LOG_LEVEL', 'NODE_ENV', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_STAND_IN_TEST_ENDPOINTS', 'PORT'] as const;
-const env: Partial<Record<(typeof SETTINGS)[number], string>> = process.env;
+/**
+ * Every setting the stand-in reads (`env` below has no other), with its default and description: what
+ * `check-settings` and `describe-settings` print, as every part's do (docs/settings.md is written from them).
+ */
+const SETTINGS = {
+  ENV_FILE: { description: 'The settings file read under the real environment; unset: `.env` in the working directory; empty: none.', example: '.env' },
+  HOST: { default: '127.0.0.1', description: 'The interface the stand-in binds to.' },
+  LOG_LEVEL: { default: 'info', description: 'warn, error, fatal or silent keep the stand-in\'s request lines quiet.' },
+  NODE_ENV: { default: 'development', description: 'production refuses PAYPAL_STAND_IN_TEST_ENDPOINTS=true.' },
+  PAYPAL_CLIENT_ID: { default: DEFAULT_CLIENT_ID, description: 'The only client the stand-in accepts.' },
+  PAYPAL_CLIENT_SECRET: { default: DEFAULT_CLIENT_SECRET, description: 'That client\'s secret.' },
+  PAYPAL_STAND_IN_TEST_ENDPOINTS: {
+    default: 'false',
+    description: 'true opens the stand-in\'s test-only POST /stand-in/orders (orders in any state, for tests); refused with NODE_ENV=production.',
+  },
+  PORT: { default: '3004', description: 'The stand-in\'s port (0-65535); npm start runs it on PORT+4.' },
+} satisfies Record<string, { default?: string; description: string; example?: string }>;
+const env: Partial<Record<keyof typeof SETTINGS, string>> = process.env;
 
 // The settings file under the real environment (Node keeps a variable already set), as the shop's other parts read it.
 const envFile = env.ENV_FILE ?? '.env';
 if (envFile && (env.ENV_FILE !== undefined || existsSync(envFile))) process.loadEnvFile(envFile);
 if (process.argv[2] === 'check-settings') {
-  process.stdout.write(`${JSON.stringify({ part: 'paypal-stand-in', reads: [...SETTINGS], problems: [] })}\n`);
+  process.stdout.write(`${JSON.stringify({ part: 'paypal-stand-in', reads: Object.keys(SETTINGS), problems: [] })}\n`);
+  process.exit(0);
+}
+if (process.argv[2] === 'describe-settings') {
+  const settings = Object.entries(SETTINGS).map(([name, described]) => ({ name, ...described }));
+  process.stdout.write(`${JSON.stringify({ part: 'paypal-stand-in', settings })}\n`);
   process.exit(0);
 }
 const testEndpoints = env.PAYPAL_STAND_IN_TEST_ENDPOINTS === 'true';
@@ -44,8 +65,8 @@ if (testEndpoints && env.NODE_ENV === 'production') {
 }
 const quiet = QUIET_LEVELS.includes(env.LOG_LEVEL ?? '');
 const standIn = await startPayPalStandIn({
-  port: portOf(env.PORT || undefined),
-  host: env.HOST || '127.0.0.1',
+  port: portOf(env.PORT || SETTINGS.PORT.default),
+  host: env.HOST || SETTINGS.HOST.default,
   clientId: env.PAYPAL_CLIENT_ID || DEFAULT_CLIENT_ID,
   clientSecret: env.PAYPAL_CLIENT_SECRET || DEFAULT_CLIENT_SECRET,
   testEndpoints,

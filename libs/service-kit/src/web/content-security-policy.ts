@@ -4,16 +4,17 @@ import { z } from 'zod';
 /** A CSP source for the PayPal script: an http(s) origin, its host optionally a `*.` wildcard. */
 const CSP_ORIGIN = /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
-/**
- * PAYPAL_SDK_ORIGIN: where the browser loads PayPal's script from (the local stand-in outside
- * production): one or more origins separated by spaces, allowed by the content security policy for
- * scripts, connections, frames and images. The gateway's answers and the storefront server's pages carry it.
- */
+/** PAYPAL_SDK_ORIGIN, which the gateway's answers and the storefront server's pages carry in their CSP. */
 export const paypalSdkOriginSetting = z
   .string()
   .default('')
   .transform((value) => value.split(/[\s,]+/).filter(Boolean))
-  .pipe(z.array(z.string().regex(CSP_ORIGIN, 'must be origins such as https://www.paypal.com, separated by spaces')));
+  .pipe(z.array(z.string().regex(CSP_ORIGIN, 'must be origins such as https://www.paypal.com, separated by spaces')))
+  .meta({
+    description:
+      'Origins the page may load PayPal\'s script and frames from (the local stand-in outside production), separated by spaces: the content security policy allows them for scripts, connections, frames and images. npm start sets the stand-in\'s, or https://www.paypal.com with PayPal itself.',
+    examples: ['https://www.paypal.com'],
+  });
 
 /** A CSP directive and its sources, e.g. `'script-src': ["'self'"]`. */
 export type CspDirectives = Record<string, string[]>;
