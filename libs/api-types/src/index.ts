@@ -9,6 +9,7 @@ import type { paths as CatalogPaths, components as CatalogComponents } from './g
 import type { paths as OrdersPaths, components as OrdersComponents } from './generated/orders.js';
 import type { paths as StorefrontPaths, components as StorefrontComponents } from './generated/storefront.js';
 import type { paths as UsersPaths, components as UsersComponents } from './generated/users.js';
+import type { paths as ShopPaths, components as ShopComponents } from './generated/shop.js';
 
 /** Every path of the API behind the gateway, each service's own (they do not overlap). */
 export type ApiPaths = CatalogPaths & UsersPaths & OrdersPaths & StorefrontPaths;
@@ -18,3 +19,11 @@ export type CatalogSchemas = CatalogComponents['schemas'];
 export type UsersSchemas = UsersComponents['schemas'];
 export type OrdersSchemas = OrdersComponents['schemas'];
 export type StorefrontSchemas = StorefrontComponents['schemas'];
+
+/**
+ * The whole API as the gateway's merged document (GET /api/docs/openapi.json) describes it: every service's
+ * paths and the gateway's own (its health, the docs), for a client generated from the published document,
+ * e.g. `createClient<ShopApiPaths>()` of openapi-fetch. Every error answer's body is `ShopSchemas['ErrorBody']`.
+ */
+export type ShopApiPaths = ShopPaths;
+export type ShopSchemas = ShopComponents['schemas'];

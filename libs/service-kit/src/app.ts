@@ -11,7 +11,7 @@ import { SERVICE_CONFIG, type ServiceConfig } from './config.js';
 import { runCommand } from './commands.js';
 import { migrateDatabase } from './database.js';
 import { JsonBodyInterceptor } from './body-limits.js';
-import { ErrorBodyFilter, validationPipe } from './errors.js';
+import { ErrorBodyFilter, MAX_ERROR_MESSAGE_LENGTH, validationPipe } from './errors.js';
 import { refuseAmbiguousFraming } from './http-framing.js';
 import { answerParserErrors, refuseBrokenText } from './input-safety.js';
 import { applyServerLimits, type ServerTimeouts } from './server-limits.js';
@@ -24,6 +24,41 @@ export const OPENAPI_PATH = '/openapi.json';
 export interface AppDescription {
   title: string;
   description: string;
+  /** The tags the service's operations use (`@ApiTags`), each with what it groups: the document lists them. */
+  tags?: { name: string; description: string }[];
+}
+
+/**
+ * The one schema of every error answer (`ErrorBody` of @shop/contracts, written by ErrorBodyFilter and
+ * the gateway): a 4xx or 5xx response that names no body of its own has this one.
+ */
+export const ERROR_BODY_SCHEMA = {
+  type: 'object',
+  description: 'The body of every error answer of the shop: what went wrong, in words a person can read',
+  required: ['message'],
+  properties: {
+    message: { type: 'string', maxLength: MAX_ERROR_MESSAGE_LENGTH, example: 'Not found' },
+  },
+} as const;
+
+/** The service's OpenAPI document as Nest's swagger makes it from the controllers, with the error bodies named. */
+export function serviceDocumentOf(app: NestExpressApplication, description: AppDescription): OpenAPIObject {
+  return withErrorBodies(SwaggerModule.createDocument(app, documentConfigOf(description)));
+}
+
+/** Every 4xx and 5xx response without a body of its own answers `ErrorBody`, which the document's components hold. */
+export function withErrorBodies(document: OpenAPIObject): OpenAPIObject {
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ErrorBody: structuredClone(ERROR_BODY_SCHEMA) as never } };
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item as Record<string, { responses?: Record<string, { content?: unknown }> }>)) {
+      for (const [status, response] of Object.entries(operation?.responses ?? {})) {
+        if (/^[45]\d\d$/.test(status) && !response.content) {
+          response.content = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
+        }
+      }
+    }
+  }
+  return document;
 }
 
 /**
@@ -64,7 +99,7 @@ export function configureServiceApp(
   shutDownGracefully(app);
   applyServerLimits(app.getHttpServer(), options.server);
   answerParserErrors(app.getHttpServer());
-  const document = SwaggerModule.createDocument(app, documentConfigOf(description));
+  const document = serviceDocumentOf(app, description);
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.get(OPENAPI_PATH, (_req, res) => res.json(document));
   return document;
@@ -87,7 +122,9 @@ function timeRequests(app: NestExpressApplication): void {
 }
 
 function documentConfigOf(description: AppDescription) {
-  return new DocumentBuilder().setTitle(description.title).setDescription(description.description).addBearerAuth().build();
+  const builder = new DocumentBuilder().setTitle(description.title).setDescription(description.description).addBearerAuth();
+  for (const tag of description.tags ?? []) builder.addTag(tag.name, tag.description);
+  return builder.build();
 }
 
 /**
@@ -98,7 +135,7 @@ function documentConfigOf(description: AppDescription) {
 export async function openApiDocumentOf(module: unknown, description: AppDescription): Promise<OpenAPIObject> {
   const app = await NestFactory.create<NestExpressApplication>(module as never, { preview: true, logger: false, bodyParser: false });
   try {
-    return SwaggerModule.createDocument(app, documentConfigOf(description));
+    return serviceDocumentOf(app, description);
   } finally {
     await app.close();
   }

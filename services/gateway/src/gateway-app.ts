@@ -2,7 +2,9 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import { Logger } from 'nestjs-pino';
-import { answerParserErrors, createServiceApp, ErrorBodyFilter, shutDownGracefully, type LogDestination } from '@shop/service-kit';
+import { answerParserErrors, createServiceApp, ErrorBodyFilter, serviceDocumentOf, shutDownGracefully, type LogDestination } from '@shop/service-kit';
+import { ApiDocs } from './api-docs/api-docs.service.js';
+import { GATEWAY_API } from './api-docs/gateway-api.js';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
 import { ClientConnections } from './edge/client-connections.js';
@@ -28,6 +30,8 @@ export async function createGatewayApp(config: GatewayConfig, logs?: LogDestinat
   app.use(compression());
   app.useGlobalFilters(new ErrorBodyFilter());
   shutDownGracefully(app);
+  // The gateway's own routes, documented from its controllers as a service's are: the merged document's first part.
+  app.get(ApiDocs).describeGateway(serviceDocumentOf(app, GATEWAY_API));
 
   const server = app.getHttpServer() as Server;
   answerParserErrors(server);

@@ -49,7 +49,24 @@ describe('gateway API docs', () => {
     const res = await request(shop.gateway.url).get('/api/docs/openapi.json').expect(200);
     const doc = res.body as OpenAPIObject;
     expect(doc.info.title).toBe('Shop API');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api/products', '/api/products/{id}', '/api/users/login']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      // The gateway's own calls, then the services' it routes.
+      '/api/docs',
+      '/api/docs/openapi.json',
+      '/api/docs/swagger-initializer.js',
+      '/api/docs/{asset}',
+      '/api/health',
+      '/api/products',
+      '/api/products/{id}',
+      '/api/users/login',
+    ]);
+    expect(doc.paths['/api/health'].get).toMatchObject({ tags: ['gateway'] });
+    expect(doc.paths['/api/health'].get?.responses[503]).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ShopHealthResponse' } } } });
+    expect(doc.paths['/api/docs/{asset}'].get?.responses[404]).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
+    expect(doc.components?.schemas?.ErrorBody).toMatchObject({ required: ['message'] });
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(doc.info.contact).toEqual({ name: expect.any(String) });
+    expect(doc.tags?.map((tag) => tag.name)).toEqual(['gateway', 'products', 'users']);
     expect(doc.paths['/api/products'].get).toMatchObject({ operationId: 'listProducts', tags: ['products'] });
     expect(doc.paths['/api/users/login'].post).toMatchObject({ operationId: 'login', tags: ['users'] });
     expect(doc.components?.schemas).toHaveProperty('ProductDto');

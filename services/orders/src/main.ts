@@ -13,5 +13,12 @@ await runService({
   migrations: ordersMigrations,
   // Loaded only to serve: `check-settings` and `migrate` start without the whole app.
   module: async (config) => (await import('./app.module.js')).AppModule.forRoot(config),
-  description: { title: 'Orders', description: 'Orders priced by the server, the stock saga, PayPal payments and delivery' },
+  description: {
+    title: 'Orders',
+    description: 'Orders priced by the server, the stock saga, PayPal payments and delivery',
+    tags: [
+      { name: 'orders', description: "Orders: placing and paying them, the shopper's own, and the admins' list, dashboard, delivery, cancellations and refunds" },
+      { name: 'config', description: 'What the browser needs to know to pay: the PayPal button settings' },
+    ],
+  },
 });

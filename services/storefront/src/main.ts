@@ -33,10 +33,8 @@ await runCommand(
       class MetricsModule {}
       @Module({ imports: [StorefrontCoreModule.forRoot(config), MetricsModule, ReleasesModule] })
       class StorefrontApiModule {}
-      const document = await openApiDocumentOf(StorefrontApiModule, {
-        title: 'Storefront',
-        description: "The storefront server's API: what shoppers' pages report of the micro-frontends' builds, and the admins' releases",
-      });
+      const { STOREFRONT_API } = await import('./storefront-app.js');
+      const document = await openApiDocumentOf(StorefrontApiModule, STOREFRONT_API);
       process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
     },
   },

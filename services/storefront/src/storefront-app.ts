@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
-import { configureServiceApp, createServiceApp, SecurityHeaders, type LogDestination } from '@shop/service-kit';
+import { configureServiceApp, createServiceApp, SecurityHeaders, type AppDescription, type LogDestination } from '@shop/service-kit';
 import { AppModule } from './app.module.js';
 import type { StorefrontConfig } from './config.js';
 
@@ -22,10 +22,18 @@ export async function createStorefrontApp(config: StorefrontConfig, logs?: LogDe
     next();
   });
   app.use(compression());
-  configureServiceApp(
-    app,
-    { title: 'Storefront', description: "The storefront server's API: what shoppers' pages report of the micro-frontends' builds, and the admins' releases" },
-    { bodies: 'per-route' },
-  );
+  configureServiceApp(app, STOREFRONT_API, { bodies: 'per-route' });
   return app;
 }
+
+/** What the storefront server's OpenAPI document says of its API (served at /openapi.json, printed by `main.js openapi`). */
+export const STOREFRONT_API: AppDescription = {
+  title: 'Storefront',
+  description: "The storefront server's API: what shoppers' pages report of the micro-frontends' builds, and the admins' releases",
+  tags: [
+    {
+      name: 'releases',
+      description: "The micro-frontends' builds: what shoppers' pages report of them, and the admins' canary releases (promote, roll back)",
+    },
+  ],
+};

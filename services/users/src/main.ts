@@ -13,5 +13,12 @@ await runService({
   migrations: usersMigrations,
   // Loaded only to serve: `check-settings` and `migrate` start without the whole app.
   module: async (config) => (await import('./app.module.js')).AppModule.forRoot(config),
-  description: { title: 'Users', description: 'Accounts, sign-in, tokens and their public keys, roles' },
+  description: {
+    title: 'Users',
+    description: 'Accounts, sign-in, tokens and their public keys, roles',
+    tags: [
+      { name: 'users', description: "Accounts: sign-up, sign-in and sign-out, the shopper's profile, password resets, and the admins' user list" },
+      { name: 'keys', description: "The public keys the services check the users service's tokens with (not routed by the gateway)" },
+    ],
+  },
 });

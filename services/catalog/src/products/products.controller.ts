@@ -1,6 +1,7 @@
 import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, type Type } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiBody,
   ApiCreatedResponse,
   ApiHeader,
   ApiNotFoundResponse,
@@ -74,7 +75,7 @@ export class ProductsController {
   @Get()
   @ApiOperation({
     summary:
-      'One page of products (8 a page): newest first, or those a search finds (keyword, category, brand, price, rating, in stock) in the order asked (relevance first by default with a keyword)',
+      'One page of products (8 a page): newest first, or those a search finds (keyword, category, brand, price, rating, in stock) in the order asked (relevance first by default with a keyword)', description: "Public and cached by the gateway. Without a keyword the newest come first; an unknown or malformed filter is refused with 400. The answer says its page and how many pages there are.",
   })
   @PublicRead(ProductListResponse)
   @ApiBadRequestResponse({ description: 'A parameter that breaks its rule (its message says which), an unknown parameter, or minPrice over maxPrice' })
@@ -86,7 +87,7 @@ export class ProductsController {
   @Get('facets')
   @ApiOperation({
     summary:
-      'For a search (the same parameters as the list, without page and sort): how many products each category, brand, price range, rating floor and in stock would leave, each counted with the other filters but not its own',
+      'For a search (the same parameters as the list, without page and sort): how many products each category, brand, price range, rating floor and in stock would leave, each counted with the other filters but not its own', description: "Public and cached by the gateway: the counts beside the shop's search filters, for the same query the product list takes.",
   })
   @PublicRead(ProductFacetsResponse)
   @ApiBadRequestResponse({ description: 'A parameter that breaks its rule, an unknown parameter, or minPrice over maxPrice' })
@@ -96,7 +97,7 @@ export class ProductsController {
 
   // Declared before ':id' so that 'suggestions' is never taken for an id.
   @Get('suggestions')
-  @ApiOperation({ summary: 'The best few products (at most 6) for what a shopper has typed so far in the search box; none for an empty q' })
+  @ApiOperation({ summary: 'The best few products (at most 6) for what a shopper has typed so far in the search box; none for an empty q', description: "Public and cached by the gateway: the search box's suggestions, best match first." })
   @PublicRead(ProductSuggestionsResponse)
   @ApiBadRequestResponse({ description: 'A q over 100 characters, repeated, or an unknown parameter' })
   async suggestions(@Query() query: ProductSuggestionsQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
@@ -105,7 +106,7 @@ export class ProductsController {
 
   // Declared before ':id' so that 'sitemap' is never taken for an id.
   @Get('sitemap')
-  @ApiOperation({ summary: "Every product's id and last change, oldest first, 50,000 a page: what the shop's /sitemap.xml lists" })
+  @ApiOperation({ summary: "Every product's id and last change, oldest first, 50,000 a page: what the shop's /sitemap.xml lists", description: 'Public and cached by the gateway: read by the storefront server to write /sitemap.xml; the answer says its page and how many pages there are.' })
   @PublicRead(ProductSitemapResponse)
   @ApiBadRequestResponse({ description: 'A pageNumber that is not a whole number from 1' })
   async sitemap(@Query() query: SitemapQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
@@ -114,14 +115,14 @@ export class ProductsController {
 
   // Declared before ':id' so that 'top' is never taken for an id.
   @Get('top')
-  @ApiOperation({ summary: 'The best-rated products for the carousel, highest rating first' })
+  @ApiOperation({ summary: 'The best-rated products for the carousel, highest rating first', description: "Public and cached by the gateway: the home page's carousel." })
   @PublicRead([ProductResponse])
   async top(@Req() req: Request, @Res() res: Response): Promise<void> {
     answerRead(req, res, await this.products.top());
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'A product with its reviews, newest first' })
+  @ApiOperation({ summary: 'A product with its reviews, newest first', description: 'Public and cached by the gateway. An id that is not a UUID is refused with 400; an unknown one answers 404.' })
   @PublicRead(ProductDetailResponse)
   @ApiBadRequestResponse({ description: 'The id is not a UUID' })
   @ApiNotFoundResponse({ description: 'Product not found' })
@@ -132,7 +133,8 @@ export class ProductsController {
   @Post()
   @BodyLimit('1kb')
   @AdminOnly()
-  @ApiOperation({ summary: 'Creates a sample product for the admin to edit (empty body)' })
+  @ApiOperation({ summary: 'Creates a sample product for the admin to edit (empty body)', description: 'Admins only. Takes no body (an empty object, or none): the new product has sample values that the admin then replaces with PUT /api/products/{id}.' })
+  @ApiBody({ type: CreateProductDto, required: false, description: 'None, or an empty object' })
   @ApiCreatedResponse({ type: ProductResponse })
   @ApiBadRequestResponse({ description: 'The body has fields' })
   create(@Body() _body: CreateProductDto): Promise<ProductDto> {
@@ -142,7 +144,7 @@ export class ProductsController {
   @Put(':id')
   @BodyLimit('40kb')
   @AdminOnly()
-  @ApiOperation({ summary: "Replaces a product's name, price, image, brand, category, stock and description" })
+  @ApiOperation({ summary: "Replaces a product's name, price, image, brand, category, stock and description", description: 'Admins only. Every field is required and checked (lengths, a price of at most two decimals, a whole stock of 0 or more); an unknown field is refused.' })
   @ApiOkResponse({ type: ProductResponse })
   @ApiBadRequestResponse({ description: 'A field breaks its rule, an unknown field, or an _id other than the path id' })
   @ApiNotFoundResponse({ description: 'Product not found' })
@@ -153,7 +155,7 @@ export class ProductsController {
   @Delete('delete/:id')
   @AdminOnly()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Deletes a product and its reviews' })
+  @ApiOperation({ summary: 'Deletes a product and its reviews', description: "Admins only. Orders already placed keep their own copy of the product's name, image and price." })
   @ApiOkResponse({ type: MessageResponse })
   @ApiNotFoundResponse({ description: 'Product not found' })
   async remove(@Param() { id }: ProductIdParams): Promise<MessageResponse> {

@@ -22,7 +22,7 @@ export class ReviewsController {
   @BodyLimit('16kb')
   @SignedIn()
   @HttpCode(201)
-  @ApiOperation({ summary: "Adds the signed-in user's review of a product (one per user and product)" })
+  @ApiOperation({ summary: "Adds the signed-in user's review of a product (one per user and product)", description: 'Signed-in users: a rating of 1 to 5 and a comment. A second review of the same product by the same user is refused with 400.' })
   @ApiCreatedResponse({ type: MessageResponse, description: "{ message: 'Review added' }" })
   @ApiBadRequestResponse({ description: "A rating other than 1-5, an empty comment, or 'Product already reviewed'" })
   @ApiNotFoundResponse({ description: 'Product not found' })

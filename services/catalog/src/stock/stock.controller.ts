@@ -18,7 +18,7 @@ export class StockController {
   @AdminOnly()
   // Admin data: no browser or shared cache keeps it (the gateway's cache stores only what says public).
   @Header('Cache-Control', 'private, no-store')
-  @ApiOperation({ summary: `The products with at most ${LOW_STOCK_THRESHOLD} in stock, least first (admin dashboard)` })
+  @ApiOperation({ summary: `The products with at most ${LOW_STOCK_THRESHOLD} in stock, least first (admin dashboard)`, description: 'Admins only: the stock view of the admin dashboard.' })
   @ApiOkResponse({ type: LowStockResponse })
   @ApiBadRequestResponse({ description: 'A limit that is not a whole number from 1 to 50, or an unknown parameter' })
   @ApiUnauthorizedResponse({ description: 'No token' })

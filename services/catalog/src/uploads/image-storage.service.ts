@@ -12,7 +12,8 @@ import { DecodeTurns, ImageDecodersBusyError } from './image-decoding.js';
 import { checkedImageHeader, cleanOriginalOf, imageVariantsOf, UndecodableImageError, type OriginalFormat } from './image-variants.js';
 import { IMAGE_STORE, type ImageStore, type StoredImage } from './stores/image-store.js';
 
-const CONTENT_TYPES: Record<string, string | undefined> = {
+/** The content type of each image file the shop serves, by its extension. */
+export const CONTENT_TYPES: Record<string, string | undefined> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',

@@ -1,11 +1,14 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { ErrorBody } from '@shop/contracts';
 import { ImageFileParams } from './dto/image-file.params.js';
 import { DECODERS_BUSY, ImageDecodersBusyError } from './image-decoding.js';
 import { IMAGES_ROUTE } from './image-files.js';
-import { ImageStorage } from './image-storage.service.js';
+import { CONTENT_TYPES, ImageStorage } from './image-storage.service.js';
+
+/** The formats of the images served, each once. */
+const IMAGE_TYPES = [...new Set(Object.values(CONTENT_TYPES))].filter((type) => type !== undefined);
 
 /** Uploaded images and their copies have random names and never change; the shop's own images may change with a release. */
 const UPLOADED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-w\d+)?\./;
@@ -16,9 +19,11 @@ export class ImagesController {
   constructor(private readonly storage: ImageStorage) {}
 
   @Get(':file')
-  @ApiOperation({ summary: "An uploaded or demo image, or an uploaded image's resized copy ({name}-w{160|320|640|960}.{avif|webp}), with its content type" })
-  @ApiProduces('image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/svg+xml')
-  @ApiOkResponse({ description: 'The image' })
+  @ApiOperation({ summary: "An uploaded or demo image, or an uploaded image's resized copy ({name}-w{160|320|640|960}.{avif|webp}), with its content type", description: 'Public: the image file itself, with a Content-Type that says its format; uploaded images are cached for a year (their names never change).' })
+  @ApiOkResponse({
+    description: 'The image, in the format its Content-Type says',
+    content: Object.fromEntries(IMAGE_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+  })
   @ApiBadRequestResponse({ description: 'Not an image name (e.g. a path)' })
   @ApiNotFoundResponse({ description: 'Image not found' })
   @ApiServiceUnavailableResponse({ description: 'A copy that must be made first cannot be made at this moment; Retry-After says when to try again' })

@@ -43,7 +43,7 @@ export class UploadsController {
   )
   @ApiOperation({
     summary:
-      'Stores a product image (JPEG, PNG or WebP, recognised by its content and decoded; 5 MB, 40 megapixels and IMAGE_DECODE_MAX_BYTES of decoded pixels at most), written again upright and without metadata (EXIF, GPS, XMP, comments), with its copies at 160, 320, 640 and 960 px in AVIF and WebP ({name}-w{width}.{avif|webp})',
+      'Stores a product image (JPEG, PNG or WebP, recognised by its content and decoded; 5 MB, 40 megapixels and IMAGE_DECODE_MAX_BYTES of decoded pixels at most), written again upright and without metadata (EXIF, GPS, XMP, comments), with its copies at 160, 320, 640 and 960 px in AVIF and WebP ({name}-w{width}.{avif|webp})', description: "Admins only: a multipart form with one file field `image`; answers the image's address under /uploads.",
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } } })

@@ -16,12 +16,20 @@ export class ApiDocs {
   private readonly timeoutMs: number;
   private cached?: { document: OpenAPIObject; until: number };
   private building?: Promise<OpenAPIObject>;
+  /** The gateway's own routes' document (its health, the docs), made from the app once it is built. */
+  private own?: OpenAPIObject;
 
   constructor(
     @Inject(SERVICE_CONFIG) config: GatewayConfig,
     private readonly pool: UpstreamPool,
   ) {
     this.timeoutMs = probeTimeoutOf(config);
+  }
+
+  /** Gives the gateway's own document, to come first in the merged one (gateway-app.ts). */
+  describeGateway(own: OpenAPIObject): void {
+    this.own = own;
+    this.cached = undefined;
   }
 
   async document(): Promise<OpenAPIObject> {
@@ -42,7 +50,7 @@ export class ApiDocs {
         return { upstream, document: undefined };
       }),
     );
-    const document = mergeOpenApiDocuments(parts);
+    const document = mergeOpenApiDocuments(parts, this.own);
     const complete = parts.every((part) => part.document);
     this.cached = { document, until: Date.now() + (complete ? COMPLETE_FOR_MS : INCOMPLETE_FOR_MS) };
     return document;

@@ -52,6 +52,29 @@ describe('mergeOpenApiDocuments', () => {
     expect(merged.info.description).toContain('did not answer: orders');
   });
 
+  it("puts the gateway's own calls first, with the servers and the contact only the gateway knows", () => {
+    const own = { ...documentWith({ '/api/health': returning('#/components/schemas/ErrorBody') }, { ErrorBody: { type: 'object' } }), tags: [{ name: 't', description: 'The gateway' }] };
+    const merged = mergeOpenApiDocuments([{ upstream: 'catalog', document: documentWith({ '/api/products': returning('#/components/schemas/ErrorBody') }, { ErrorBody: { type: 'object' } }) }], own);
+    expect(Object.keys(merged.paths)).toEqual(['/api/health', '/api/products']);
+    expect(merged.components?.schemas).toEqual({ ErrorBody: { type: 'object' } });
+    expect(merged.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(merged.info.contact?.name).toBeTruthy();
+  });
+
+  it('lists the tags its operations use, each with the description of the service that names it, and no other', () => {
+    const withTags = (document: OpenAPIObject, tags: { name: string; description: string }[]) => ({ ...document, tags });
+    const merged = mergeOpenApiDocuments([
+      {
+        upstream: 'users',
+        document: withTags(documentWith({ '/api/users': returning('#/x'), '/.well-known/jwks.json': { get: { tags: ['keys'], responses: {} } } }, {}), [
+          { name: 't', description: 'Accounts' },
+          { name: 'keys', description: 'Not routed by the gateway' },
+        ]),
+      },
+    ]);
+    expect(merged.tags).toEqual([{ name: 't', description: 'Accounts' }]);
+  });
+
   // The names come from the services' documents: one named as a property of every object must meet
   // only its own kind, neither be taken for a clash (renamed) nor set a prototype.
   describe.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('a component or kind named %s', (name) => {

@@ -18,17 +18,27 @@ type Components = Record<string, Record<string, unknown>>;
  */
 type ComponentMaps = Map<string, Map<string, unknown>>;
 
+/** Where the merged document says the API is: the origin that serves it, the gateway's (every path is absolute). */
+export const API_SERVERS = [{ url: '/', description: 'The gateway that serves this document: the shop\'s one origin' }];
+
+/** Who answers for the API: the shop's developers, who own the gateway and its services. */
+export const API_CONTACT = { name: "The shop's developers" };
+
 /**
  * One document for the whole API as the browser sees it through the gateway:
+ * the gateway's own calls (`own`: its health, this document and its page), then
  * each service's paths that the gateway routes to it, and the components they
- * use. Components of the same name and content are shared; a name two services
- * use for different things is prefixed by the later service's name (its
- * references rewritten). Operations without tags are tagged with their service.
+ * use. Components of the same name and content are shared (the error body
+ * `ErrorBody` among them); a name two services use for different things is
+ * prefixed by the later service's name (its references rewritten). Operations
+ * without tags are tagged with their service; the document lists the tags its
+ * operations use, each described by the service that names it.
  */
-export function mergeOpenApiDocuments(parts: ServiceDocument[]): OpenAPIObject {
+export function mergeOpenApiDocuments(parts: ServiceDocument[], own?: OpenAPIObject): OpenAPIObject {
   const merged: OpenAPIObject = {
     openapi: '3.0.0',
-    info: { title: 'Shop API', version: '1.0', description: '' },
+    info: { title: 'Shop API', version: '1.0', description: '', contact: API_CONTACT },
+    servers: API_SERVERS,
     tags: [],
     paths: {},
     components: {},
@@ -37,27 +47,32 @@ export function mergeOpenApiDocuments(parts: ServiceDocument[]): OpenAPIObject {
   const tags = merged.tags!;
   const included: string[] = [];
   const missing: Upstream[] = [];
+  const add = (document: OpenAPIObject, source: Upstream | 'gateway', routed: (path: string) => boolean) => {
+    const ownDocument = source === 'gateway' ? document : renameClashingComponents(document, components, source);
+    for (const [kind, entries] of Object.entries((ownDocument.components ?? {}) as Components)) {
+      // As a spread of the new entries and then the known ones: a name already taken keeps its component.
+      components.set(kind, new Map([...Object.entries(entries), ...(components.get(kind) ?? [])]));
+    }
+    const used = new Set<string>();
+    for (const [path, item] of Object.entries(ownDocument.paths ?? {})) {
+      if (!routed(path)) continue;
+      merged.paths[path] = tagUntaggedOperations(item as Record<string, unknown>, source, (tag) => used.add(tag));
+    }
+    const described = [...(ownDocument.tags ?? []), { name: source, description: ownDocument.info?.description }];
+    for (const name of used) {
+      if (tags.some((known) => known.name === name)) continue;
+      tags.push(described.find((tag) => tag.name === name) ?? { name });
+    }
+    included.push(`- **${source}**: ${ownDocument.info?.description || ownDocument.info?.title || source}`);
+  };
 
+  if (own) add(own, 'gateway', () => true);
   for (const { upstream, document } of parts) {
     if (!document) {
       missing.push(upstream);
       continue;
     }
-    const own = renameClashingComponents(document, components, upstream);
-    for (const [kind, entries] of Object.entries((own.components ?? {}) as Components)) {
-      // As a spread of the new entries and then the known ones: a name already taken keeps its component.
-      components.set(kind, new Map([...Object.entries(entries), ...(components.get(kind) ?? [])]));
-    }
-    let taggedWithService = false;
-    for (const [path, item] of Object.entries(own.paths ?? {})) {
-      if (proxyRouteFor(path)?.upstream !== upstream) continue;
-      merged.paths[path] = tagUntaggedOperations(item as Record<string, unknown>, upstream, () => (taggedWithService = true));
-    }
-    const ownTags = [...(own.tags ?? []), ...(taggedWithService ? [{ name: upstream, description: own.info?.description }] : [])];
-    for (const tag of ownTags) {
-      if (!tags.some((known) => known.name === tag.name)) tags.push(tag);
-    }
-    included.push(`- **${upstream}**: ${own.info?.description || own.info?.title || upstream}`);
+    add(document, upstream, (path) => proxyRouteFor(path)?.upstream === upstream);
   }
 
   merged.components = Object.fromEntries([...components].map(([kind, entries]) => [kind, Object.fromEntries(entries)]));
@@ -106,14 +121,17 @@ function rewriteRefs(value: unknown, renames: Map<string, string>): unknown {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-function tagUntaggedOperations(item: Record<string, unknown>, upstream: Upstream, onTagged: () => void): Record<string, unknown> {
+function tagUntaggedOperations(item: Record<string, unknown>, source: string, onTag: (tag: string) => void): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(item).map(([key, operation]) => {
       if (!METHODS.includes(key) || typeof operation !== 'object' || operation === null) return [key, operation];
       const tags = (operation as { tags?: string[] }).tags;
-      if (tags && tags.length > 0) return [key, operation];
-      onTagged();
-      return [key, { ...operation, tags: [upstream] }];
+      if (tags && tags.length > 0) {
+        tags.forEach(onTag);
+        return [key, operation];
+      }
+      onTag(source);
+      return [key, { ...operation, tags: [source] }];
     }),
   );
 }

@@ -88,7 +88,7 @@ export class OrdersController {
   // Declared before ':id' so that 'mine' is never taken for an id.
   @Get('mine')
   @SignedIn()
-  @ApiOperation({ summary: "The signed-in user's own orders, newest first" })
+  @ApiOperation({ summary: "The signed-in user's own orders, newest first", description: 'Signed-in users: the orders of the account the token names.' })
   @ApiOkResponse({ type: [OrderResponse] })
   mine(@CurrentUser() user: TokenClaims): Promise<OrderDto[]> {
     return this.reading.mine(user.sub);
@@ -98,6 +98,7 @@ export class OrdersController {
   @AdminOnly()
   @ApiOperation({
     summary: `All orders: a page of them (${DEFAULT_PAGE_SIZE} unless pageSize says), newest first unless sorted, each with its customer; search and filters narrow them`,
+    description: "Admins only: the admin screen's order list; the Link header names the next and last pages.",
   })
   @ApiOkResponse({ type: [OrderResponse], headers: ApiListHeaders })
   @ApiBadRequestResponse({ description: 'A query parameter out of its range or an unknown one, or from after to' })
@@ -110,7 +111,7 @@ export class OrdersController {
   // Declared before ':id' so that 'export' is never taken for an id.
   @Get('export')
   @AdminOnly()
-  @ApiOperation({ summary: 'Every order the search and filters match, newest first, as a CSV file (streamed); paging and sort parameters are accepted and ignored' })
+  @ApiOperation({ summary: 'Every order the search and filters match, newest first, as a CSV file (streamed); paging and sort parameters are accepted and ignored', description: 'Admins only: the order list as a CSV download, for the same search and filters as the list.' })
   @ApiCsvExport()
   @ApiBadRequestResponse({ description: 'A query parameter out of its range or an unknown one, or from after to' })
   async export(@Query() query: ListOrdersQuery, @Res() res: Response): Promise<void> {
@@ -119,7 +120,7 @@ export class OrdersController {
 
   @Get(':id')
   @SignedIn()
-  @ApiOperation({ summary: 'One order, for its customer or an admin (admins also see its refunds)' })
+  @ApiOperation({ summary: 'One order, for its customer or an admin (admins also see its refunds)', description: "Signed-in users: a customer sees only their own orders (another's answers 404, as an unknown id does)." })
   @ApiParam(ORDER_ID)
   @ApiOkResponse({ type: OrderResponse })
   @ApiNotFoundResponse({ description: "Order not found (also another customer's order)" })
@@ -194,8 +195,9 @@ export class OrdersController {
   @Put(':id/delivery_status')
   @BodyLimit('1kb')
   @AdminOnly()
-  @ApiOperation({ summary: 'Marks a paid order delivered (empty body); delivering it again changes nothing' })
+  @ApiOperation({ summary: 'Marks a paid order delivered (empty body); delivering it again changes nothing', description: 'Admins only. Takes no body (an empty object, or none).' })
   @ApiParam(ORDER_ID)
+  @ApiBody({ type: EmptyBodyDto, required: false, description: 'None, or an empty object' })
   @ApiOkResponse({ type: OrderResponse })
   @ApiBadRequestResponse({ description: 'Order is not paid yet, or was cancelled or refunded' })
   @ApiNotFoundResponse({ description: 'Order not found' })
@@ -207,8 +209,9 @@ export class OrdersController {
   @Put(':id/cancel')
   @BodyLimit('1kb')
   @AdminOnly()
-  @ApiOperation({ summary: "Cancels an order nobody paid for (empty body): its stock goes back (order.cancelled); the order records when and by whom" })
+  @ApiOperation({ summary: "Cancels an order nobody paid for (empty body): its stock goes back (order.cancelled); the order records when and by whom", description: 'Admins only. Takes no body (an empty object, or none).' })
   @ApiParam(ORDER_ID)
+  @ApiBody({ type: EmptyBodyDto, required: false, description: 'None, or an empty object' })
   @ApiOkResponse({ type: OrderResponse })
   @ApiBadRequestResponse({ description: 'The order is paid (refund it instead), or already cancelled or refunded' })
   @ApiConflictResponse({ description: 'The order is not confirmed yet, or a payment of it is under way' })
@@ -222,9 +225,10 @@ export class OrdersController {
   @BodyLimit('1kb')
   @AdminOnly()
   @ApiOperation({
-    summary: "Gives a paid order's payment back through PayPal's refund API (empty body): the order is refunded at once, the money follows (its refunds list says when); an order not delivered yet also gives its stock back",
+    summary: "Gives a paid order's payment back through PayPal's refund API (empty body): the order is refunded at once, the money follows (its refunds list says when); an order not delivered yet also gives its stock back", description: 'Admins only. Takes no body (an empty object, or none).',
   })
   @ApiParam(ORDER_ID)
+  @ApiBody({ type: EmptyBodyDto, required: false, description: 'None, or an empty object' })
   @ApiOkResponse({ type: OrderResponse })
   @ApiBadRequestResponse({ description: 'The order is not paid (cancel it instead), or already cancelled or refunded' })
   @ApiNotFoundResponse({ description: 'Order not found' })

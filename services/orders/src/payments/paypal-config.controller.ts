@@ -18,7 +18,7 @@ export class PayPalConfigController {
   constructor(@Inject(SERVICE_CONFIG) private readonly config: OrdersConfig) {}
 
   @Get('paypal')
-  @ApiOperation({ summary: 'What the PayPal button needs: the client id, the script address and the currency' })
+  @ApiOperation({ summary: 'What the PayPal button needs: the client id, the script address and the currency', description: "Public: the settings the checkout's PayPal button is drawn with." })
   @ApiOkResponse({ type: PayPalConfigResponse })
   paypal(): PayPalConfigDto {
     const { clientId, sdkUrl } = this.config.paypal;

@@ -33,7 +33,7 @@ export class PageReportsController {
   @Post()
   @HttpCode(204)
   @BodyLimit('8kb')
-  @ApiOperation({ summary: "What a shopper's page saw of the remotes' builds (views, errors, failed loads, Web Vitals)" })
+  @ApiOperation({ summary: "What a shopper's page saw of the remotes' builds (views, errors, failed loads, Web Vitals)", description: "Public: the shell's beacon (sendBeacon) after a page's visit; the counts judge the canary builds. Too many from one address answer 429." })
   @ApiBody({ type: PageReportsDto })
   @ApiNoContentResponse({ description: 'Taken (reports of builds the storefront server does not serve are left out)' })
   @ApiTooManyRequestsResponse({ description: 'Too many beacons from the address' })

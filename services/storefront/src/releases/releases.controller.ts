@@ -37,7 +37,7 @@ export class ReleasesController {
 
   @Get()
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: "Each remote's builds, what shoppers reported of them, and the last release actions" })
+  @ApiOperation({ summary: "Each remote's builds, what shoppers reported of them, and the last release actions", description: 'Admins only: the releases screen.' })
   @ApiOkResponse({ type: ReleasesStatusResponse })
   async status(@Req() req: Request): Promise<ReleasesStatus> {
     await this.admins.of(req);
@@ -48,7 +48,7 @@ export class ReleasesController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @BodyLimit('1kb')
-  @ApiOperation({ summary: "Serves the remote's canary to more shoppers, or to all (it becomes the current build)" })
+  @ApiOperation({ summary: "Serves the remote's canary to more shoppers, or to all (it becomes the current build)", description: 'Admins only. The body may name the canary build meant, so that a promote meant for an older canary is refused (409).' })
   @ApiBody({ type: PromoteBodyDto, required: false })
   @ApiOkResponse({ type: ReleasesStatusResponse })
   @ApiNotFoundResponse({ description: 'The remote has no canary' })
@@ -63,7 +63,7 @@ export class ReleasesController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @BodyLimit('1kb')
-  @ApiOperation({ summary: "Withdraws the remote's canary; without one, makes the build retired last current again" })
+  @ApiOperation({ summary: "Withdraws the remote's canary; without one, makes the build retired last current again", description: 'Admins only. The body may name the build meant, so that a rollback meant for an older state is refused (409).' })
   @ApiBody({ type: RollbackBodyDto, required: false })
   @ApiOkResponse({ type: ReleasesStatusResponse })
   @ApiNotFoundResponse({ description: 'Nothing to roll back to' })

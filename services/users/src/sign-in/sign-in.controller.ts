@@ -29,7 +29,7 @@ export class SignInController {
   @BodyLimit('4kb')
   @HttpCode(200)
   @UseGuards(LocalAuthGuard)
-  @ApiOperation({ summary: 'Signs a user in with email and password' })
+  @ApiOperation({ summary: 'Signs a user in with email and password', description: 'Public: answers the account with a bearer token. Repeated failures for one account or address are slowed down (429).' })
   @ApiBody({ type: LoginDto })
   @ApiOkResponse({ type: UserInfoResponse })
   @ApiBadRequestResponse({ description: 'A field breaks its rule, or an unknown field' })

@@ -25,7 +25,7 @@ export class ProfileController {
 
   @Get()
   @SignedIn()
-  @ApiOperation({ summary: "The signed-in user's account and own orders" })
+  @ApiOperation({ summary: "The signed-in user's account and own orders", description: "Signed-in users: the account's name, email and role, with the user's own orders." })
   @ApiOkResponse({ type: ProfileResponse })
   @ApiNotFoundResponse({ description: 'User not found (the account was deleted)' })
   get(@CurrentUser() user: TokenClaims, @Req() req: Request): Promise<ProfileDto> {
@@ -39,7 +39,7 @@ export class ProfileController {
   @Put()
   @BodyLimit('4kb')
   @SignedIn()
-  @ApiOperation({ summary: "Changes the signed-in user's name, email and (when given) password; answers a new token" })
+  @ApiOperation({ summary: "Changes the signed-in user's name, email and (when given) password; answers a new token", description: "Signed-in users. A change of email or password also needs the current password; the answer carries a new token, and the user's older tokens are refused from then on." })
   @ApiOkResponse({ type: UserInfoResponse })
   @ApiBadRequestResponse({ description: 'User already exists, a field breaks its rule, or an unknown field (isAdmin among them)' })
   @ApiNotFoundResponse({ description: 'User not found (the account was deleted)' })

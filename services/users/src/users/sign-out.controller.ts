@@ -13,7 +13,7 @@ export class SignOutController {
   @Post()
   @SignedIn()
   @HttpCode(204)
-  @ApiOperation({ summary: "Signs the user out everywhere: every token of theirs is refused from now on, in every service" })
+  @ApiOperation({ summary: "Signs the user out everywhere: every token of theirs is refused from now on, in every service", description: 'Signed-in users: ends every session of the account, in every service; takes no body.' })
   @ApiNoContentResponse({ description: 'Signed out' })
   signOut(@CurrentUser() user: TokenClaims): Promise<void> {
     return this.profile.signOut(user.sub);

@@ -42,7 +42,7 @@ export class UsersController {
 
   @Post()
   @BodyLimit('4kb')
-  @ApiOperation({ summary: 'Registers a customer and signs them in' })
+  @ApiOperation({ summary: 'Registers a customer and signs them in', description: "Public: the new account is a customer's; the answer carries its token. An email already taken is refused with 400." })
   @ApiCreatedResponse({ type: UserInfoResponse })
   @ApiBadRequestResponse({ description: 'User already exists (any case of the email), a field breaks its rule, or an unknown field' })
   @ApiServiceUnavailableResponse({ description: 'Too many sign-ins and sign-ups at this moment; Retry-After says when to try again' })
@@ -56,6 +56,7 @@ export class UsersController {
   @AdminOnly()
   @ApiOperation({
     summary: `The user list: a page of users (${DEFAULT_PAGE_SIZE} unless pageSize says), oldest account first unless sorted, optionally those whose name or email contains a search text`,
+    description: "Admins only: the admin screen's list; the Link header names the next and last pages.",
   })
   @ApiOkResponse({ type: [UserResponse], headers: ApiListHeaders })
   @ApiBadRequestResponse({ description: 'A query parameter out of its range or an unknown one' })
@@ -68,7 +69,7 @@ export class UsersController {
   // Declared before ':id' so that 'export' is never taken for an id.
   @Get('export')
   @AdminOnly()
-  @ApiOperation({ summary: 'Every user the search matches, oldest account first, as a CSV file (streamed); paging and sort parameters are accepted and ignored' })
+  @ApiOperation({ summary: 'Every user the search matches, oldest account first, as a CSV file (streamed); paging and sort parameters are accepted and ignored', description: 'Admins only: the user list as a CSV download, for the same search as the list.' })
   @ApiCsvExport()
   @ApiBadRequestResponse({ description: 'A query parameter out of its range or an unknown one' })
   async export(@Query() query: ListUsersQuery, @Res() res: Response): Promise<void> {
@@ -77,7 +78,7 @@ export class UsersController {
 
   @Get(':id')
   @AdminOnly()
-  @ApiOperation({ summary: 'One user' })
+  @ApiOperation({ summary: 'One user', description: 'Admins only: one account by its id.' })
   @ApiOkResponse({ type: UserResponse })
   @ApiBadRequestResponse({ description: 'The id is not a UUID' })
   @ApiNotFoundResponse({ description: 'User not found' })
@@ -88,7 +89,7 @@ export class UsersController {
   @Put(':id')
   @BodyLimit('4kb')
   @AdminOnly()
-  @ApiOperation({ summary: "Changes a customer's name, email and admin role (admins' accounts are not changed here, own admin rights never removed)" })
+  @ApiOperation({ summary: "Changes a customer's name, email and admin role (admins' accounts are not changed here, own admin rights never removed)", description: "Admins only. The account's older tokens are refused from then on when its role changes." })
   @ApiOkResponse({ type: UserResponse })
   @ApiBadRequestResponse({ description: 'User already exists, an admin account changed, own admin rights removed, a field breaks its rule, or an unknown field' })
   @ApiNotFoundResponse({ description: 'User not found' })
@@ -99,7 +100,7 @@ export class UsersController {
   @Delete(':id')
   @AdminOnly()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Deletes a customer (admins cannot be deleted)' })
+  @ApiOperation({ summary: 'Deletes a customer (admins cannot be deleted)', description: "Admins only. The account's tokens are refused from then on, in every service." })
   @ApiOkResponse({ type: UserDeletedResponse })
   @ApiBadRequestResponse({ description: 'Cannot delete an admin user, or the id is not a UUID' })
   @ApiNotFoundResponse({ description: 'User not found' })

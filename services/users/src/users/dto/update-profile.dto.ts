@@ -7,9 +7,14 @@ import { AccountFieldsDto } from './account-fields.dto.js';
 /** PUT /api/users/profile. Any other field (isAdmin among them) is rejected. */
 export class UpdateProfileDto extends AccountFieldsDto implements ProfileUpdateInput {
   @ApiPropertyOptional({
-    minLength: MIN_PASSWORD_LENGTH,
-    maxLength: MAX_PASSWORD_LENGTH,
-    description: 'A new password; missing, null or empty keeps the current one',
+    type: String,
+    nullable: true,
+    // Either empty (keep the current one) or a new password of MIN_PASSWORD_LENGTH or more.
+    oneOf: [
+      { type: 'string', maxLength: 0 },
+      { type: 'string', minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH },
+    ],
+    description: `A new password of ${MIN_PASSWORD_LENGTH} characters or more; missing, null or empty ('') keeps the current one`,
   })
   @ValidateIf((input: UpdateProfileDto) => input.password !== undefined && input.password !== null && input.password !== '')
   @IsNewPassword()
