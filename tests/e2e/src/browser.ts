@@ -46,14 +46,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /**
  * The window as a visitor first sees it (1280 × 800, no scrolling) for README's pictures:
- * tests/e2e/screenshots/readme-{name}.jpg. `npm run readme-screenshots -w tests/e2e` copies the run's
+ * tests/e2e/screenshots/readme-{name}.png. `npm run readme-screenshots -w tests/e2e` copies the run's
  * pictures to docs/images/, where README shows them (docs/tests.md, "Screenshots").
  */
 export async function readmeScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await imagesSettled(page);
-  await page.screenshot({ path: join(screenshotDir, `readme-${name}.jpg`), type: 'jpeg', quality: 80, animations: 'disabled' });
+  await page.screenshot({ path: join(screenshotDir, `readme-${name}.png`), animations: 'disabled' });
   await page.setViewportSize({ width: 1280, height: HEIGHT });
 }
 
