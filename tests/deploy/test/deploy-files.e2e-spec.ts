@@ -2,8 +2,8 @@
  * The deployment files, checked without a cluster or a Docker engine: compose.yaml against the Compose
  * specification's schema, every Kubernetes manifest against the API's schemas (kubernetes-models), and
  * both against the code: every setting they give a part is one that part reads, the settings they give
- * make each part's configuration load as production loads it, and every setting the code reads is in the
- * README's settings table.
+ * make each part's configuration load as production loads it, and every setting the code reads is in
+ * docs/settings.md.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -283,10 +283,9 @@ describe('Kubernetes manifests', () => {
   });
 });
 
-describe('README', () => {
-  it('lists every setting the services, the storefront server and the gateway read in its settings table', () => {
-    const readme = read('README.md');
-    const table = readme.slice(readme.indexOf('## Settings'), readme.indexOf('## Running one part alone'));
+describe('docs/settings.md', () => {
+  it('lists every setting the services, the storefront server and the gateway read', () => {
+    const table = read('docs/settings.md');
     const settings = new Set(PARTS.flatMap((part) => [...reads[part]]));
     expect([...settings].filter((name) => !table.includes(`\`${name}\``)).sort()).toEqual([]);
   });
