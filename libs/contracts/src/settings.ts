@@ -10,8 +10,8 @@
  * Every setting a part of the shop reads: the services', the storefront server's and the gateway's `settings` objects (their
  * `check-settings` prints them), npm start's (tools/launcher), the PayPal stand-in's and
  * tools/scripts/mf-release.mjs's. Kept by hand: tests/deploy/test/settings-lists.e2e-spec.ts fails,
- * naming the difference, when it is not exactly what the parts read (and README's table and .env.example
- * list each). The OpenTelemetry SDK's standard `OTEL_*` variables are not the shop's: see {@link isForeignVariable}.
+ * naming the difference, when it is not exactly what the parts read (docs/settings.md and .env.example,
+ * written from the parts' schemas by tools/scripts/settings-docs.mjs, list each). The OpenTelemetry SDK's standard `OTEL_*` variables are not the shop's: see {@link isForeignVariable}.
  */
 export const SHOP_SETTINGS: readonly string[] = [
   // every part

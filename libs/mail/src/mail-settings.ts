@@ -12,7 +12,7 @@ export function addressOfFrom(from: string): string | undefined {
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 /**
- * The settings of a service that sends mail (see .env.example), spread into its own settings:
+ * The settings of a service that sends mail (docs/settings.md), spread into its own settings:
  * validated with them at start-up, so a bad one stops the service with the others.
  */
 export const mailSettings = {
