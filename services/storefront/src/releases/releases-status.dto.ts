@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { BUILD_ID } from '@shop/contracts';
 import { RELEASE_ACTIONS } from '@shop/mf-releases';
 
@@ -71,14 +71,17 @@ export class RetainedBuildResponse extends BuildStatusResponse {
   rolledBack!: boolean;
 }
 
+@ApiExtraModels(BuildStatusResponse, CanaryStatusResponse)
 export class RemoteReleasesResponse {
   @ApiProperty({ example: 'catalog' })
   name!: string;
 
-  @ApiProperty({ type: BuildStatusResponse, nullable: true })
+  // oneOf, not Nest's allOf: a null must match the schema too, and validators (Prism among them) read
+  // `nullable` beside allOf as still requiring the object.
+  @ApiProperty({ nullable: true, oneOf: [{ $ref: getSchemaPath(BuildStatusResponse) }] })
   current!: BuildStatusResponse | null;
 
-  @ApiProperty({ type: CanaryStatusResponse, nullable: true })
+  @ApiProperty({ nullable: true, oneOf: [{ $ref: getSchemaPath(CanaryStatusResponse) }] })
   canary!: CanaryStatusResponse | null;
 
   @ApiProperty({ type: [RetainedBuildResponse] })
