@@ -9,7 +9,8 @@
  * something only the shell can answer (a button, not a link: links work as they are) or a form's submit
  * is held and done again once the shell is ready (it says so with the `shop:ready` event). If a script of
  * the shell cannot be fetched, what was held is done by the browser itself: a form goes to the server as
- * a plain form (docs/ssr.md, "Forms before and without the shell").
+ * a plain form (docs/ssr.md, "Forms before and without the shell"). Back or Forward to another of this
+ * document's addresses before the shell is ready loads that address's page from the server.
  * Plain ES5, no build step: it must run before anything else is there.
  */
 (function () {
@@ -87,6 +88,13 @@
     // that was clicked at once, and handles the click as the shopper's.
     setTimeout(release, 0);
   }, { once: true });
+  // Back or Forward before the shell is ready, to an entry the shell made with pushState: after a reload
+  // the browser keeps those entries on this document, so the address changes and the page does not (no
+  // script is listening yet), and the shell would then start on another address's page. The server
+  // renders the address now shown.
+  window.addEventListener('popstate', function () {
+    if (!ready) location.reload();
+  });
   // A script of the shell that cannot be fetched: the shell will not start, and what the shopper did is
   // done by the browser itself. A form then goes to the server as a plain form (the search box and the
   // sign-in form have an address the gateway answers: docs/ssr.md).

@@ -193,6 +193,46 @@ describe('a shopper acting before the shell has started', () => {
     await context.close();
   }, 90_000);
 
+  it("shows the address's own page when Back is pressed after a reload, before the shell has started", async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.shop.base, viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(() => {
+      (window as unknown as { __shopReady: boolean }).__shopReady = false;
+      window.addEventListener('shop:ready', () => ((window as unknown as { __shopReady: boolean }).__shopReady = true));
+    });
+    const page = await context.newPage();
+    await page.goto('/search/pro');
+    await shellReady(page);
+    // Two addresses the shell pushes on this page: a filter, then an order.
+    await page.getByRole('region', { name: 'Filters' }).getByRole('checkbox', { name: /^Apple \(\d+\)$/ }).click();
+    await page.waitForURL(/\/search\/pro\?brand=Apple$/);
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-desc');
+    await page.waitForURL(/\/search\/pro\?brand=Apple&sort=price-desc$/);
+    // Reloaded with the shell's scripts 3 s away: the entries pushed before stay on the new page, and Back
+    // changes the address while nothing of the shell listens yet.
+    await context.route(/\/main\.[0-9a-f]{8}\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('price-desc');
+    await page.goBack({ waitUntil: 'commit' });
+    await page.waitForURL(/\/search\/pro\?brand=Apple$/);
+    // The address's own page, from the server, while the shell has not started (its scripts are 3 s away):
+    // not the reloaded address's page until the shell starts, nor the shell starting on it.
+    await page.waitForFunction(
+      () => {
+        const sort = Array.from(document.querySelectorAll('select')).find((select) => select.labels?.[0]?.textContent?.includes('Sort by'));
+        return sort?.value === 'relevance' && (window as unknown as { __shopReady: boolean }).__shopReady === false;
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
+    await shellReady(page);
+    expect(page.url()).toMatch(/\/search\/pro\?brand=Apple$/);
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('relevance');
+    await context.close();
+  }, 90_000);
+
   it('sends the sign-in form to the server when the shell cannot start, and the next page is signed in', async () => {
     const context = await e2e.browser.newContext({ baseURL: e2e.shop.base, viewport: { width: 1280, height: 900 } });
     // The shell's own script never arrives: the starter gives up, and the browser posts the form itself.
