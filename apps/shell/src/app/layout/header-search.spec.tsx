@@ -12,6 +12,18 @@ function renderSearch() {
   );
 }
 
+/** Catalog's box (a stand-in showing what it was handed) loads once the returned function is called. */
+function catalogBoxArrivingLater(): () => void {
+  let arrive: () => void = () => undefined;
+  const loaded = new Promise<void>((resolve) => (arrive = resolve));
+  const CatalogBox = ({ text, focused }: RemotePartProps['SearchBox']) => <output aria-label="Catalog box">{`${text} ${String(focused)}`}</output>;
+  provideRemoteParts(async (id) => {
+    await loaded;
+    return id === 'catalog/SearchBox' ? { default: CatalogBox } : undefined;
+  });
+  return () => arrive();
+}
+
 describe("the header's search", () => {
   it("keeps the shell's plain box when catalog's box cannot be loaded", async () => {
     provideRemoteParts(async () => {
@@ -24,13 +36,7 @@ describe("the header's search", () => {
   });
 
   it("swaps in catalog's box once loaded, handing over the text typed and the focus", async () => {
-    let arrive: () => void = () => undefined;
-    const loaded = new Promise<void>((resolve) => (arrive = resolve));
-    const CatalogBox = ({ text, focused }: RemotePartProps['SearchBox']) => <output aria-label="Catalog box">{`${text} ${String(focused)}`}</output>;
-    provideRemoteParts(async (id) => {
-      await loaded;
-      return id === 'catalog/SearchBox' ? { default: CatalogBox } : undefined;
-    });
+    const arrive = catalogBoxArrivingLater();
     renderSearch();
     const plain = screen.getByPlaceholderText('Search Products...');
     plain.focus();
@@ -40,13 +46,7 @@ describe("the header's search", () => {
   });
 
   it('hands over what was typed after the part arrived and before the boxes were swapped', async () => {
-    let arrive: () => void = () => undefined;
-    const loaded = new Promise<void>((resolve) => (arrive = resolve));
-    const CatalogBox = ({ text, focused }: RemotePartProps['SearchBox']) => <output aria-label="Catalog box">{`${text} ${String(focused)}`}</output>;
-    provideRemoteParts(async (id) => {
-      await loaded;
-      return id === 'catalog/SearchBox' ? { default: CatalogBox } : undefined;
-    });
+    const arrive = catalogBoxArrivingLater();
     renderSearch();
     const plain = screen.getByPlaceholderText('Search Products...');
     plain.focus();
