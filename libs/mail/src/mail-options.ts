@@ -12,7 +12,7 @@ export interface MailOptions {
    * for retries, and mails whose replica died before sending them.
    */
   pollMs?: number;
-  /** Most mails one claim takes (10). */
+  /** Most mails one claim takes (50): under a sale confirmations come by the dozen, and a claim and a mark are statements of their own. */
   batch?: number;
   /** How long a claimed mail is this sender's before another may take it, in ms (120 000): longer than a send may take. */
   leaseMs?: number;

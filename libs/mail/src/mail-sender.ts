@@ -124,7 +124,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
    * Claims up to `batch` due mails for this sender: a pass's first step, committed on its own. (Tests
    * use it to play a sender that dies right after claiming.)
    */
-  async claimDue(limit = this.options.batch ?? 10): Promise<ClaimedMail[]> {
+  async claimDue(limit = this.options.batch ?? 50): Promise<ClaimedMail[]> {
     // Read through a SELECT of the UPDATE: TypeORM answers a bare UPDATE … RETURNING as [rows, affected] only
     // when the driver reports the command as UPDATE, which embedded PGlite does not always do.
     return this.dataSource.query(
@@ -161,7 +161,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async drain(): Promise<void> {
-    const batch = this.options.batch ?? 10;
+    const batch = this.options.batch ?? 50;
     for (;;) {
       if (this.stopped) return;
       const claimed = await this.claimDue(batch);

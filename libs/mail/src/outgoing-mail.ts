@@ -40,14 +40,32 @@ export function singleLine(text: string, max = MAX_HEADER_TEXT): string {
  * Answers whether this call recorded it.
  */
 export async function enqueueMail(manager: EntityManager, mail: OutgoingMail): Promise<boolean> {
-  // An UPDATE or INSERT … RETURNING answers its rows through TypeORM's query.
+  return (await enqueueMails(manager, [mail])) === 1;
+}
+
+/**
+ * `enqueueMail` for several mails in one statement (a consumer's batch of events): each recorded unless
+ * its key already is (also a key twice in `mails`: the first counts). Answers how many were recorded.
+ */
+export async function enqueueMails(manager: EntityManager, mails: readonly OutgoingMail[]): Promise<number> {
+  if (mails.length === 0) return 0;
+  // One text for any number of mails (unnest of one array per column), so PostgreSQL plans it once per connection.
+  // An INSERT … RETURNING answers its rows through TypeORM's query.
   const rows: { id: string }[] = await manager.query(
     `INSERT INTO mail_outbox (key, to_address, to_name, subject, text, html)
-     VALUES ($1, $2, $3, $4, $5, $6)
+     SELECT key, to_address, to_name, subject, text, html FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS m(key, to_address, to_name, subject, text, html, n)
+     ORDER BY n
      ON CONFLICT (key) DO NOTHING
      RETURNING id`,
-    [mail.key, singleLine(mail.to, 320), mail.toName === undefined ? null : singleLine(mail.toName), singleLine(mail.subject), mail.text, mail.html],
+    [
+      mails.map((mail) => mail.key),
+      mails.map((mail) => singleLine(mail.to, 320)),
+      mails.map((mail) => (mail.toName === undefined ? null : singleLine(mail.toName))),
+      mails.map((mail) => singleLine(mail.subject)),
+      mails.map((mail) => mail.text),
+      mails.map((mail) => mail.html),
+    ],
   );
-  if (rows.length === 1 && manager.queryRunner) transactionsWithMail.add(manager.queryRunner);
-  return rows.length === 1;
+  if (rows.length > 0 && manager.queryRunner) transactionsWithMail.add(manager.queryRunner);
+  return rows.length;
 }

@@ -90,6 +90,25 @@ describe('orders: order mails', () => {
     expect((await mailsOf(order._id)).map((mail) => mail.key)).toEqual([`order.confirmed:${order._id}`, `order.paid:${order._id}`]);
   });
 
+  it('mails each of a run of orders confirmed together once, the run read and recorded together, an event twice in it mailed once', async () => {
+    const product = await orders.product({ priceCents: 20_00 });
+    const placed = await Promise.all(Array.from({ length: 8 }, () => placeOrder(orders, casey, [{ product: product.id, quantity: 2 }])));
+    await orders.app.get(OutboxRelay).flush();
+    await Promise.all(placed.map((order) => orders.stream.waitFor(Subjects.OrderPlaced, (data) => data.orderId === order._id)));
+    // The stock answers arrive together, so the orders are confirmed together and their order.confirmed
+    // events reach the mail consumer as one run; one of them comes twice.
+    await Promise.all(placed.map((order) => orders.stream.publish(Subjects.StockReserved, { orderId: order._id })));
+    const [first] = await orders.stream.waitFor(Subjects.OrderConfirmed, (data) => data.orderId === placed[0]._id);
+    await redeliver(first);
+    for (const order of placed) {
+      const mail = await mailOf('order.confirmed', order._id);
+      expect(mail.subject).toBe(`Your order ${order._id} is confirmed`);
+      expect(mail.text).toContain('2 x Test product at $20.00 = $40.00');
+    }
+    await handled(first.id);
+    for (const order of placed) expect(await mailsOf(order._id)).toHaveLength(1);
+  });
+
   it('mails a delivered order', async () => {
     const order = await confirmedOrder(orders, casey);
     await pay(order);

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Subjects, type EventEnvelope } from '@shop/contracts';
-import { EventHandler, type HandlesEvent } from '@shop/event-bus';
-import { enqueueMail } from '@shop/mail';
+import { EventHandler, type HandlesEventBatch } from '@shop/event-bus';
+import { enqueueMails } from '@shop/mail';
 import { SERVICE_CONFIG } from '@shop/service-kit';
 import type { OrdersConfig } from '../config.js';
-import { readOrder } from '../orders/reading/order-reads.js';
+import { readOrders } from '../orders/reading/order-reads.js';
 import { orderMailOf, type OrderMailSubject } from './order-mails.js';
 
 /** The durable consumer of the order mails (`orders/mail` in the event catalogue). */
@@ -19,24 +19,31 @@ export const ORDER_MAIL_CONSUMER = 'mail';
 export const MAIL_MAX_EVENT_AGE_MS = 24 * 3600 * 1000;
 
 /**
- * Records the customer's mail of an order event, in the transaction that records the event as handled:
- * a redelivered event finds it handled, and even an event handled twice mails once (the mail's key is
- * the subject and the order). The mail says what the order is now.
+ * Records the customers' mails of a run of order events, in the transaction that records the events as
+ * handled: a redelivered event finds it handled, and even an event handled twice mails once (the mail's
+ * key is the subject and the order). A mail says what the order is now. The consumer hands a run of
+ * consecutive events of one subject at once: their orders are read in one statement and their mails
+ * recorded in one (under a sale, the confirmations come a dozen at a time; docs/order-pipeline.md).
  */
 @Injectable()
-export class OrderMailHandler<S extends OrderMailSubject> implements HandlesEvent<S> {
+export class OrderMailHandler<S extends OrderMailSubject> implements HandlesEventBatch<S> {
   private readonly logger = new Logger('OrderMails');
 
   constructor(@Inject(SERVICE_CONFIG) private readonly config: OrdersConfig) {}
 
-  async handle(event: EventEnvelope<S>, manager: EntityManager): Promise<void> {
-    if (Date.now() - Date.parse(event.occurredAt) > MAIL_MAX_EVENT_AGE_MS) {
+  async handleBatch(events: EventEnvelope<S>[], manager: EntityManager): Promise<void> {
+    const now = Date.now();
+    const recent = events.filter((event) => {
+      if (now - Date.parse(event.occurredAt) <= MAIL_MAX_EVENT_AGE_MS) return true;
       this.logger.debug(`no mail of ${event.subject} ${event.id}: it is older than a day`);
-      return;
-    }
-    const order = await readOrder(manager, event.data.orderId);
-    if (!order) return;
-    await enqueueMail(manager, orderMailOf(event.subject, order, this.config.PUBLIC_URL));
+      return false;
+    });
+    const orders = await readOrders(manager, [...new Set(recent.map((event) => event.data.orderId))]);
+    const mails = recent.flatMap((event) => {
+      const order = orders.get(event.data.orderId);
+      return order ? [orderMailOf(event.subject, order, this.config.PUBLIC_URL)] : [];
+    });
+    await enqueueMails(manager, mails);
   }
 }
 

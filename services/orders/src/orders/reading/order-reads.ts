@@ -23,6 +23,9 @@ const ORDER_WITH_LINES = `
   FROM customer_order o LEFT JOIN customer c ON c.id = o.user_id
   WHERE o.id = $1`;
 
+/** ORDER_WITH_LINES for an array of ids (`$1::uuid[]`): one text for any number, so it is prepared once. */
+const ORDERS_WITH_LINES = ORDER_WITH_LINES.replace('WHERE o.id = $1', 'WHERE o.id = ANY($1::uuid[])');
+
 interface OrderRow {
   id: string;
   user_id: string;
@@ -71,7 +74,16 @@ export function customerOf(id: string, row: Pick<OrderRow, 'customer_name' | 'cu
 /** The order with its lines and customer, or undefined when there is none with that id. */
 export async function readOrder(manager: EntityManager, id: string): Promise<Order | undefined> {
   const [row]: OrderRow[] = await manager.query(prepared(ORDER_WITH_LINES), [id]);
-  if (!row) return undefined;
+  return row ? orderOfRow(row) : undefined;
+}
+
+/** The same for several orders in one statement (the mail consumer's batch): those that exist, by id. */
+export async function readOrders(manager: EntityManager, ids: readonly string[]): Promise<Map<string, Order>> {
+  const rows: OrderRow[] = ids.length === 0 ? [] : await manager.query(prepared(ORDERS_WITH_LINES), [ids]);
+  return new Map(rows.map((row) => [row.id, orderOfRow(row)]));
+}
+
+function orderOfRow(row: OrderRow): Order {
   const order: Order = {
     id: row.id,
     userId: row.user_id,
