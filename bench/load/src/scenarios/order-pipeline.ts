@@ -34,6 +34,9 @@ const WARM_UP_S = Number(process.env.BENCH_ORDERS_WARM_UP ?? 3);
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 20);
 /** BENCH_ORDERS_CEILING=0 skips the pgbench ceiling. */
 const CEILING = process.env.BENCH_ORDERS_CEILING !== '0';
+/** A built checkout of the tree before a change, run beside this one in alternating rounds. */
+const BASELINE = process.env.BENCH_BASELINE_TREE;
+const ROUNDS = Number(process.env.BENCH_ORDERS_ROUNDS ?? 3);
 
 interface Mode {
   name: string;
@@ -45,12 +48,16 @@ interface Mode {
   env: BenchEnv;
 }
 
+/** The pipeline is measured as a newcomer's `npm start` runs it: logs at `info` (the harness's default is `warn`) and the mail catcher on. */
+const INFO_LOGS = { value: 'info', why: "npm start's default: the pipeline is measured with its log lines" };
+
 const ORDERS: Mode = {
   name: 'orders',
   wait: true,
   pollMs: 100,
   ceiling: CEILING,
   env: {
+    LOG_LEVEL: INFO_LOGS,
     RATE_LIMIT_PER_MINUTE: {
       value: '0',
       why: `each of the ${CUSTOMERS} customers orders back to back (about 10 orders a second at 500 orders/s), past the 600 requests a minute one address may send: each stands for many people`,
@@ -64,6 +71,7 @@ const POLLING: Mode = {
   pollMs: POLL_MS,
   ceiling: CEILING,
   env: {
+    LOG_LEVEL: INFO_LOGS,
     RATE_LIMIT_PER_MINUTE: {
       value: '0',
       why: `each of the ${CUSTOMERS} customers orders back to back and reads its pending order every ${POLL_MS} ms (up to ${Math.round(60_000 / POLL_MS)} requests a minute), past the 600 one address may send`,
@@ -75,13 +83,58 @@ type Placed = PlacedOrder & { placedAt: number; sentAt: number };
 
 const ms = (value: number) => value.toFixed(1);
 
-async function runOrders(mode: Mode): Promise<void> {
+/** What one run of a mode measured: for the comparison of two trees. */
+interface OrdersRun {
+  confirmedPerSecond: number;
+  p99: number;
+  ceiling?: number;
+}
+
+/**
+ * Runs a mode; with BENCH_BASELINE_TREE (a built checkout of the tree before a change), alternates
+ * rounds of this tree and that one (BENCH_ORDERS_ROUNDS each, default 3; this bench drives both, so
+ * both run with the same settings) and prints each round's figures and the ratios. Only this tree's
+ * rounds record figures, the last one's.
+ */
+async function runMode(mode: Mode): Promise<void> {
+  if (!BASELINE) {
+    await runOrders(mode);
+    return;
+  }
+  const rounds: { after: OrdersRun; before: OrdersRun }[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    console.log(`
+#### round ${round} of ${ROUNDS}: this tree, then ${BASELINE}`);
+    const after = await runOrders(mode);
+    const before = await runOrders(mode, BASELINE);
+    rounds.push({ after, before });
+  }
+  const ratio = (a: number, b: number) => `×${(a / b).toFixed(2)}`;
+  const share = (run: OrdersRun) => (run.ceiling ? `${((run.confirmedPerSecond / run.ceiling) * 100).toFixed(0)} %` : '-');
+  console.log(`
+== ${mode.name}: this tree beside ${BASELINE}, alternating rounds`);
+  console.log('round  before orders/s  this tree orders/s  ratio   p99 ms before / this   ceiling before / this   share before / this');
+  rounds.forEach(({ after, before }, n) =>
+    console.log(
+      `${String(n + 1).padEnd(7)}${before.confirmedPerSecond.toFixed(1).padStart(15)}${after.confirmedPerSecond.toFixed(1).padStart(20)}  ${ratio(after.confirmedPerSecond, before.confirmedPerSecond).padEnd(7)} ` +
+        `${before.p99.toFixed(1)} / ${after.p99.toFixed(1)}`.padStart(22) +
+        `${before.ceiling?.toFixed(0) ?? '-'} / ${after.ceiling?.toFixed(0) ?? '-'}`.padStart(24) +
+        `${share(before)} / ${share(after)}`.padStart(22),
+    ),
+  );
+  const sum = (runs: OrdersRun[]) => runs.reduce((total, run) => total + run.confirmedPerSecond, 0);
+  console.log(`sum of rounds: ${ratio(sum(rounds.map((r) => r.after)), sum(rounds.map((r) => r.before)))}`);
+  recordFigure(`orders/s beside ${BASELINE} (alternating rounds, sum)`, ratio(sum(rounds.map((r) => r.after)), sum(rounds.map((r) => r.before))));
+}
+
+async function runOrders(mode: Mode, tree?: string): Promise<OrdersRun> {
+  const record = tree ? () => undefined : recordFigure;
   const how = mode.wait ? 'each waiting for the outcome (Prefer: wait)' : `without Prefer: wait, each then read every ${mode.pollMs} ms until final`;
   console.log(
     `\n== Order pipeline (${mode.name}): ${CUSTOMERS} customers, each from an address of its own, ordering back to back for ${DURATION_S} s ` +
-      `(after ${WARM_UP_S} s of warm-up), ${how}`,
+      `(after ${WARM_UP_S} s of warm-up), ${how}${tree ? `; the shop of ${tree}` : ''}`,
   );
-  let measured: { confirmedPerSecond: number; batching: Batching; schemas?: ShopSchemas } | undefined;
+  let measured: { confirmedPerSecond: number; p99: number; batching: Batching; schemas?: ShopSchemas } | undefined;
   await withBenchShop(mode.env, async (shop) => {
     const setup = new ShopClient(shop.base, undefined, { connections: 4 });
     const admin = await signIn(setup, BENCH_ADMIN.email, BENCH_ADMIN.password);
@@ -150,15 +203,15 @@ async function runOrders(mode: Mode): Promise<void> {
     );
     console.log(`left pending at the end   ${pendingAtEnd} of ${results.length} orders; ${failed} placements failed; ${recorder.errors} errors (5xx or network)`);
     console.log(settingsNote(shop.settings));
-    recordFigure('confirmed orders/s', confirmedPerSecond.toFixed(1));
-    recordFigure('POST /api/orders p50 / p99 ms', `${ms(percentile(posts, 0.5))} / ${ms(percentile(posts, 0.99))}`);
-    recordFigure(`placed → ${mode.wait ? 'outcome' : 'final'} p50 / p99 ms`, `${ms(percentile(latencies, 0.5))} / ${ms(percentile(latencies, 0.99))}`);
-    recordFigure('GETs per order', pollsPerOrder.toFixed(2));
-    recordFigure('errors, left pending', `${recorder.errors}, ${pendingAtEnd}`);
+    record('confirmed orders/s', confirmedPerSecond.toFixed(1));
+    record('POST /api/orders p50 / p99 ms', `${ms(percentile(posts, 0.5))} / ${ms(percentile(posts, 0.99))}`);
+    record(`placed → ${mode.wait ? 'outcome' : 'final'} p50 / p99 ms`, `${ms(percentile(latencies, 0.5))} / ${ms(percentile(latencies, 0.99))}`);
+    record('GETs per order', pollsPerOrder.toFixed(2));
+    record('errors, left pending', `${recorder.errors}, ${pendingAtEnd}`);
     console.log('\n' + recorder.table());
     const perOrder = printCosts(before, after, placedInWindow.length, 'order');
-    recordFigure('PostgreSQL commits per order (orders + catalog)', `${perOrder.commits.get('orders')?.toFixed(2) ?? '-'} + ${perOrder.commits.get('catalog')?.toFixed(2) ?? '-'}`);
-    recordFigure('JetStream messages per order', perOrder.messages.toFixed(2));
+    record('PostgreSQL commits per order (orders + catalog)', `${perOrder.commits.get('orders')?.toFixed(2) ?? '-'} + ${perOrder.commits.get('catalog')?.toFixed(2) ?? '-'}`);
+    record('JetStream messages per order', perOrder.messages.toFixed(2));
     await printOrderTimeline(
       shop.prefix,
       new Map(settled.flatMap((result) => (result.order ? [[result.order._id, { sentAt: result.sentAt, settledMs: result.settledMs as number }]] : []))),
@@ -181,19 +234,21 @@ async function runOrders(mode: Mode): Promise<void> {
           return undefined;
         })
       : undefined;
-    measured = { confirmedPerSecond, batching, schemas };
-  });
+    measured = { confirmedPerSecond, p99: percentile(latencies, 0.99), batching, schemas };
+  }, { tree });
   // The ceiling runs once the shop is gone, so that PostgreSQL has the machine as the shop had it.
   if (measured?.schemas) {
     const ceiling = await measureCeiling({ schemas: measured.schemas, batching: measured.batching, clients: CUSTOMERS, seconds: DURATION_S });
     if (ceiling) {
       const share = (measured.confirmedPerSecond / ceiling.ordersPerSecond) * 100;
       console.log(`the shop's ${measured.confirmedPerSecond.toFixed(1)} confirmed orders/s are ${share.toFixed(0)} % of this ceiling`);
-      recordFigure('ceiling: the same SQL per order in pgbench, orders/s', ceiling.ordersPerSecond.toFixed(0));
-      recordFigure('the shop as a share of the ceiling', `${share.toFixed(0)} %`);
+      record('ceiling: the same SQL per order in pgbench, orders/s', ceiling.ordersPerSecond.toFixed(0));
+      record('the shop as a share of the ceiling', `${share.toFixed(0)} %`);
     }
+    return { confirmedPerSecond: measured.confirmedPerSecond, p99: measured.p99, ceiling: ceiling?.ordersPerSecond };
   }
+  return { confirmedPerSecond: measured?.confirmedPerSecond ?? 0, p99: measured?.p99 ?? Number.NaN };
 }
 
-export const orderPipeline = (): Promise<void> => runOrders(ORDERS);
-export const orderPolling = (): Promise<void> => runOrders(POLLING);
+export const orderPipeline = (): Promise<void> => runMode(ORDERS);
+export const orderPolling = (): Promise<void> => runMode(POLLING);
