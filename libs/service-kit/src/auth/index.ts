@@ -6,3 +6,4 @@ export * from './jwt.strategy.js';
 export * from './roles.guard.js';
 export * from './token-keys.js';
 export * from './user-standing.js';
+export * from './verified-tokens.js';

@@ -3,6 +3,7 @@ import { ServiceUnavailableException } from '@nestjs/common';
 import type { Request } from 'express';
 import { passportJwtSecret } from 'jwks-rsa';
 import type { SecretOrKeyProvider } from 'passport-jwt';
+import { VerifiedTokens } from './verified-tokens.js';
 
 /** The answer when the keys that would verify a token cannot be had now: a 503, never a false 401. */
 export const KEYS_UNAVAILABLE = 'Sign-in cannot be checked right now, please try again shortly';
@@ -14,6 +15,8 @@ export const KEYS_UNAVAILABLE = 'Sign-in cannot be checked right now, please try
  */
 export abstract class TokenKeys {
   abstract readonly secretOrKeyProvider: SecretOrKeyProvider<Request>;
+  /** The tokens these keys verified lately (JwtStrategy): the same token is not verified again for a minute. */
+  readonly verified = new VerifiedTokens();
 }
 
 /** How the users service's keys are fetched and kept (docs/decisions.md, "Tokens: @nestjs/jwt and @nestjs/passport"). */
