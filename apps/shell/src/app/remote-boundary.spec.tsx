@@ -10,6 +10,8 @@ jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({
 }));
 
 const { RemoteBoundary } = await import('./remote-boundary.js');
+const { ServerSlotContext } = await import('./server-slot.js');
+const { renderToString } = await import('react-dom/server.node');
 
 function HomePage() {
   return <h1>Latest Products</h1>;
@@ -58,6 +60,29 @@ describe('RemoteBoundary', () => {
 
     expect(container.querySelector('[aria-busy="true"]')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("sends a page the server leaves to the browser (the cart) as its placeholder with the page's heading", () => {
+    // The server render of /cart: checkout's cart is the browser's to render (server-slot.ts).
+    const html = renderToString(
+      <ServerSlotContext.Provider value={{ id: 'checkout/CartPage' }}>
+        <ShopThemeProvider>
+          <RemoteBoundary remote="checkout" module="CartPage" heading="Shopping Cart" />
+        </ShopThemeProvider>
+      </ServerSlotContext.Provider>,
+    );
+
+    expect(html).toMatch(/<section[^>]*aria-busy="true"[^>]*><h1>Shopping Cart<\/h1><\/section>/);
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('keeps the placeholder empty in the browser while the page loads: the heading would say the page is there', () => {
+    loadRemote.mockReturnValue(new Promise(() => undefined));
+
+    const { container } = render(<RemoteBoundary remote="checkout" module="CartPage" heading="Shopping Cart" />, { wrapper: ShopThemeProvider });
+
+    expect(container.querySelector('[aria-busy="true"]')).toBeEmptyDOMElement();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
   });
 
   it('shows a notice when the remote fails to load, and the rest of the page keeps working', async () => {

@@ -45,13 +45,24 @@ function forgetFailure(page: RemotePage): void {
   forgetFailedLoad(page);
 }
 
-export function RemoteBoundary({ remote, module }: RemotePage) {
+export interface RemoteBoundaryProps extends RemotePage {
+  /** The page's heading, shown in its placeholder on the server (route-table.ts). */
+  heading?: string;
+}
+
+export function RemoteBoundary({ remote, module, heading }: RemoteBoundaryProps) {
   // Leaving the route forgets a failure, so a later visit tries the remote again. (An effect's
   // clean-up runs only for a committed boundary, never during React's re-renders of a failing tree.)
   useEffect(() => () => forgetFailure({ remote, module }), [remote, module]);
+  // On the server, a page left to the browser (the cart: its content is in the browser's storage) is
+  // sent as this placeholder: with its heading, the first paint shows what the page is (it is the
+  // page's largest content) instead of a blank area until the remote's code has arrived and run. In
+  // the browser the placeholder stays empty: a heading there, with the page's content still to come,
+  // would tell a shopper (or a test) that the page is there when it is not.
+  const onServer = useContext(ServerSlotContext) !== null;
   return (
     <RemoteErrorBoundary remote={remote} onRetry={() => forgetFailure({ remote, module })}>
-      <Suspense fallback={<PageArea aria-busy="true" />}>
+      <Suspense fallback={<PageArea aria-busy="true">{onServer && heading ? <h1>{heading}</h1> : null}</PageArea>}>
         <PageArea>
           <RemotePageContent remote={remote} module={module} />
         </PageArea>

@@ -10,6 +10,12 @@ import routeTable from './routes.json' with { type: 'json' };
 export interface ShopRoute extends RemotePage {
   /** A react-router path pattern: `:name` is a segment, `:name?` an optional one. */
   path: string;
+  /**
+   * The page's heading (and title), for a page the server leaves to the browser (its content lives in the
+   * browser: the cart): the server renders it in the page's placeholder, so the page's first paint shows
+   * what the page is while its remote's code arrives (docs/ssr.md, "Pages the server cannot fill").
+   */
+  heading?: string;
 }
 
 /**

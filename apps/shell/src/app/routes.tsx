@@ -8,10 +8,10 @@ import { shopRoutes } from './route-table.js';
 export const shellRoutes: RouteObject[] = [
   {
     element: <ShellLayout />,
-    children: shopRoutes.map(({ path, remote, module }) => ({
+    children: shopRoutes.map(({ path, remote, module, heading }) => ({
       path,
       // One boundary per route, so a notice on one screen does not follow the shopper to the next.
-      element: <RemoteBoundary key={path} remote={remote} module={module} />,
+      element: <RemoteBoundary key={path} remote={remote} module={module} heading={heading} />,
     })),
   },
 ];

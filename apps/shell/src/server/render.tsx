@@ -142,7 +142,10 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
     serverSlot = { id, page: page?.default };
   }
 
-  const head = page ? headOf(page, { params: match?.params ?? {}, origin: request.origin, answer: (address) => firstAnswers.peek(address) }, serverSlot?.id ?? '', log) : {};
+  // A page left to the browser has the title its route names (the cart's), as the page itself sets it.
+  const head = page
+    ? headOf(page, { params: match?.params ?? {}, origin: request.origin, answer: (address) => firstAnswers.peek(address) }, serverSlot?.id ?? '', log)
+    : { title: match?.route.heading };
   // A first answer of 400 or 404 (an id that is no product id, a product that does not exist): the page is
   // not found. One the API could not give (5xx, or none): 503, the page rendered without it (and not kept).
   const status = statuses.some((code) => code >= 500) ? 503 : statuses.some((code) => code === 404 || code === 400) ? 404 : 200;
