@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { createTransport, type Transporter } from 'nodemailer';
 import { DataSource, type EntityManager, type EntitySubscriberInterface, type TransactionCommitEvent } from 'typeorm';
 import { transactionsWithMail } from './committed-mail.js';
 import { addressOfFrom } from './mail-settings.js';
 import { MAIL_OPTIONS, type MailOptions, type MailOutcome } from './mail-options.js';
+import { SmtpError, SmtpThread, type SmtpOutcome } from './smtp-thread.js';
 
 /** A mail a sender has claimed: its lease is this sender's until `leaseMs` has passed. */
 export interface ClaimedMail {
@@ -50,7 +50,8 @@ const isPermanent = (error: unknown): boolean => {
 export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('MailSender');
   private readonly messageIdDomain: string;
-  private transport?: Transporter;
+  /** nodemailer in a thread of its own: composing and sending is off the service's event loop. */
+  private smtp?: SmtpThread;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
@@ -88,14 +89,14 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
     const timeout = this.options.smtpTimeoutMs ?? 30_000;
-    this.transport = createTransport({
+    this.smtp = new SmtpThread({
       url: this.options.smtpUrl,
       pool: true,
       maxConnections: 2,
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,
-    });
+    } as ConstructorParameters<typeof SmtpThread>[0]);
     this.dataSource.subscribers.push(this.commits);
     this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 5_000);
     this.timer.unref();
@@ -104,7 +105,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Starts a pass now, or right after the one under way. */
   kick(): void {
-    if (this.stopped || !this.transport) return;
+    if (this.stopped || !this.smtp) return;
     if (this.running) {
       this.again = true;
       return;
@@ -165,7 +166,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     for (;;) {
       if (this.stopped) return;
       const claimed = await this.claimDue(batch);
-      const sent = (await Promise.all(claimed.map((mail) => this.deliver(mail)))).filter((id): id is string => id !== undefined);
+      const sent = await this.deliver(claimed);
       // One statement for the batch's sent mails, not one each: at a sale's pace that is most of the sender's
       // commits. A crash before it sends those mails again after their lease, with the same Message-ID.
       if (sent.length > 0) {
@@ -183,11 +184,11 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** Sends one claimed mail; answers its id when the SMTP server took it (a failure is recorded here). */
-  private async deliver(mail: ClaimedMail): Promise<string | undefined> {
-    const transport = this.transport as Transporter;
-    try {
-      await transport.sendMail({
+  /** Sends claimed mails; answers the ids the SMTP server took (each failure is recorded here). */
+  private async deliver(claimed: readonly ClaimedMail[]): Promise<string[]> {
+    const smtp = this.smtp as SmtpThread;
+    const outcomes = await smtp.send(
+      claimed.map((mail) => ({
         from: this.options.from,
         to: mail.to_name ? { name: mail.to_name, address: mail.to_address } : mail.to_address,
         subject: mail.subject,
@@ -196,12 +197,17 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
         messageId: mail.message_id,
         // RFC 3834: mail sent by a program, which auto-responders should not answer.
         headers: { 'Auto-Submitted': 'auto-generated' },
-      });
-    } catch (error) {
-      await this.failed(mail, error);
-      return undefined;
-    }
-    return mail.id;
+      })),
+    ).catch((error: unknown) => claimed.map((): SmtpOutcome => ({ sent: false, error: String(error instanceof Error ? error.message : error) })));
+    const sent: string[] = [];
+    await Promise.all(
+      claimed.map(async (mail, n) => {
+        const outcome = outcomes[n];
+        if (outcome.sent) sent.push(mail.id);
+        else await this.failed(mail, new SmtpError(outcome.error, outcome.responseCode));
+      }),
+    );
+    return claimed.filter((mail) => sent.includes(mail.id)).map((mail) => mail.id);
   }
 
   private async failed(mail: ClaimedMail, error: unknown): Promise<void> {
@@ -262,6 +268,6 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     const at = this.dataSource.subscribers.indexOf(this.commits);
     if (at !== -1) this.dataSource.subscribers.splice(at, 1);
     await this.running;
-    this.transport?.close();
+    await this.smtp?.close();
   }
 }

@@ -17,6 +17,7 @@
  */
 import type { ProductDto } from '@shop/contracts';
 import { BENCH_ADMIN, withBenchShop, type BenchEnv } from '../bench-shop.js';
+import { endLoopWindow, startLoopWindow } from '../event-loops.js';
 import { installStatementCounters, printBatching, readBatching, readStatementCounters, removeStatementCounters, type Batching } from '../batching.js';
 import { dumpSchemas, measureCeiling, type ShopSchemas } from '../ceiling.js';
 import { loopbackAddress, ShopClient } from '../http.js';
@@ -188,9 +189,11 @@ async function runOrders(mode: Mode, tree?: string): Promise<OrdersRun> {
     const start = performance.now();
     const startedAt = new Date();
     const before = await takeReading(shop.pid, shop.prefix);
+    const loopsBefore = await startLoopWindow(shop.port);
     const countersBefore = await readStatementCounters(shop.prefix);
     await sleep(DURATION_S * 1000 - (performance.now() - start));
     const end = performance.now();
+    const loopsEnd = endLoopWindow(shop.port, loopsBefore, (end - start) / 1000);
     const windowResults = results.filter((result) => result.placedAt >= start && result.placedAt < end);
     // CPU over the window; commits, messages and statements once the load stopped and every order placed
     // in it settled, divided by those orders (the ones under way when the window opened add a few of theirs).
@@ -250,6 +253,7 @@ async function runOrders(mode: Mode, tree?: string): Promise<OrdersRun> {
       settledReadsPerOrder,
     });
     printBatching(batching);
+    console.log(await loopsEnd);
     await removeStatementCounters(shop.prefix);
     const schemas = mode.ceiling
       ? await dumpSchemas(shop.prefix).catch((error: unknown) => {
