@@ -11,7 +11,7 @@ import {
   type NestModule,
 } from '@nestjs/common';
 import { LoggerModule, PinoLogger } from 'nestjs-pino';
-import type { DestinationStream, Logger } from 'pino';
+import { destination as pinoDestination, type DestinationStream, type Logger } from 'pino';
 
 /** Where log lines can be sent instead of stdout (tests read them from one). */
 export type LogDestination = DestinationStream;
@@ -122,16 +122,40 @@ class ServiceLoggingModule implements NestModule {
   }
 }
 
+/** How long a line may wait in the stdout buffer: lines reach the terminal or the collector within this. */
+export const LOG_FLUSH_MS = 100;
+
+/**
+ * stdout through a buffer: pino's default writes each line with a system call of its own, one per
+ * request at `info`, which under the order pipeline's load cost the services and the launcher reading
+ * their pipes a few per cent of a core (docs/order-pipeline.md, issue 44). Lines are written once 8 KB
+ * have gathered or every LOG_FLUSH_MS, and all of them when the process exits (pino flushes an
+ * asynchronous destination on exit, also after an uncaught exception); only a process killed outright
+ * (SIGKILL, the machine) loses what the last LOG_FLUSH_MS gathered.
+ */
+function bufferedStdout(): LogDestination {
+  const stream = pinoDestination({ dest: 1, sync: false, minLength: 8192 });
+  const timer = setInterval(() => {
+    try {
+      stream.flush();
+    } catch {
+      // Not open yet, or closing: the next tick or the exit flushes it.
+    }
+  }, LOG_FLUSH_MS);
+  timer.unref();
+  return stream;
+}
+
 /**
  * Structured JSON logs through pino (nestjs-pino's Logger for Nest). Every line written while a
  * request is handled carries its `requestId`; tokens and cookies never reach the log. Lines go to
- * stdout, or to `destination` (tests).
+ * stdout through a buffer (bufferedStdout), or to `destination` (tests).
  *
  * pino-http's middleware is not used: it builds two child loggers and serializes the request for
  * every request, even when the level drops the request line (about 10 µs and a tenth of the
  * gateway's CPU under load). RequestLogging does the same work for a fraction of it.
  */
-export function loggingModule(service: string, level: string, destination?: LogDestination): DynamicModule {
+export function loggingModule(service: string, level: string, destination: LogDestination = bufferedStdout()): DynamicModule {
   const options = {
     level,
     base: { service },
@@ -150,7 +174,7 @@ export function loggingModule(service: string, level: string, destination?: LogD
     global: true,
     imports: [
       // No routes: nestjs-pino's own middleware (pino-http's) is not mounted; RequestLoggingMiddleware is.
-      LoggerModule.forRoot({ pinoHttp: destination ? [options, destination] : options, forRoutes: [] }),
+      LoggerModule.forRoot({ pinoHttp: [options, destination], forRoutes: [] }),
     ],
     providers: [RequestLogging, RequestLoggingMiddleware],
     exports: [RequestLogging],
