@@ -11,6 +11,8 @@ export const median = (values: readonly number[]): number => percentile(sortNumb
 
 interface CallFigures {
   times: number[];
+  /** When each call ended (Date.now()), in the order of `times`. */
+  endedAt: number[];
   statuses: Map<number, number>;
   errors: number;
   firstError?: string;
@@ -23,10 +25,11 @@ export class Recorder {
   record(name: string, ms: number, status: number, error?: string): void {
     let figures = this.calls.get(name);
     if (!figures) {
-      figures = { times: [], statuses: new Map(), errors: 0 };
+      figures = { times: [], endedAt: [], statuses: new Map(), errors: 0 };
       this.calls.set(name, figures);
     }
     figures.times.push(ms);
+    figures.endedAt.push(Date.now());
     figures.statuses.set(status, (figures.statuses.get(status) ?? 0) + 1);
     if (status === 0 || status >= 500) {
       figures.errors++;
@@ -41,6 +44,30 @@ export class Recorder {
   /** Latencies of the calls whose name matches. */
   timesOf(match: (name: string) => boolean): number[] {
     return [...this.calls].filter(([name]) => match(name)).flatMap(([, figures]) => figures.times);
+  }
+
+  /**
+   * How the latency of the calls whose name matches moved over the run: count, p50, p99 and max of each
+   * slice of `sliceMs` (by when each call ended), from `from` (Date.now() at the start).
+   */
+  timeline(match: (name: string) => boolean, from: number, sliceMs: number): string {
+    const slices = new Map<number, number[]>();
+    for (const [name, figures] of this.calls) {
+      if (!match(name)) continue;
+      figures.times.forEach((ms, n) => {
+        const slice = Math.floor((figures.endedAt[n] - from) / sliceMs);
+        const times = slices.get(slice) ?? [];
+        times.push(ms);
+        slices.set(slice, times);
+      });
+    }
+    const rows = [...slices]
+      .sort(([a], [b]) => a - b)
+      .map(([slice, times]) => {
+        const sorted = sortNumbers(times);
+        return [`${((slice * sliceMs) / 1000).toFixed(0)}-${(((slice + 1) * sliceMs) / 1000).toFixed(0)} s`, sorted.length, percentile(sorted, 0.5).toFixed(1), percentile(sorted, 0.99).toFixed(1), (sorted.at(-1) ?? NaN).toFixed(1)];
+      });
+    return formatTable(['when', 'calls', 'p50 ms', 'p99 ms', 'max ms'], rows);
   }
 
   /** One line per call: count, statuses, errors, p50, p99, max. */

@@ -22,6 +22,8 @@ const DURATION_S = Number(process.env.BENCH_SHOPPERS_DURATION ?? 300);
 const THINK_MS = Number(process.env.BENCH_SHOPPERS_THINK_MS ?? 1000);
 /** Shoppers arrive over this many seconds rather than all in the same millisecond. */
 const RAMP_S = Number(process.env.BENCH_SHOPPERS_RAMP ?? 10);
+/** The slices of the run the placing latency is printed by. */
+const TIMELINE_S = Number(process.env.BENCH_SHOPPERS_TIMELINE ?? 30);
 const SEARCH_WORDS = ['phone', 'camera', 'pro', 'mouse', 'watch', 'nothing-like-this'];
 const BROWSE = new Set(['GET /api/products', 'GET /api/products/top', 'GET /api/products?keyword', 'GET /api/products/{id}']);
 
@@ -145,6 +147,10 @@ export async function shoppers(): Promise<void> {
     recordFigure('placing an order (POST /api/orders) p50 / p99 ms', placingFigure);
     recordFigure('orders placed, confirmed, paid', `${sum('placed')}, ${sum('confirmed')}, ${sum('paid')} (${(sum('placed') / seconds).toFixed(1)}/s)`);
     console.log('\n' + recorder.table());
+    console.log(`\nPlacing an order (POST /api/orders) over the run, by ${TIMELINE_S} s (when the tail comes, and whether it comes with the sign-ups at the start):`);
+    console.log(recorder.timeline((name) => name === 'POST /api/orders', started, TIMELINE_S * 1000));
+    console.log(`\nSign-ups and sign-ins (argon2id) over the run:`);
+    console.log(recorder.timeline((name) => name.startsWith('POST /api/users'), started, TIMELINE_S * 1000));
     console.log('\nResident memory of the shop (PostgreSQL and NATS are the machine\'s own, not counted):');
     console.log(memoryTable(idle, loaded));
     const stack = (parts: PartFigures[]) => parts.reduce((total, part) => total + part.rssMb, 0).toFixed(0);
