@@ -12,6 +12,8 @@ export interface MailOptions {
    * for retries, and mails whose replica died before sending them.
    */
   pollMs?: number;
+  /** How long after a commit that recorded a mail the sender waits for the mails of other commits, in ms (200). */
+  gatherMs?: number;
   /** Most mails one claim takes (50): under a sale confirmations come by the dozen, and a claim and a mark are statements of their own. */
   batch?: number;
   /** How long a claimed mail is this sender's before another may take it, in ms (120 000): longer than a send may take. */

@@ -55,6 +55,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
+  private gathering?: NodeJS.Timeout;
   private stopped = false;
   private lastHousekeeping = 0;
   /** Kicks a pass when a transaction of this process that recorded a mail commits. */
@@ -62,7 +63,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     afterTransactionCommit: (event: TransactionCommitEvent) => {
       if (!transactionsWithMail.has(event.queryRunner)) return;
       transactionsWithMail.delete(event.queryRunner);
-      this.kick();
+      this.kickSoon();
     },
   };
 
@@ -101,6 +102,19 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 5_000);
     this.timer.unref();
     this.kick();
+  }
+
+  /**
+   * Starts a pass `gatherMs` after a commit that recorded a mail, unless one is already due: under a sale
+   * the mails of the commits meanwhile are claimed, sent and marked together (a claim and a mark a batch,
+   * not a mail), and no mail waits long.
+   */
+  private kickSoon(): void {
+    if (this.gathering || this.stopped) return;
+    this.gathering = setTimeout(() => {
+      this.gathering = undefined;
+      this.kick();
+    }, this.options.gatherMs ?? 200);
   }
 
   /** Starts a pass now, or right after the one under way. */
@@ -265,6 +279,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearTimeout(this.gathering);
     const at = this.dataSource.subscribers.indexOf(this.commits);
     if (at !== -1) this.dataSource.subscribers.splice(at, 1);
     await this.running;

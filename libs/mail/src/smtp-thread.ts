@@ -6,7 +6,16 @@ import type Mail from 'nodemailer/lib/mailer/index.js';
 /** What the thread is started with: nodemailer's pooled SMTP transport options. */
 export interface SmtpThreadData {
   transport: SMTPPool.Options;
+  /** The thread's niceness (MAIL_THREAD_NICE). */
+  nice: number;
 }
+
+/**
+ * How much the mail thread yields the CPU (Linux niceness, 0 to 19): a mail may wait a moment, an order
+ * may not. Under the order pipeline's load the thread at the process's own priority took its share of
+ * the two cores from placing orders; at 10 it gets about a tenth of a contended core and all of a free one.
+ */
+export const MAIL_THREAD_NICE = 10;
 
 /** A request to the thread: mails to send, or to close its connections and end. */
 export type SmtpRequest = { id: number; mails: Mail.Options[]; close?: undefined } | { close: true };
@@ -85,7 +94,7 @@ export class SmtpThread {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(workerFile(), { workerData: { transport: this.transport } satisfies SmtpThreadData });
+    const worker = new Worker(workerFile(), { workerData: { transport: this.transport, nice: MAIL_THREAD_NICE } satisfies SmtpThreadData });
     worker.on('message', ({ id, outcomes }: { id: number; outcomes: SmtpOutcome[] }) => {
       const entry = this.waiting.get(id);
       this.waiting.delete(id);

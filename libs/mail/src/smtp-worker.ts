@@ -5,11 +5,20 @@
  * nodemailer's pooled connections for as long as the thread lives, sends what the main thread hands
  * it and answers each mail's outcome; the outbox, the leases and the retries stay with the sender.
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createTransport } from 'nodemailer';
 import type { SmtpOutcome, SmtpRequest, SmtpThreadData } from './smtp-thread.js';
 
-const { transport: options } = workerData as SmtpThreadData;
+const { transport: options, nice } = workerData as SmtpThreadData;
+// This thread only (Linux sets a thread's priority, and pid 0 is the calling thread): mails yield the CPU
+// to the service's own work when the two compete, and use it when it is free. Where it cannot be set, it
+// runs at the service's priority.
+try {
+  setPriority(nice);
+} catch {
+  // Not allowed here: the thread keeps the process's priority.
+}
 const transport = createTransport(options);
 const port = parentPort;
 

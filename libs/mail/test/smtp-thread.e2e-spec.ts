@@ -1,6 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { eventually, SmtpCatcher } from '@shop/testing';
-import { SmtpThread } from '../src/smtp-thread.js';
+import { MAIL_THREAD_NICE, SmtpThread } from '../src/smtp-thread.js';
+
+/** The niceness of each thread of this process (Linux: /proc/self/task/<tid>/stat, the 19th field). */
+function nicenessOfThreads(): number[] {
+  return readdirSync('/proc/self/task').flatMap((tid) => {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+    } catch {
+      return [];
+    }
+  });
+}
 
 /** nodemailer in a worker thread, against a real SMTP conversation. */
 describe('SmtpThread', () => {
@@ -34,6 +47,13 @@ describe('SmtpThread', () => {
     expect(outcomes).toEqual([{ sent: true }, { sent: true }, { sent: true }]);
     expect(smtp.caught.flatMap((caught) => caught.recipients).sort()).toEqual(['<casey-1@example.com>', '<casey-2@example.com>', '<casey-3@example.com>']);
     expect(workerOf(made)?.threadId).toBeGreaterThan(0);
+  });
+
+  it('runs its thread, and only it, at a lower priority, so that mails yield the CPU to the service', async () => {
+    const before = nicenessOfThreads().filter((nice) => nice === MAIL_THREAD_NICE).length;
+    await thread().send([mail(1)]);
+    expect(nicenessOfThreads().filter((nice) => nice === MAIL_THREAD_NICE)).toHaveLength(before + 1);
+    expect(nicenessOfThreads().filter((nice) => nice === 0).length).toBeGreaterThan(1);
   });
 
   it("answers a refused mail with the server's reply code, and the others as sent", async () => {
