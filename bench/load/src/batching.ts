@@ -19,7 +19,7 @@ export function databaseUrl(database: string): string {
   return url.toString();
 }
 
-async function withClient<T>(database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl(database) });
   await client.connect();
   try {

@@ -18,7 +18,7 @@
 import type { ProductDto } from '@shop/contracts';
 import { BENCH_ADMIN, withBenchShop, type BenchEnv } from '../bench-shop.js';
 import { endLoopWindow, startLoopWindow } from '../event-loops.js';
-import { installStatementCounters, printBatching, readBatching, readStatementCounters, removeStatementCounters, type Batching } from '../batching.js';
+import { installStatementCounters, printBatching, readBatching, readStatementCounters, removeStatementCounters, withClient, type Batching } from '../batching.js';
 import { dumpSchemas, measureCeiling, type ShopSchemas } from '../ceiling.js';
 import { loopbackAddress, ShopClient } from '../http.js';
 import { printCosts, takeReading } from '../measure.js';
@@ -83,6 +83,32 @@ const POLLING: Mode = {
 type Placed = PlacedOrder & { placedAt: number; sentAt: number };
 
 const ms = (value: number) => value.toFixed(1);
+
+/**
+ * The confirmation mails of the run: issue 44 measures the pipeline with them sent, so the run must not
+ * leave them behind. Waits (up to 60 s) until every recorded mail is sent and says how many were sent
+ * by the time the load stopped and how long the rest took.
+ */
+async function mailsSent(prefix: string, orders: number): Promise<string> {
+  const count = () =>
+    withClient(`${prefix}_orders`, async (client) => {
+      const { rows } = await client.query<{ recorded: number; sent: number }>(
+        `SELECT count(*)::int AS recorded, count(sent_at)::int AS sent FROM mail_outbox WHERE key LIKE 'order.confirmed:%'`,
+      );
+      return rows[0];
+    });
+  const atEnd = await count();
+  const started = performance.now();
+  let now = atEnd;
+  while (now.sent < now.recorded && performance.now() - started < 60_000) {
+    await sleep(250);
+    now = await count();
+  }
+  const after = ((performance.now() - started) / 1000).toFixed(1);
+  const line = `${atEnd.recorded}, ${atEnd.sent}, ${now.sent - atEnd.sent} (in ${after} s)${now.sent < now.recorded ? `, ${now.recorded - now.sent} NOT SENT after 60 s` : ''}`;
+  console.log(`\nconfirmation mails        ${line}   (recorded, sent when the load stopped, sent after; ${orders} orders placed in the window)`);
+  return line;
+}
 
 /** What one run of a mode measured: for the comparison of two trees. */
 interface OrdersRun {
@@ -254,6 +280,8 @@ async function runOrders(mode: Mode, tree?: string): Promise<OrdersRun> {
     });
     printBatching(batching);
     console.log(await loopsEnd);
+    const mails = await mailsSent(shop.prefix, placedInWindow.length);
+    record('confirmation mails recorded, sent within the run, sent after it', mails);
     await removeStatementCounters(shop.prefix);
     const schemas = mode.ceiling
       ? await dumpSchemas(shop.prefix).catch((error: unknown) => {
