@@ -3,7 +3,9 @@
  * load"). The page is whole without a script: its scripts are fetched after its images instead of
  * beside them, so on a slow connection the largest image paints first, and the browser then attaches
  * to the page. The server lists the scripts (and the page's remote files to preload) in the element
- * #shop-scripts; they run in order, as `defer` scripts would.
+ * #shop-scripts; they run in order, as `defer` scripts would. A page whose content the browser renders
+ * (the cart: `"after": "paint"` in the list) does not wait for `load`: its scripts start once its
+ * first paint (the frame and the page's heading) is on the screen ("Pages the server cannot fill").
  *
  * A shopper who acts first is not ignored: a press or a key starts the shell at once, and a click on
  * something only the shell can answer (a button, not a link: links work as they are) or a form's submit
@@ -119,6 +121,17 @@
       });
     });
   }
-  if (document.readyState === 'complete') afterPaint();
+  // Once the parsed page has painted: a frame's callbacks run before its paint, so the next frame's run after it.
+  function afterFirstPaint() {
+    requestAnimationFrame(function () {
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
+    });
+  }
+  if (scripts.after === 'paint') {
+    if (document.readyState !== 'loading') afterFirstPaint();
+    else document.addEventListener('DOMContentLoaded', afterFirstPaint, { once: true });
+  } else if (document.readyState === 'complete') afterPaint();
   else window.addEventListener('load', afterPaint, { once: true });
 })();

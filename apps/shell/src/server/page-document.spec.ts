@@ -4,7 +4,7 @@ const TEMPLATE =
   '<!doctype html><html><head><title>Welcome to ProShop</title><meta name="description" content="We sell the best products for cheap" /><script defer src="/main.js"></script></head>' +
   '<body><div id="root"><div class="first-paint"><div>ProShop</div></div></div>\n</body></html>';
 
-const parts = { template: TEMPLATE, origin: 'https://shop.example', pathname: '/product/42', dataPreloads: [] as string[], startAfterLoad: true };
+const parts = { template: TEMPLATE, origin: 'https://shop.example', pathname: '/product/42', dataPreloads: [] as string[], startAfter: 'load' as const };
 
 describe('the document around a server-rendered page', () => {
   it("puts the page's title and description in place of the shop's, and adds canonical and Open Graph", () => {
@@ -21,10 +21,16 @@ describe('the document around a server-rendered page', () => {
     expect(start.endsWith('<div id="root">')).toBe(true);
   });
 
-  it('keeps the scripts as they are on a page whose slot the browser renders', () => {
-    const { start } = pageDocument({ ...parts, head: {}, startAfterLoad: false });
-    expect(start).toContain('<script defer src="/main.js"></script>');
-    expect(start).not.toContain('start-after-load.js');
+  it('starts the scripts after the first paint, not after load, on a page whose slot the browser renders (the cart)', () => {
+    const template = TEMPLATE.replace('</head>', '<link rel="preload" as="script" href="/mf/checkout/abc/remoteEntry.js"></head>');
+    const { start } = pageDocument({ ...parts, template, head: {}, startAfter: 'paint' });
+    expect(start).not.toContain('<script defer src="/main.js"></script>');
+    expect(start).not.toContain('<link rel="preload" as="script"');
+    expect(start).toContain(
+      '<script type="application/json" id="shop-scripts">{"run":["/main.js"],"preload":["/mf/checkout/abc/remoteEntry.js"],"after":"paint"}</script><script async src="/start-after-load.js"></script>',
+    );
+    // The same template for a page the server rendered: after load, as before.
+    expect(pageDocument({ ...parts, template, head: {} }).start).toContain('{"run":["/main.js"],"preload":["/mf/checkout/abc/remoteEntry.js"]}</script>');
   });
 
   it("hands the remote's files to the starter to preload, not to the browser at once", () => {

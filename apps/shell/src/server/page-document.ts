@@ -36,13 +36,15 @@ export interface DocumentParts {
   /** Preload hints for the page's first answers, when the browser fetches them itself (its slot is the browser's). */
   dataPreloads: readonly string[];
   /**
-   * The page is whole without a script (its slot was rendered here): its scripts start after it has loaded.
-   * A page whose slot the browser renders keeps them as they are, fetched at once.
+   * When the starter fetches and runs the page's scripts: after `load` when the page is whole without a
+   * script (its slot was rendered here), so its images come first; after its first paint when the
+   * browser renders the slot (the cart), so the page's own first paint (its heading) comes before any
+   * script, and its content does not wait for `load` (docs/ssr.md, "Pages the server cannot fill").
    */
-  startAfterLoad: boolean;
+  startAfter: 'load' | 'paint';
 }
 
-/** The file that starts the shell on a server-rendered page once it has loaded (src/start-after-load.js). */
+/** The file that starts the shell on a server-rendered page once it has loaded or painted (src/start-after-load.js). */
 export const STARTER = '/start-after-load.js';
 /** The element in which the starter finds the scripts to run and the remote files to preload. */
 export const SCRIPTS_ID = 'shop-scripts';
@@ -52,31 +54,33 @@ const SCRIPT_HINT = /<link rel="preload" as="script" href="([^"]+)">/g;
 
 /**
  * The template's head with its scripts (the shell's `defer` scripts, the hints for the page's remote
- * files) replaced by the starter and their list: the page paints, and its images load, before any of
- * them is fetched (docs/ssr.md, "Starting after load"). Made once per template.
+ * files) replaced by the starter and their list: the page paints (and its images load, after `load`)
+ * before any of them is fetched (docs/ssr.md, "Starting after load"). Made once per template and moment.
  */
-const startingAfterLoad = new Map<string, string>();
-function startAfterLoad(beforeRoot: string): string {
-  let html = startingAfterLoad.get(beforeRoot);
+const startingLater = new Map<string, string>();
+function startLater(beforeRoot: string, after: DocumentParts['startAfter']): string {
+  const key = `${after}\n${beforeRoot}`;
+  let html = startingLater.get(key);
   if (html === undefined) {
     const run = [...beforeRoot.matchAll(SCRIPT_TAG)].map((match) => match[1] as string);
     const preload = [...beforeRoot.matchAll(SCRIPT_HINT)].map((match) => match[1] as string);
-    const starter = `<script type="application/json" id="${SCRIPTS_ID}">${scriptJson({ run, preload })}</script><script async src="${STARTER}"></script>`;
+    const list = after === 'paint' ? { run, preload, after } : { run, preload };
+    const starter = `<script type="application/json" id="${SCRIPTS_ID}">${scriptJson(list)}</script><script async src="${STARTER}"></script>`;
     html = beforeRoot.replace(SCRIPT_TAG, '').replace(SCRIPT_HINT, '');
     html = insertBeforeHeadEnd(html, starter);
-    if (startingAfterLoad.size >= 64) startingAfterLoad.delete(startingAfterLoad.keys().next().value as string);
-    startingAfterLoad.set(beforeRoot, html);
+    if (startingLater.size >= 64) startingLater.delete(startingLater.keys().next().value as string);
+    startingLater.set(key, html);
   }
   return html;
 }
 
 /** Cuts the template at its root element and writes the page's head into it. */
-export function pageDocument({ template, origin, pathname, head, styledTags, dataPreloads, startAfterLoad: afterLoad }: DocumentParts): PageDocument {
+export function pageDocument({ template, origin, pathname, head, styledTags, dataPreloads, startAfter }: DocumentParts): PageDocument {
   const rootAt = template.indexOf(ROOT_START);
   const bodyEndAt = template.lastIndexOf('</body>');
   if (rootAt === -1 || bodyEndAt < rootAt) throw new Error('index.html has no <div id="root"> inside its <body>');
   const beforeRoot = template.slice(0, rootAt);
-  const before = withHead(afterLoad ? startAfterLoad(beforeRoot) : beforeRoot, headElements({ origin, pathname, head, styledTags, dataPreloads }), head);
+  const before = withHead(startLater(beforeRoot, startAfter), headElements({ origin, pathname, head, styledTags, dataPreloads }), head);
   return {
     start: `${before}${ROOT_START}`,
     end: (state) => `</div><script type="application/json" id="${SERVER_RENDER_STATE_ID}">${scriptJson(state)}</script>${template.slice(bodyEndAt)}`,
@@ -101,7 +105,7 @@ function insertBeforeHeadEnd(html: string, text: string): string {
   return at === -1 ? `${text}${html}` : `${html.slice(0, at)}${text}${html.slice(at)}`;
 }
 
-function headElements({ origin, pathname, head, styledTags = '', dataPreloads }: Omit<DocumentParts, 'template' | 'startAfterLoad'>): string {
+function headElements({ origin, pathname, head, styledTags = '', dataPreloads }: Omit<DocumentParts, 'template' | 'startAfter'>): string {
   const canonical = new URL(head.canonicalPath ?? pathname, origin).href;
   const meta = (property: string, content: string | undefined) => (content ? `<meta property="${property}" content="${escapeHtml(content)}">` : '');
   return [

@@ -185,7 +185,7 @@ async function renderPage(request: ServerRenderRequest, sets: BuildSets, log: (m
           styledTags,
           // The browser fetches the page's first answers itself only when it renders the page itself.
           dataPreloads: slot?.renderedBy === 'server' ? [] : request.firstCalls,
-          startAfterLoad: slot?.renderedBy === 'server',
+          startAfter: slot?.renderedBy === 'server' ? 'load' : 'paint',
         });
         resolve({
           status,
