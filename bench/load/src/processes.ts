@@ -42,7 +42,10 @@ function allProcesses(): ProcessInfo[] {
     .filter((info): info is ProcessInfo => info !== undefined);
 }
 
-/** The name a bench table gives a process of the shop. */
+/**
+ * The name a bench table gives a process of the shop: the part's name as the launcher gives it, or for a
+ * process it does not know, its program (the script a Node process runs), never node's own path.
+ */
 function partOf(info: ProcessInfo, launcherPid: number): string {
   if (info.pid === launcherPid) return 'launcher';
   const service = /services\/([a-z-]+)\/dist\/main\.js/.exec(info.cmdline);
@@ -50,8 +53,14 @@ function partOf(info: ProcessInfo, launcherPid: number): string {
   if (info.cmdline.includes('paypal-stand-in')) return 'paypal';
   if (info.cmdline.includes('embedded-postgres-server')) return 'postgres (PGlite)';
   if (info.cmdline.includes('embedded-postgres-init')) return 'postgres initdb';
-  if (info.cmdline.startsWith('nats-server')) return 'nats';
-  return info.cmdline.split(' ')[0] ?? String(info.pid);
+  if (info.cmdline.includes('mail-catcher-server')) return 'mail (catcher)';
+  // The mail catcher before the shop had its own (a tree before, measured beside this one).
+  if (/\/maildev(\/dist)?\/bin\/maildev\.js/.test(info.cmdline)) return 'mail (MailDev)';
+  if (/^\S*nats-server( |$)/.test(info.cmdline)) return 'nats';
+  const words = info.cmdline.split(' ');
+  const script = words.slice(1).find((word) => /\.[cm]?js$/.test(word));
+  const program = /(^|\/)node$/.test(words[0] ?? '') && script ? script : words[0];
+  return program ? (program.split('/').at(-1) ?? program) : String(info.pid);
 }
 
 export interface PartFigures {

@@ -1,7 +1,8 @@
 /**
  * The whole stack idle, as a newcomer's `npm start` runs it on a machine without a PostgreSQL server or
  * a NATS server: the launcher, embedded PGlite (one PostgreSQL per service, in a process of its own), a
- * nats-server of its own, the PayPal stand-in, catalog, users, orders and the gateway. The memory of
+ * nats-server of its own, the PayPal stand-in, the mail catcher, catalog, users, orders, the storefront
+ * server and the gateway, each named in the table as the launcher names it (processes.ts). The memory of
  * every one of those processes after the shop has been ready for a while (BENCH_IDLE_SECONDS, default
  * 15) and has served one visit of each kind of page, as an operator sees it between rushes. The target
  * is 600 MB for everything together. With BENCH_BASELINE_TREE (a checkout of the tree before a change,
@@ -81,7 +82,8 @@ async function measureIdle(tree?: string): Promise<number> {
         "resident: a process's pages in RAM, including the pages of files it shares with the others (node's binary, libraries); own: pages\n" +
           'backed by no file (heaps, stacks, WebAssembly memory), which no other process has; files: resident pages of executables and libraries.\n' +
           "whole stack = every process's own pages + each file's pages once (node's binary is in memory once for all the Node processes):\n" +
-          'what the machine gives the shop. postgres (PGlite): the embedded PostgreSQL of each service, in one process the launcher supervises.',
+          'what the machine gives the shop. postgres (PGlite): the embedded PostgreSQL of each service, in one process the launcher supervises;\n' +
+          "mail: the launcher's mail catcher (a tree before issue 44 ran MailDev).",
       );
       if (tree) return together.totalMb;
       recordFigure('idle stack, every process npm start runs: whole stack MB (sum of resident MB)', `${mb(together.totalMb)} (${mb(residentSum)})`);
