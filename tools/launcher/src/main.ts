@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { NATS_SERVICES, natsServerConfigOf, type NatsService } from '@shop/contracts';
 import { portAnswers, postgresAnswers, waitForOk } from './probes.js';
 import { Child, lastLines, portIsFree, type SupervisionEvents } from './processes.js';
+import type { MailCatcherPlan } from './mail-catcher.js';
 import { checkSettings, describeLauncherSettings, lookAlikes, readSettings, type LauncherSettings } from './settings.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -36,6 +37,8 @@ interface Part {
   otherPorts?: number[];
   /** Its CPU priority as a nice value (STOREFRONT_NICE for the storefront servers); 0 by default. */
   niceness?: number;
+  /** Arguments after the program (the mail catcher's plan). */
+  args?: string[];
 }
 
 function say(part: string, text: string): void {
@@ -168,23 +171,25 @@ function partsOf(settings: LauncherSettings): Part[] {
     parts.unshift({ name: 'paypal', service: 'paypal', entry: 'tools/paypal-stand-in/dist/main.js', port: ports.paypal, readyPath: '/health', database: false, env: STAND_IN_CLIENT });
   }
   if (catcher) {
+    // The shop's own small catcher (mail-catcher.ts): SMTP on PORT+5, its page and MailDev's REST API on PORT+6.
+    const plan: MailCatcherPlan = {
+      host: HOST,
+      smtpPort: ports.smtp,
+      webPort: ports.mailWeb,
+      // Kept in the instance's data folder, so a restart of the catcher keeps what it caught; the newest 1,000.
+      mailDir: resolve(repoRoot, settings.DATA_DIR, settings.INSTANCE_PREFIX, 'mail'),
+      maxMails: 1000,
+    };
     parts.unshift({
       name: 'mail',
       service: 'mail',
-      entry: relative(repoRoot, fileURLToPath(new URL('bin/maildev.js', import.meta.resolve('maildev')))),
+      entry: relative(repoRoot, fileURLToPath(new URL('./mail-catcher-server.js', import.meta.url))),
+      args: [JSON.stringify(plan)],
       port: ports.mailWeb,
       otherPorts: [ports.smtp],
       readyPath: '/api/healthz',
       database: false,
-      env: {
-        MAILDEV_SMTP_PORT: String(ports.smtp),
-        MAILDEV_WEB_PORT: String(ports.mailWeb),
-        MAILDEV_IP: HOST,
-        MAILDEV_WEB_IP: HOST,
-        // Kept in the instance's data folder, so a restart of the catcher keeps what it caught; the newest 1,000.
-        MAILDEV_MAIL_DIRECTORY: resolve(repoRoot, settings.DATA_DIR, settings.INSTANCE_PREFIX, 'mail'),
-        MAILDEV_MAX_EMAILS: '1000',
-      },
+      env: {},
     });
   }
   return parts;
@@ -359,7 +364,7 @@ async function main(): Promise<void> {
         UPLOAD_DIR: process.env.UPLOAD_DIR ?? join(dataDir, 'uploads'),
       };
       const readyUrl = `http://${settings.HOST}:${part.readyPort ?? part.port}${part.readyPath}`;
-      const args = [...settings.SERVICE_NODE_FLAGS, join(repoRoot, part.entry)];
+      const args = [...settings.SERVICE_NODE_FLAGS, join(repoRoot, part.entry), ...(part.args ?? [])];
       const child = new Child(part.name, process.execPath, args, env, logFile, supervision(part.name, logFile, readyUrl), join(runDir, `${part.name}.pid`), part.niceness);
       children.push(child);
       child.start();

@@ -60,7 +60,7 @@ const settings = z.object({
   }),
   PAYPAL_API_BASE: z.url().optional().meta({ description: 'Set: npm start starts no PayPal stand-in. Unset outside production: it runs the stand-in on PORT+4 and the orders service uses it.' }),
   SMTP_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().optional()).meta({
-    description: 'Unset outside production: npm start runs a local mail catcher (MailDev), SMTP on PORT+5 and its web page on http://localhost:PORT+6, and the services send through it.',
+    description: 'Unset outside production: npm start runs a local mail catcher (tools/launcher/src/mail-catcher.ts), SMTP on PORT+5 and its web page and REST API on http://localhost:PORT+6, and the services send through it.',
   }),
   PUBLIC_URL: z.url().optional().meta({ description: 'Unset: npm start gives the parts http://localhost:{PORT}.' }),
   SERVICE_NODE_FLAGS: z
