@@ -1,6 +1,6 @@
 /**
  * "Forgot password?" in a real browser (issue 26), on a shop started as `npm start` starts it, with its
- * mail catcher: the reset mail is read through the catcher's REST API (MailDev, PORT+6), as a person
+ * mail catcher: the reset mail is read through the launcher's catcher's REST API (MailDev's API, PORT+6), as a person
  * reads it in its web page. The new password signs in; a session of the old password has ended.
  * Screenshots of the two new pages at 375 px and 1280 px go to tests/e2e/screenshots/.
  */
@@ -12,7 +12,7 @@ import { startE2eShop, type E2eShop } from '../src/e2e-shop.js';
 const CUSTOMER = { name: 'Robin Forgetful', email: `robin-${Date.now()}@example.com`, password: 'robin-old-secret-1' };
 const NEW_PASSWORD = 'robin-new-secret-2';
 
-/** A mail as MailDev's REST API shows it (GET /api/email). */
+/** A mail as the catcher's REST API (MailDev's) shows it (GET /api/email). */
 interface CaughtMail {
   subject: string;
   text: string;
