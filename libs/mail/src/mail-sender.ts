@@ -20,6 +20,8 @@ export interface ClaimedMail {
   message_id: string;
 }
 
+/** Most mails one claim takes (MailOptions.batch). */
+const DEFAULT_BATCH = 50;
 const HOUSEKEEPING_EVERY_MS = 3600 * 1000;
 const PRUNE_CHUNK = 1_000;
 const MAX_ERROR_LENGTH = 1_000;
@@ -97,7 +99,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,
-    } as ConstructorParameters<typeof SmtpThread>[0]);
+    });
     this.dataSource.subscribers.push(this.commits);
     this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 5_000);
     this.timer.unref();
@@ -139,7 +141,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
    * Claims up to `batch` due mails for this sender: a pass's first step, committed on its own. (Tests
    * use it to play a sender that dies right after claiming.)
    */
-  async claimDue(limit = this.options.batch ?? 50): Promise<ClaimedMail[]> {
+  async claimDue(limit = this.options.batch ?? DEFAULT_BATCH): Promise<ClaimedMail[]> {
     // Read through a SELECT of the UPDATE: TypeORM answers a bare UPDATE … RETURNING as [rows, affected] only
     // when the driver reports the command as UPDATE, which embedded PGlite does not always do.
     return this.dataSource.query(
@@ -176,7 +178,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async drain(): Promise<void> {
-    const batch = this.options.batch ?? 50;
+    const batch = this.options.batch ?? DEFAULT_BATCH;
     for (;;) {
       if (this.stopped) return;
       const claimed = await this.claimDue(batch);
@@ -213,15 +215,8 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
         headers: { 'Auto-Submitted': 'auto-generated' },
       })),
     ).catch((error: unknown) => claimed.map((): SmtpOutcome => ({ sent: false, error: String(error instanceof Error ? error.message : error) })));
-    const sent: string[] = [];
-    await Promise.all(
-      claimed.map(async (mail, n) => {
-        const outcome = outcomes[n];
-        if (outcome.sent) sent.push(mail.id);
-        else await this.failed(mail, new SmtpError(outcome.error, outcome.responseCode));
-      }),
-    );
-    return claimed.filter((mail) => sent.includes(mail.id)).map((mail) => mail.id);
+    await Promise.all(claimed.map((mail, n) => (outcomes[n].sent ? undefined : this.failed(mail, new SmtpError(outcomes[n].error, outcomes[n].responseCode)))));
+    return claimed.filter((_, n) => outcomes[n].sent).map((mail) => mail.id);
   }
 
   private async failed(mail: ClaimedMail, error: unknown): Promise<void> {

@@ -49,10 +49,12 @@ function workerFile(): URL {
 export class SmtpThread {
   private worker?: Worker;
   private nextId = 1;
-  /** The batches sent and not yet answered, with the thread that holds each. */
-  private readonly waiting = new Map<number, { worker: Worker; resolve: (outcomes: SmtpOutcome[]) => void; reject: (error: Error) => void }>();
+  /** The batches sent and not yet answered: the thread that holds each, and its answer. */
+  private readonly waiting = new Map<
+    number,
+    { worker: Worker; answer?: Promise<SmtpOutcome[]>; resolve: (outcomes: SmtpOutcome[]) => void; reject: (error: Error) => void }
+  >();
   private idleTimer?: NodeJS.Timeout;
-  private readonly inFlight = new Set<Promise<SmtpOutcome[]>>();
 
   constructor(
     private readonly transport: SMTPPool.Options,
@@ -69,18 +71,15 @@ export class SmtpThread {
       this.waiting.set(id, { worker, resolve, reject });
       worker.postMessage({ id, mails } satisfies SmtpRequest);
     });
-    this.inFlight.add(answer);
-    answer.then(
-      () => this.inFlight.delete(answer),
-      () => this.inFlight.delete(answer),
-    );
+    const entry = this.waiting.get(id);
+    if (entry) entry.answer = answer;
     return answer;
   }
 
   /** Closes the connections and ends the thread, once the batches under way are answered. */
   async close(): Promise<void> {
     clearTimeout(this.idleTimer);
-    await Promise.allSettled([...this.inFlight]);
+    await Promise.allSettled([...this.waiting.values()].map((entry) => entry.answer));
     const worker = this.worker;
     if (!worker || this.waiting.size > 0) return;
     this.worker = undefined;
