@@ -93,9 +93,22 @@
   // Back or Forward before the shell is ready, to an entry the shell made with pushState: after a reload
   // the browser keeps those entries on this document, so the address changes and the page does not (no
   // script is listening yet), and the shell would then start on another address's page. The server
-  // renders the address now shown.
+  // renders the address now shown. This script is async: the shopper may have pressed Back before it ran,
+  // so it also compares the address with the one the document was loaded for (Navigation Timing's entry).
+  function withoutHash(href) {
+    var at = href.indexOf('#');
+    return at === -1 ? href : href.slice(0, at);
+  }
+  function movedAway() {
+    var entry = window.performance && performance.getEntriesByType ? performance.getEntriesByType('navigation')[0] : null;
+    return !!entry && withoutHash(entry.name) !== withoutHash(location.href);
+  }
+  if (movedAway()) {
+    location.reload();
+    return;
+  }
   window.addEventListener('popstate', function () {
-    if (!ready) location.reload();
+    if (!ready && movedAway()) location.reload();
   });
   // A script of the shell that cannot be fetched: the shell will not start, and what the shopper did is
   // done by the browser itself. A form then goes to the server as a plain form (the search box and the

@@ -193,7 +193,13 @@ describe('a shopper acting before the shell has started', () => {
     await context.close();
   }, 90_000);
 
-  it("shows the address's own page when Back is pressed after a reload, before the shell has started", async () => {
+  /**
+   * A search page whose shell pushed two addresses (a filter, then an order) is reloaded with the shell's
+   * scripts 3 s away (and, if `starterLate`, the starter too): the entries pushed before stay on the new
+   * document, and Back changes the address while nothing of the shell listens yet. The address's own page
+   * comes from the server, not the reloaded address's page until the shell starts, nor the shell starting on it.
+   */
+  async function backAfterReload(starterLate: boolean) {
     const context = await e2e.browser.newContext({ baseURL: e2e.shop.base, viewport: { width: 1280, height: 900 } });
     await context.addInitScript(() => {
       (window as unknown as { __shopReady: boolean }).__shopReady = false;
@@ -202,35 +208,43 @@ describe('a shopper acting before the shell has started', () => {
     const page = await context.newPage();
     await page.goto('/search/pro');
     await shellReady(page);
-    // Two addresses the shell pushes on this page: a filter, then an order.
     await page.getByRole('region', { name: 'Filters' }).getByRole('checkbox', { name: /^Apple \(\d+\)$/ }).click();
     await page.waitForURL(/\/search\/pro\?brand=Apple$/);
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-desc');
     await page.waitForURL(/\/search\/pro\?brand=Apple&sort=price-desc$/);
-    // Reloaded with the shell's scripts 3 s away: the entries pushed before stay on the new page, and Back
-    // changes the address while nothing of the shell listens yet.
-    await context.route(/\/main\.[0-9a-f]{8}\.js$/, async (route) => {
+    const late = starterLate ? /\/(main\.[0-9a-f]{8}|start-after-load)\.js$/ : /\/main\.[0-9a-f]{8}\.js$/;
+    await context.route(late, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       await route.continue();
     });
     await page.reload({ waitUntil: 'domcontentloaded' });
     expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('price-desc');
+    const starterRan = () => (window as unknown as { __shopStarting?: boolean }).__shopStarting === true;
+    // The starter is async: on time, it has run before Back (it listens); late, it runs after Back.
+    if (starterLate) expect(await page.evaluate(starterRan)).toBe(false);
+    else await page.waitForFunction(starterRan, undefined, { timeout: 10_000 });
     await page.goBack({ waitUntil: 'commit' });
     await page.waitForURL(/\/search\/pro\?brand=Apple$/);
-    // The address's own page, from the server, while the shell has not started (its scripts are 3 s away):
-    // not the reloaded address's page until the shell starts, nor the shell starting on it.
     await page.waitForFunction(
       () => {
         const sort = Array.from(document.querySelectorAll('select')).find((select) => select.labels?.[0]?.textContent?.includes('Sort by'));
         return sort?.value === 'relevance' && (window as unknown as { __shopReady: boolean }).__shopReady === false;
       },
       undefined,
-      { timeout: 10_000 },
+      { timeout: 15_000 },
     );
     await shellReady(page);
     expect(page.url()).toMatch(/\/search\/pro\?brand=Apple$/);
     expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('relevance');
     await context.close();
+  }
+
+  it("shows the address's own page when Back is pressed after a reload, before the shell has started", async () => {
+    await backAfterReload(false);
+  }, 90_000);
+
+  it("shows the address's own page when Back is pressed after a reload, before even the starter has run", async () => {
+    await backAfterReload(true);
   }, 90_000);
 
   it('sends the sign-in form to the server when the shell cannot start, and the next page is signed in', async () => {

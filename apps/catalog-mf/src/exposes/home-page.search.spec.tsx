@@ -61,7 +61,8 @@ describe('HomePage on a search', () => {
 
   it('goes to page 1 of the new results when a facet is ticked or the order changed', async () => {
     const { calls } = mockApi(routes());
-    renderPage('/search/phone/page/2');
+    // Each change applies to the filters of the address now shown (the window's, as in the shop).
+    renderPage('/search/phone/page/2', { history: 'browser' });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Sony (1)' }));
     await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/products?keyword=phone&pageNumber=1&brand=Sony'));
     fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'rating' } });

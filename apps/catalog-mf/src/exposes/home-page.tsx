@@ -104,15 +104,20 @@ export default function HomePage() {
 function SearchResults({ keyword, filters, children }: { keyword: string; filters: SearchFilters; children: ReactNode }) {
   const navigate = useNavigate();
   const { data: facets } = useProductFacets(keyword, filters);
-  // Another filter or order starts again at page 1 of its own results.
-  const show = (next: SearchFilters) => navigate(`/search/${encodeURIComponent(keyword)}${searchQueryOf(next)}`);
+  // Another filter or order starts again at page 1 of its own results. The change applies to the filters
+  // of the address now shown, which may be ahead of this render: the router renders a new address in a
+  // transition, and on a slow phone an order chosen right after a filter would otherwise drop the filter.
+  const show = (change: (current: SearchFilters) => SearchFilters) => {
+    const current = searchFiltersOf(new URLSearchParams(window.location.search));
+    navigate(`/search/${encodeURIComponent(keyword)}${searchQueryOf(change(current))}`);
+  };
   return (
     <SearchLayout>
       <SearchFacets facets={facets} filters={filters} onChange={show} />
       <div>
         <SearchBar>
           <p aria-live="polite">{facets ? `${facets.total} ${facets.total === 1 ? 'product' : 'products'} found` : ''}</p>
-          <SortSelect sort={filters.sort} onChange={(sort) => show({ ...filters, sort })} />
+          <SortSelect sort={filters.sort} onChange={(sort) => show((current) => ({ ...current, sort }))} />
         </SearchBar>
         {children}
       </div>

@@ -13,8 +13,12 @@ import { hasFilters, isTicked, toggled, withoutFilters, type SearchFilters } fro
 export interface SearchFacetsProps {
   facets: ProductFacetsDto | undefined;
   filters: SearchFilters;
-  /** Goes to the results of other filters (page 1). */
-  onChange: (filters: SearchFilters) => void;
+  /**
+   * Goes to the results of other filters (page 1). A change is a function of the filters it applies to:
+   * a second change made before the page has re-rendered for the first applies to the first's address,
+   * not to the filters this render shows.
+   */
+  onChange: (change: (filters: SearchFilters) => SearchFilters) => void;
 }
 
 /** "$25 to $50", "Under $25", "$500 and up". */
@@ -45,7 +49,7 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
               </>
             }
             checked={isTicked(filters, name, value)}
-            onChange={() => onChange(toggled(filters, name, value))}
+            onChange={() => onChange((current) => toggled(current, name, value))}
           />
         ))}
       </FacetGroup>
@@ -65,7 +69,7 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
       </Button>
       <section id={panelId} aria-label="Filters">
         {hasFilters(filters) && (
-          <Button $variant="light" $size="sm" onClick={() => onChange(withoutFilters(filters))}>
+          <Button $variant="light" $size="sm" onClick={() => onChange(withoutFilters)}>
             Clear filters
           </Button>
         )}
@@ -81,7 +85,7 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
                 name={priceName}
                 label="Any price"
                 checked={filters.minPrice === undefined && filters.maxPrice === undefined}
-                onChange={() => onChange({ ...filters, minPrice: undefined, maxPrice: undefined })}
+                onChange={() => onChange((current) => ({ ...current, minPrice: undefined, maxPrice: undefined }))}
               />
               {facets.prices.map((range) => (
                 <Check
@@ -95,7 +99,7 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
                     </>
                   }
                   checked={filters.minPrice === range.min && filters.maxPrice === range.max}
-                  onChange={() => onChange({ ...filters, minPrice: range.min, maxPrice: range.max })}
+                  onChange={() => onChange((current) => ({ ...current, minPrice: range.min, maxPrice: range.max }))}
                 />
               ))}
             </FacetGroup>
@@ -107,7 +111,7 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
                 name={ratingName}
                 label="Any rating"
                 checked={filters.rating === undefined}
-                onChange={() => onChange({ ...filters, rating: undefined })}
+                onChange={() => onChange((current) => ({ ...current, rating: undefined }))}
               />
               {facets.ratings.map(({ rating, count }) => (
                 <Check
@@ -121,7 +125,7 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
                     </>
                   }
                   checked={filters.rating === rating}
-                  onChange={() => onChange({ ...filters, rating })}
+                  onChange={() => onChange((current) => ({ ...current, rating }))}
                 />
               ))}
             </FacetGroup>
@@ -135,7 +139,7 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
                   </>
                 }
                 checked={filters.inStock}
-                onChange={() => onChange({ ...filters, inStock: !filters.inStock })}
+                onChange={() => onChange((current) => ({ ...current, inStock: !current.inStock }))}
               />
             </FacetGroup>
           </>
