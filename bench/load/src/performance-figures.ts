@@ -45,7 +45,7 @@ const GOALS: Record<string, [string, string][]> = {
     ['errors', '0, 0'],
     ['browse', 'p99 ≤ 100'],
     ['placing an order', 'p99 ≤ 500'],
-    ['resident memory of the shop', 'after ≤ 900 MB'],
+    ['memory of the shop', 'after ≤ 900 MB'],
   ],
   memory: [['idle stack', '≤ 600 MB']],
   search: [['searches/s offered', 'p99 ≤ 50 ms']],

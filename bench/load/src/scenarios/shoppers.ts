@@ -11,7 +11,7 @@ import type { OrderDto, ProductDto, UserInfoDto } from '@shop/contracts';
 import { BENCH_ADMIN, withBenchShop } from '../bench-shop.js';
 import { loopbackAddress, ShopClient } from '../http.js';
 import { printCosts, takeReading } from '../measure.js';
-import { shopProcesses, type PartFigures } from '../processes.js';
+import { memoryTogether, shopMemory, type ProcessMemory } from '../processes.js';
 import { recordFigure } from '../results.js';
 import { settingsNote } from '../settings.js';
 import { payWithStandIn, placeOrder, signIn, stockUp } from '../shop-actions.js';
@@ -86,12 +86,28 @@ async function shop(n: number, base: string, paypalBase: string, products: Produ
   }
 }
 
-function memoryTable(before: PartFigures[], after: PartFigures[]): string {
-  const start = new Map(before.map((part) => [part.part, part.rssMb]));
-  const rows = after.map((part) => [part.part, (start.get(part.part) ?? NaN).toFixed(0), part.rssMb.toFixed(0)]);
-  const sum = (parts: PartFigures[]) => parts.reduce((total, part) => total + part.rssMb, 0);
-  rows.push(['whole stack', sum(before).toFixed(0), sum(after).toFixed(0)]);
-  return formatTable(['process', 'idle MB', 'after load MB'], rows);
+/**
+ * Each process's resident and own MB idle and after the load, and the whole stack as the memory scenario
+ * counts it: every process's own pages plus each file's pages once (node's binary is in memory once for
+ * all the Node processes), with the sum of resident MB (which counts it once per process) beside it.
+ */
+function memoryTable(before: ProcessMemory[], after: ProcessMemory[]): string {
+  const byPart = (processes: ProcessMemory[]) => {
+    const parts = new Map<string, { rssMb: number; anonMb: number }>();
+    for (const { part, rssMb, anonMb } of processes) {
+      const entry = parts.get(part) ?? { rssMb: 0, anonMb: 0 };
+      parts.set(part, { rssMb: entry.rssMb + rssMb, anonMb: entry.anonMb + anonMb });
+    }
+    return parts;
+  };
+  const idle = byPart(before);
+  const loaded = byPart(after);
+  const mb = (value: number | undefined) => (value === undefined ? '' : value.toFixed(0));
+  const rows = [...loaded].map(([part, figures]) => [part, mb(idle.get(part)?.rssMb), mb(figures.rssMb), mb(idle.get(part)?.anonMb), mb(figures.anonMb)]);
+  const resident = (processes: ProcessMemory[]) => processes.reduce((total, process) => total + process.rssMb, 0);
+  rows.push(['sum', mb(resident(before)), mb(resident(after)), mb(memoryTogether(before).ownMb), mb(memoryTogether(after).ownMb)]);
+  rows.push(['whole stack (own + files once)', '', '', mb(memoryTogether(before).totalMb), mb(memoryTogether(after).totalMb)]);
+  return formatTable(['process', 'resident idle', 'resident after', 'own idle', 'own after'], rows);
 }
 
 export async function shoppers(): Promise<void> {
@@ -102,7 +118,7 @@ export async function shoppers(): Promise<void> {
     const products = await stockUp(setup, admin.token, 1_000_000);
     await setup.close();
     await sleep(3_000);
-    const idle = shopProcesses(running.pid);
+    const idle = shopMemory(running.pid);
 
     const recorder = new Recorder();
     const tallies = Array.from({ length: SHOPPERS }, (): ShopperTally => ({ placed: 0, confirmed: 0, paid: 0, pending: [] }));
@@ -113,7 +129,7 @@ export async function shoppers(): Promise<void> {
     await Promise.all(tallies.map((tally, n) => shop(n, running.base, paypalBase, products, recorder, until, tally)));
     const seconds = (Date.now() - started) / 1000;
     const after = await takeReading(running.pid, running.prefix);
-    const loaded = shopProcesses(running.pid);
+    const loaded = shopMemory(running.pid);
 
     // What is still pending gets 15 s to settle, as a shopper's order page would keep asking.
     const check = new ShopClient(running.base);
@@ -151,10 +167,14 @@ export async function shoppers(): Promise<void> {
     console.log(recorder.timeline((name) => name === 'POST /api/orders', started, TIMELINE_S * 1000));
     console.log(`\nSign-ups and sign-ins (argon2id) over the run:`);
     console.log(recorder.timeline((name) => name.startsWith('POST /api/users'), started, TIMELINE_S * 1000));
-    console.log('\nResident memory of the shop (PostgreSQL and NATS are the machine\'s own, not counted):');
+    console.log('\nMemory of the shop (PostgreSQL and NATS are the machine\'s own, not counted), in MB:');
     console.log(memoryTable(idle, loaded));
-    const stack = (parts: PartFigures[]) => parts.reduce((total, part) => total + part.rssMb, 0).toFixed(0);
-    recordFigure('resident memory of the shop, idle → after the load', `${stack(idle)} → ${stack(loaded)} MB`);
+    const whole = (processes: ProcessMemory[]) => memoryTogether(processes).totalMb.toFixed(0);
+    const resident = (processes: ProcessMemory[]) => processes.reduce((total, process) => total + process.rssMb, 0).toFixed(0);
+    recordFigure(
+      'memory of the shop, idle → after the load: whole stack MB (sum of resident MB)',
+      `${whole(idle)} → ${whole(loaded)} MB (${resident(idle)} → ${resident(loaded)})`,
+    );
     printCosts(before, after, sum('placed'), 'order');
   });
 }
