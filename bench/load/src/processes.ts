@@ -155,12 +155,14 @@ function memoryOf(pid: number): Omit<ProcessMemory, 'part' | 'pid'> | undefined 
  * whether one process runs it or six). The pages of a file that different processes touched are not all
  * the same, so this is at least what they take together, and close to it.
  */
-export function memoryTogether(processes: readonly ProcessMemory[]): { ownMb: number; filesMb: number; totalMb: number } {
+export function memoryTogether(processes: readonly ProcessMemory[]): { ownMb: number; filesMb: number; totalMb: number; residentMb: number } {
   const largest = new Map<string, number>();
   for (const process of processes) for (const [file, mb] of process.files) largest.set(file, Math.max(largest.get(file) ?? 0, mb));
   const ownMb = processes.reduce((sum, process) => sum + process.anonMb, 0);
   const filesMb = [...largest.values()].reduce((sum, mb) => sum + mb, 0);
-  return { ownMb, filesMb, totalMb: ownMb + filesMb };
+  // The sum of resident MB, which counts a shared file once per process (node's binary six times).
+  const residentMb = processes.reduce((sum, process) => sum + process.rssMb, 0);
+  return { ownMb, filesMb, totalMb: ownMb + filesMb, residentMb };
 }
 
 /** The launcher and every process under it (children, their children…), each with its memory, by part name. */

@@ -64,7 +64,6 @@ async function measureIdle(tree?: string): Promise<number> {
       await sleep(IDLE_SECONDS * 1000);
       const processes = shopMemory(shop.pid);
       const together = memoryTogether(processes);
-      const residentSum = processes.reduce((total, process) => total + process.rssMb, 0);
       const mb = (value: number) => value.toFixed(0);
       const filesOf = (process: ProcessMemory) => [...process.files.values()].reduce((total, size) => total + size, 0);
       console.log(
@@ -72,7 +71,7 @@ async function measureIdle(tree?: string): Promise<number> {
           ['process', 'pid', 'resident MB', 'own MB', 'files MB'],
           [
             ...processes.map((process) => [process.part, process.pid, mb(process.rssMb), mb(process.anonMb), mb(filesOf(process))]),
-            [`sum of the ${processes.length} processes`, '', mb(residentSum), mb(together.ownMb), ''],
+            [`sum of the ${processes.length} processes`, '', mb(together.residentMb), mb(together.ownMb), ''],
             ['files counted once', '', '', '', mb(together.filesMb)],
             ['whole stack', '', '', mb(together.totalMb), ''],
           ],
@@ -86,7 +85,7 @@ async function measureIdle(tree?: string): Promise<number> {
           "mail: the launcher's mail catcher (a tree before issue 44 ran MailDev).",
       );
       if (tree) return together.totalMb;
-      recordFigure('idle stack, every process npm start runs: whole stack MB (sum of resident MB)', `${mb(together.totalMb)} (${mb(residentSum)})`);
+      recordFigure('idle stack, every process npm start runs: whole stack MB (sum of resident MB)', `${mb(together.totalMb)} (${mb(together.residentMb)})`);
       const postgres = processes.find((process) => process.part === 'postgres (PGlite)');
       if (postgres) recordFigure('embedded PostgreSQL (three PGlite): own MB', mb(postgres.anonMb));
       return together.totalMb;

@@ -104,9 +104,9 @@ function memoryTable(before: ProcessMemory[], after: ProcessMemory[]): string {
   const loaded = byPart(after);
   const mb = (value: number | undefined) => (value === undefined ? '' : value.toFixed(0));
   const rows = [...loaded].map(([part, figures]) => [part, mb(idle.get(part)?.rssMb), mb(figures.rssMb), mb(idle.get(part)?.anonMb), mb(figures.anonMb)]);
-  const resident = (processes: ProcessMemory[]) => processes.reduce((total, process) => total + process.rssMb, 0);
-  rows.push(['sum', mb(resident(before)), mb(resident(after)), mb(memoryTogether(before).ownMb), mb(memoryTogether(after).ownMb)]);
-  rows.push(['whole stack (own + files once)', '', '', mb(memoryTogether(before).totalMb), mb(memoryTogether(after).totalMb)]);
+  const [was, now] = [memoryTogether(before), memoryTogether(after)];
+  rows.push(['sum', mb(was.residentMb), mb(now.residentMb), mb(was.ownMb), mb(now.ownMb)]);
+  rows.push(['whole stack (own + files once)', '', '', mb(was.totalMb), mb(now.totalMb)]);
   return formatTable(['process', 'resident idle', 'resident after', 'own idle', 'own after'], rows);
 }
 
@@ -169,11 +169,10 @@ export async function shoppers(): Promise<void> {
     console.log(recorder.timeline((name) => name.startsWith('POST /api/users'), started, TIMELINE_S * 1000));
     console.log('\nMemory of the shop (PostgreSQL and NATS are the machine\'s own, not counted), in MB:');
     console.log(memoryTable(idle, loaded));
-    const whole = (processes: ProcessMemory[]) => memoryTogether(processes).totalMb.toFixed(0);
-    const resident = (processes: ProcessMemory[]) => processes.reduce((total, process) => total + process.rssMb, 0).toFixed(0);
+    const [was, now] = [memoryTogether(idle), memoryTogether(loaded)];
     recordFigure(
       'memory of the shop, idle → after the load: whole stack MB (sum of resident MB)',
-      `${whole(idle)} → ${whole(loaded)} MB (${resident(idle)} → ${resident(loaded)})`,
+      `${was.totalMb.toFixed(0)} → ${now.totalMb.toFixed(0)} MB (${was.residentMb.toFixed(0)} → ${now.residentMb.toFixed(0)})`,
     );
     printCosts(before, after, sum('placed'), 'order');
   });
