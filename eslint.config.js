@@ -138,12 +138,24 @@ function mayImport(from, to, testCode) {
 const boundaryConfigs = projects.flatMap((project) => [false, true].map((inTests) => {
   const forbidden = projects.filter((other) => !mayImport(project, other, inTests)).map((other) => other.name);
   const patterns = [
-    { group: ['@shop/*/*'], message: 'Import a library by its package name only (its src/index.ts is its only door).' },
+    {
+      // A library's doors are its package.json's exports: its src/index.ts, and service-kit's database part
+      // (TypeORM and pg, which a service without a database must not load).
+      group: ['@shop/*/*', '!@shop/service-kit/database'],
+      message: 'Import a library by its package name only (its src/index.ts is its only door).',
+    },
     {
       regex: '^(\\.\\./)+(apps|libs|services|tools|tests)/',
       message: 'Do not reach into another project by a relative path; import its package.',
     },
   ];
+  // A library's exported part (`@shop/service-kit/database`) is as closed as the library itself.
+  patterns.push(
+    ...forbidden.map((name) => ({
+      group: [`${name}/*`],
+      message: `${project.name} (${project.folder}, ${project.type}) may not import ${name}: see the boundaries in eslint.config.js.`,
+    })),
+  );
   if (project.platform === 'web') {
     patterns.push({ group: serverOnlyPackages, message: 'Browser code never imports server code.' });
   }

@@ -41,6 +41,7 @@ export function jestConfig(options = {}) {
     moduleNameMapper: {
       '^@shop/(paypal-stand-in)$': `${root}tools/$1/src/index.ts`,
       '^@shop/([a-z-]+)$': `${root}libs/$1/src/index.ts`,
+      '^@shop/([a-z-]+)/([a-z-]+)$': `${root}libs/$1/src/$2.ts`,
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     transform: {

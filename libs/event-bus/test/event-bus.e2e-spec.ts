@@ -5,7 +5,8 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Column, DataSource, Entity, PrimaryColumn, type EntityManager, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { Subjects, type EventEnvelope } from '@shop/contracts';
-import { currentRequestId, databaseModule, HealthModule, loadConfig, serviceSettings, withRequestId } from '@shop/service-kit';
+import { currentRequestId, HealthModule, loadConfig, serviceSettings, withRequestId } from '@shop/service-kit';
+import { databaseModule } from '@shop/service-kit/database';
 import { dropDatabases, eventually, testPrefix, TestNatsServer, TEST_DATABASE_URL } from '@shop/testing';
 import {
   EventBusModule,

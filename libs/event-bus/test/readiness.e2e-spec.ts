@@ -3,7 +3,8 @@ import { Test } from '@nestjs/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import request from 'supertest';
-import { databaseModule, HealthModule, loadConfig, serviceSettings } from '@shop/service-kit';
+import { HealthModule, loadConfig, serviceSettings } from '@shop/service-kit';
+import { databaseModule } from '@shop/service-kit/database';
 import { deleteStream, dropDatabases, eventually, testPrefix, TEST_DATABASE_URL, TEST_NATS_URL } from '@shop/testing';
 import { EventBusModule, eventBusEntities, eventBusMigrations, EventHandler, streamNameOf, type HandlesEvent } from '../src/index.js';
 

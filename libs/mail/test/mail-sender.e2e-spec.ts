@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { ensureDatabase, withDatabase } from '@shop/service-kit';
+import { ensureDatabase, withDatabase } from '@shop/service-kit/database';
 import { enqueueMail, html, mailMigrations, MailSender, type MailOptions, type OutgoingMail } from '../src/index.js';
 import { dropDatabases, eventually, headerOf, SmtpCatcher, testPrefix, TEST_DATABASE_URL } from '@shop/testing';
 

@@ -9,7 +9,6 @@ import { Logger } from 'nestjs-pino';
 import type { DataSourceOptions } from 'typeorm';
 import { SERVICE_CONFIG, type ServiceConfig } from './config.js';
 import { runCommand } from './commands.js';
-import { migrateDatabase } from './database.js';
 import { JsonBodyInterceptor } from './body-limits.js';
 import { ErrorBodyFilter, MAX_ERROR_MESSAGE_LENGTH, validationPipe } from './errors.js';
 import { refuseAmbiguousFraming } from './http-framing.js';
@@ -203,6 +202,8 @@ export async function runService<C extends ServiceConfig & { PORT: number }>(opt
       app.get(Logger).log(`${options.name} listening on http://${config.HOST}:${config.PORT}`, 'Bootstrap');
     },
     migrate: async (config) => {
+      // Loaded here: a service without a database never loads TypeORM (database.ts).
+      const { migrateDatabase } = await import('./database.js');
       const ran = await migrateDatabase({ service: options.name, config, migrations: options.migrations });
       process.stdout.write(`${options.name}: ${ran.length ? `ran ${ran.join(', ')}` : 'database up to date, nothing to run'}\n`);
     },

@@ -1,8 +1,14 @@
+/**
+ * A service's PostgreSQL database through TypeORM: `@shop/service-kit/database`, apart from the kit's
+ * main entry so that a service without a database (the gateway, the storefront server) loads neither
+ * TypeORM nor pg (~6 MB of heap each; docs/deploy.md#memory).
+ */
 import pg from 'pg';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { DynamicModule } from '@nestjs/common';
+import { Injectable, Module, Optional, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { DataSource, QueryFailedError, type DataSourceOptions, type Migration } from 'typeorm';
 import { databaseNameOf, type ServiceConfig } from './config.js';
+import { Readiness } from './health/readiness.js';
 import { usePreparedStatements } from './prepared.js';
 
 /** PostgreSQL's unique_violation: a unique index refused a duplicate. */
@@ -117,6 +123,28 @@ export interface DatabaseOptions {
  * number of replicas can start at once. The schema is never synchronised from entities.
  */
 export function databaseModule({ service, config, entities, migrations }: DatabaseOptions): DynamicModule {
+  return { module: DatabaseModule, imports: [typeOrmModuleOf({ service, config, entities, migrations })], providers: [DatabaseReadiness] };
+}
+
+/** `/ready` asks the database for `SELECT 1` (when the app has HealthModule, which every service has). */
+@Injectable()
+class DatabaseReadiness implements OnModuleInit {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Optional() private readonly readiness?: Readiness,
+  ) {}
+
+  onModuleInit(): void {
+    this.readiness?.register('database', async () => {
+      await this.dataSource.query('SELECT 1');
+    });
+  }
+}
+
+@Module({})
+class DatabaseModule {}
+
+function typeOrmModuleOf({ service, config, entities, migrations }: DatabaseOptions): DynamicModule {
   return TypeOrmModule.forRootAsync({
     useFactory: async () => ({ ...(await dataSourceOptionsOf({ service, config, entities, migrations })), retryAttempts: 3, retryDelay: 1_000 }),
     dataSourceFactory: async (options) => {

@@ -2,7 +2,6 @@ export * from './app.js';
 export * from './commands.js';
 export * from './env-file.js';
 export * from './config.js';
-export * from './database.js';
 export * from './errors.js';
 export * from './input-safety.js';
 export * from './http-framing.js';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Subjects, type EventEnvelope, type TokenClaims, type UserChanged } from '@shop/contracts';
-import { ensureDatabase, SessionCheck, withDatabase } from '@shop/service-kit';
+import { SessionCheck } from '@shop/service-kit';
+import { ensureDatabase, withDatabase } from '@shop/service-kit/database';
 import { dropDatabases, testPrefix, TEST_DATABASE_URL } from '@shop/testing';
 import { applyUserChanges, applyUserDeletions, PgUserStandings, userAccessMigrations } from '../src/index.js';
 

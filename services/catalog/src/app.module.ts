@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AuthModule, databaseModule, HealthModule, JwksTokenKeys, loggingModule, SERVICE_CONFIG } from '@shop/service-kit';
+import { AuthModule, HealthModule, JwksTokenKeys, loggingModule, SERVICE_CONFIG } from '@shop/service-kit';
+import { databaseModule } from '@shop/service-kit/database';
 import { EventBusModule, eventBusEntities, natsAuthOf } from '@shop/event-bus';
 import { UserAccessModule, userAccessStandings } from '@shop/user-access';
 import { jwksUrlOf, type CatalogConfig } from './config.js';

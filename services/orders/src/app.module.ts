@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { AuthModule, databaseModule, HealthModule, JwksTokenKeys, loggingModule, SERVICE_CONFIG, noStoreForApi } from '@shop/service-kit';
+import { AuthModule, HealthModule, JwksTokenKeys, loggingModule, SERVICE_CONFIG, noStoreForApi } from '@shop/service-kit';
+import { databaseModule } from '@shop/service-kit/database';
 import { EventBusModule, eventBusEntities, natsAuthOf } from '@shop/event-bus';
 import { MailModule, mailOptionsOf } from '@shop/mail';
 import { UserAccessModule, userAccessStandings } from '@shop/user-access';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { ensureDatabase, withDatabase } from '@shop/service-kit';
+import { ensureDatabase, withDatabase } from '@shop/service-kit/database';
 import { dropDatabases, testPrefix, TEST_DATABASE_URL } from '@shop/testing';
 import { isDeliveredIn, isPaidIn, statusOf } from '../src/orders/lifecycle/order-state-machine.js';
 import { ordersMigrations } from '../src/migrations/index.js';

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AuthModule, databaseModule, HealthModule, loggingModule, SERVICE_CONFIG, noStoreForApi } from '@shop/service-kit';
+import { AuthModule, HealthModule, loggingModule, SERVICE_CONFIG, noStoreForApi } from '@shop/service-kit';
+import { databaseModule } from '@shop/service-kit/database';
 import { EventBusModule, eventBusEntities, natsAuthOf } from '@shop/event-bus';
 import { MailModule, mailOptionsOf } from '@shop/mail';
 import type { UsersConfig } from './config.js';

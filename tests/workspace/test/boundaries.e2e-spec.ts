@@ -41,6 +41,8 @@ describe('forbidden imports fail the lint', () => {
     ['apps/shell/src/x.tsx', '@shop/service-kit', 'may not import @shop/service-kit'],
     ['apps/shell/src/x.tsx', '@nestjs/common', 'Browser code never imports server code'],
     ['apps/shell/src/x.tsx', '@shop/ui/src/button', 'Import a library by its package name only'],
+    ['services/gateway/src/x.ts', '@shop/service-kit/src/database', 'Import a library by its package name only'],
+    ['apps/shell/src/x.tsx', '@shop/service-kit/database', 'may not import @shop/service-kit'],
     ['services/catalog/src/x.ts', '@shop/testing', 'may not import @shop/testing'],
   ])('%s importing %s', async (filePath, specifier, reason) => {
     const errors = await boundaryErrors(filePath, specifier);
@@ -57,6 +59,7 @@ describe('allowed imports pass', () => {
     ['apps/checkout-mf/src/features/order/x.tsx', '@shop/pricing'],
     ['apps/shell/src/x.tsx', '@shop/ui'],
     ['services/orders/src/x.ts', '@shop/event-bus'],
+    ['services/orders/src/x.ts', '@shop/service-kit/database'],
     ['services/orders/test/x.e2e-spec.ts', '@shop/testing'],
   ])('%s importing %s', async (filePath, specifier) => {
     expect(await boundaryErrors(filePath, specifier)).toEqual([]);

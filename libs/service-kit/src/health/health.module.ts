@@ -1,5 +1,4 @@
-import { Global, Inject, Module, Optional, type DynamicModule, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { stopTelemetry } from '@shop/telemetry';
 import { GracefulShutdown } from './graceful-shutdown.js';
 import { HealthController } from './health.controller.js';
@@ -9,16 +8,13 @@ import { ShopMetrics } from './shop-metrics.js';
 import { SERVICE_NAME } from './tokens.js';
 
 /**
- * Adds `/health`, `/ready` and `/metrics` (ShopMetrics); the database check is registered when the service has one. Once the app
+ * Adds `/health`, `/ready` and `/metrics` (ShopMetrics); each dependency registers its own check in
+ * Readiness (the database's: `databaseModule` of `@shop/service-kit/database`). Once the app
  * has shut down, the spans still waiting are sent (tracing's end, a no-op when it is off).
  */
 @Global()
 @Module({})
-export class HealthModule implements OnModuleInit, OnApplicationShutdown {
-  constructor(
-    private readonly readiness: Readiness,
-    @Optional() @Inject(DataSource) private readonly dataSource?: DataSource,
-  ) {}
+export class HealthModule implements OnApplicationShutdown {
 
   /**
    * `metricsRoute: false`: no `/metrics` among the app's routes (the gateway, whose port is public,
@@ -31,15 +27,6 @@ export class HealthModule implements OnModuleInit, OnApplicationShutdown {
       providers: [Readiness, ShopMetrics, GracefulShutdown, { provide: SERVICE_NAME, useValue: service }],
       exports: [Readiness, ShopMetrics, GracefulShutdown, SERVICE_NAME],
     };
-  }
-
-  onModuleInit(): void {
-    const dataSource = this.dataSource;
-    if (dataSource) {
-      this.readiness.register('database', async () => {
-        await dataSource.query('SELECT 1');
-      });
-    }
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -3,7 +3,7 @@ import { BadRequestException, Injectable, NotFoundException, UnauthorizedExcepti
 import { isUUID } from 'class-validator';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { TokenClaims } from '@shop/contracts';
-import { isUniqueViolation } from '@shop/service-kit';
+import { isUniqueViolation } from '@shop/service-kit/database';
 import { Product } from '../products/product.entity.js';
 import { ProductReadCache } from '../products/product-read-cache.js';
 import { PRODUCT_NOT_FOUND } from '../products/products.service.js';

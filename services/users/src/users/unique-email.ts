@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { isUniqueViolation } from '@shop/service-kit';
+import { isUniqueViolation } from '@shop/service-kit/database';
 import { newEmailProblem, skeletonOf, TOO_SIMILAR } from './email/email-rules.js';
 import { userAlreadyExists } from './user-errors.js';
 

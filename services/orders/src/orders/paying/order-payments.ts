@@ -13,7 +13,8 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import type { TokenClaims } from '@shop/contracts';
 import { Outbox } from '@shop/event-bus';
-import { isUniqueViolation, SERVICE_CONFIG } from '@shop/service-kit';
+import { SERVICE_CONFIG } from '@shop/service-kit';
+import { isUniqueViolation } from '@shop/service-kit/database';
 import type { OrdersConfig } from '../../config.js';
 import {
   PaymentNotFoundError,
