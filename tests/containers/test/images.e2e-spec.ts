@@ -16,7 +16,7 @@ import { imageOf, PARTS, RUN_ID, RUN_LABEL, shopImages, type BuiltImages, type P
 const ADMIN = { email: 'admin@example.com', password: 'admin-secret-1' };
 const PAYPAL = { PAYPAL_CLIENT_ID: 'sb-images', PAYPAL_CLIENT_SECRET: 'images-secret' };
 /** Packages that must never be in a part's image: tests, benches, browsers, build tools, the launcher's. */
-const DEV_ONLY = ['jest', 'typescript', 'eslint', 'nx', 'playwright-core', 'autocannon', 'axe-core', 'lighthouse', 'kubernetes-models', '@electric-sql/pglite', 'maildev', 'supertest', 's3rver', '@rspack/core', '@swc/core', '@shop/testing', '@shop/launcher'];
+const DEV_ONLY = ['jest', 'typescript', 'eslint', 'nx', 'playwright-core', 'autocannon', 'axe-core', 'lighthouse', 'kubernetes-models', '@electric-sql/pglite', 'supertest', 's3rver', '@rspack/core', '@swc/core', '@shop/testing', '@shop/launcher'];
 
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 

@@ -49,7 +49,6 @@ const NAMED_DEV_ONLY = [
   'kubernetes-models',
   '@electric-sql/pglite',
   '@electric-sql/pglite-socket',
-  'maildev',
   'jest',
   'typescript',
   'nx',
@@ -186,7 +185,7 @@ describe('what a part image holds', () => {
 
   it('the one-image build (npm prune --omit=dev) held some of them in every image', () => {
     const pruned = new Set(partTree.prunedPackages().map(nameOf));
-    expect(['playwright-core', 'autocannon', 'axe-core', 'kubernetes-models', '@electric-sql/pglite', 'maildev', 'typescript'].filter((name) => !pruned.has(name))).toEqual([]);
+    expect(['playwright-core', 'autocannon', 'axe-core', 'kubernetes-models', '@electric-sql/pglite', 'typescript'].filter((name) => !pruned.has(name))).toEqual([]);
   });
 });
 
