@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
-import { SIGN_IN_HANDOFF_COOKIE, type UserInfoDto } from '@shop/contracts';
+import { SIGN_IN_HANDOFF_COOKIE, TOO_MANY_ACCOUNT_FAILURES, TOO_MANY_SIGN_IN_FAILURES, type UserInfoDto } from '@shop/contracts';
 import { tooLargeMessage } from '@shop/service-kit';
 import { deleteStream, dropDatabases, freePort, rawExchange, type ReceivedRequest, sendJson, startUsersService, testPrefix, type UsersService } from '@shop/testing';
 import { startShop, startStorefront, type TestShop, type TestStorefront } from './support/storefront.js';
@@ -197,7 +197,8 @@ describe('the sign-in form in front of a stand-in users service', () => {
     const cases: [string, string][] = [
       ['400', 'credentials'],
       ['401', 'credentials'],
-      ['429', 'busy'],
+      ['429', 'failures'],
+      ['429 account', 'account-failures'],
       ['503', 'busy'],
       ['500', 'unavailable'],
       ['404', 'unavailable'],
@@ -206,7 +207,9 @@ describe('the sign-in form in front of a stand-in users service', () => {
     ];
     shop.users.handler = (req, res, stub) => {
       req.resume();
-      req.on('end', () => sendJson(res, Number(req.headers['x-stub-status']), Number(req.headers['x-stub-status']) === 200 ? { echo: true } : { message: 'no' }));
+      const [status, of] = String(req.headers['x-stub-status']).split(' ');
+      const message = of === 'account' ? TOO_MANY_ACCOUNT_FAILURES : status === '429' ? TOO_MANY_SIGN_IN_FAILURES : 'no';
+      req.on('end', () => sendJson(res, Number(status), Number(status) === 200 ? { echo: true } : { message }));
       stub.received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.alloc(0) });
     };
     const seen: [string, string][] = [];

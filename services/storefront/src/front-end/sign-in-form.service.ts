@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ClientAddresses, forwardedHeadersOf, SERVICE_CONFIG, UpstreamPool } from '@shop/service-kit';
-import { SIGN_IN_FORM, SIGN_IN_HANDOFF_SECONDS, signInHandoffCookieName, type SignInFormError, type UserInfoDto } from '@shop/contracts';
+import { SIGN_IN_FORM, SIGN_IN_HANDOFF_SECONDS, signInHandoffCookieName, TOO_MANY_ACCOUNT_FAILURES, type SignInFormError, type UserInfoDto } from '@shop/contracts';
 import type { StorefrontConfig } from '../config.js';
 
 /** The users service's sign-in, the one the browser's `POST /api/users/login` reaches. */
@@ -25,6 +25,8 @@ function fieldOf(fields: URLSearchParams, name: string, maxLength: number): stri
   const values = fields.getAll(name);
   return values.length === 1 && values[0].length > 0 && values[0].length <= maxLength ? values[0] : undefined;
 }
+
+const messageOf = (body: unknown): unknown => (typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined);
 
 const isUserInfo = (body: unknown): body is UserInfoDto =>
   typeof body === 'object' && body !== null && typeof (body as { token?: unknown }).token === 'string' && typeof (body as { name?: unknown }).name === 'string';
@@ -76,6 +78,8 @@ export class SignInForm {
       case 401:
         return { signedIn: false, error: 'credentials' };
       case 429:
+        // Too many failed sign-ins: the account's own limit or the address's, as the service said.
+        return { signedIn: false, error: messageOf(reply.body) === TOO_MANY_ACCOUNT_FAILURES ? 'account-failures' : 'failures' };
       case 503:
         return { signedIn: false, error: 'busy' };
       default:

@@ -4,8 +4,10 @@ import { DataSource } from 'typeorm';
 import { clientKeyOf, SERVICE_CONFIG, sharedRateLimiter } from '@shop/service-kit';
 import type { UsersConfig } from '../config.js';
 
-export const TOO_MANY_SIGN_IN_FAILURES = 'Too many failed sign-in attempts, please try again later';
-export const TOO_MANY_ACCOUNT_FAILURES = 'Too many failed sign-in attempts for this account, please wait a moment and try again';
+import { TOO_MANY_ACCOUNT_FAILURES, TOO_MANY_SIGN_IN_FAILURES } from '@shop/contracts';
+
+// The texts live in @shop/contracts: the storefront's plain sign-in form shows them too (plain-forms.ts).
+export { TOO_MANY_ACCOUNT_FAILURES, TOO_MANY_SIGN_IN_FAILURES };
 
 /** 429: the client has failed to sign in too often; it may try again after `retryAfterSeconds`. */
 export class SignInThrottled extends HttpException {
