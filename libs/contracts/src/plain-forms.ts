@@ -9,6 +9,12 @@
 export const SEARCH_FORM = { action: '/search', field: 'q' } as const;
 
 /**
+ * The longest search text, in characters: the catalog's keyword limit (longer is its 400), so the search
+ * boxes take no more (their `maxLength`) and the form's redirect refuses a longer one.
+ */
+export const MAX_SEARCH_TEXT_LENGTH = 100;
+
+/**
  * The sign-in form: `POST /login[?redirect=x]`, `application/x-www-form-urlencoded`, fields `email` and
  * `password`. The gateway signs in through the users service and answers 303 See Other:
  * - signed in: to redirectTarget(x), with the session in the short-lived SIGN_IN_HANDOFF_COOKIE, which the

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
-import { SIGN_IN_HANDOFF_COOKIE, TOO_MANY_ACCOUNT_FAILURES, TOO_MANY_SIGN_IN_FAILURES, type UserInfoDto } from '@shop/contracts';
+import { MAX_SEARCH_TEXT_LENGTH, SIGN_IN_HANDOFF_COOKIE, TOO_MANY_ACCOUNT_FAILURES, TOO_MANY_SIGN_IN_FAILURES, type UserInfoDto } from '@shop/contracts';
 import { tooLargeMessage } from '@shop/service-kit';
 import { deleteStream, dropDatabases, freePort, rawExchange, type ReceivedRequest, sendJson, startUsersService, testPrefix, type UsersService } from '@shop/testing';
 import { startShop, startStorefront, type TestShop, type TestStorefront } from './support/storefront.js';
@@ -84,10 +84,11 @@ describe('the plain forms with the real users service', () => {
       expect(res.headers.location).toBe('/search/lamp');
     });
 
-    it('refuses a text over 200 characters with 400 rather than searching for part of it', async () => {
-      expect((await request(storefront.url).get(`/search?q=${'a'.repeat(200)}`).expect(303)).headers.location).toBe(`/search/${'a'.repeat(200)}`);
-      const res = await request(storefront.url).get(`/search?q=${'a'.repeat(201)}`).expect(400);
-      expect(res.body).toEqual({ message: 'The search text is too long (200 characters at most)' });
+    it('refuses a text over the catalog’s 100 characters with 400 rather than searching for part of it', async () => {
+      expect(MAX_SEARCH_TEXT_LENGTH).toBe(100);
+      expect((await request(storefront.url).get(`/search?q=${'a'.repeat(100)}`).expect(303)).headers.location).toBe(`/search/${'a'.repeat(100)}`);
+      const res = await request(storefront.url).get(`/search?q=${'a'.repeat(101)}`).expect(400);
+      expect(res.body).toEqual({ message: 'The search text is too long (100 characters at most)' });
     });
   });
 

@@ -3,13 +3,11 @@ import { Controller, Get, Inject, Logger, Post, Req, Res } from '@nestjs/common'
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { answerHeadFor, answerJson, ClientAddresses, CROSS_SITE_POST_MESSAGE, endAnswer, isCrossSitePost, REQUEST_ID_HEADER, requestOriginOf, SERVICE_CONFIG, tooLargeMessage } from '@shop/service-kit';
-import { redirectTarget, SEARCH_FORM, searchPath, SIGN_IN_FORM, withRedirect, type SignInFormError } from '@shop/contracts';
+import { MAX_SEARCH_TEXT_LENGTH, redirectTarget, SEARCH_FORM, searchPath, SIGN_IN_FORM, withRedirect, type SignInFormError } from '@shop/contracts';
 import type { StorefrontConfig } from '../config.js';
 import { isPlainForm, readFormBody } from './form-body.js';
 import { SignInForm } from './sign-in-form.service.js';
 
-/** The longest search text the search form's redirect takes (its address stays well within any limit). */
-export const MAX_SEARCH_TEXT_LENGTH = 200;
 /** A sign-in form's body: an email and a password, percent-encoded, fit in far less. */
 export const SIGN_IN_FORM_BODY_LIMIT = 4 * 1024;
 /**

@@ -7,7 +7,7 @@
  * to open the product chosen (or search when none is), Escape to close it, and a live region saying how
  * many there are.
  */
-import { keywordOf, SEARCH_FORM, searchPath, SEARCH_PLACEHOLDER } from '@shop/contracts';
+import { keywordOf, MAX_SEARCH_TEXT_LENGTH, SEARCH_FORM, searchPath, SEARCH_PLACEHOLDER } from '@shop/contracts';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, Input, VisuallyHidden } from '@shop/ui';
@@ -98,6 +98,7 @@ export function SearchBox({ initialText, autoFocus = false }: SearchBoxProps) {
           id="shop-search"
           type="search"
           name={SEARCH_FORM.field}
+          maxLength={MAX_SEARCH_TEXT_LENGTH}
           role="combobox"
           // The shopper was typing in the box this one replaced: they go on typing here.
           autoFocus={autoFocus}

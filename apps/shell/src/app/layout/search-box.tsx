@@ -3,7 +3,7 @@
  * or blank box goes back to the full list at /. The box shows the keyword of the search page being
  * shown (also after a reload) and empties on any other page.
  */
-import { keywordOf, SEARCH_FORM, searchPath, SEARCH_PLACEHOLDER } from '@shop/contracts';
+import { keywordOf, MAX_SEARCH_TEXT_LENGTH, SEARCH_FORM, searchPath, SEARCH_PLACEHOLDER } from '@shop/contracts';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, Input, VisuallyHidden } from '@shop/ui';
@@ -55,6 +55,7 @@ export function SearchBox() {
         id={SEARCH_BOX_ID}
         type="search"
         name={SEARCH_FORM.field}
+        maxLength={MAX_SEARCH_TEXT_LENGTH}
         placeholder={SEARCH_PLACEHOLDER}
         value={text}
         onChange={(event) => setText(event.target.value)}

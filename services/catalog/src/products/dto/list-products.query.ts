@@ -1,11 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
-import { PRODUCT_SORTS, type ProductSort } from '@shop/contracts';
+import { MAX_SEARCH_TEXT_LENGTH, PRODUCT_SORTS, type ProductSort } from '@shop/contracts';
 import { PageNumber } from '@shop/service-kit';
 import { IsDollarAmount, IsText, IsTextList, IsWholeNumber, Trimmed } from '../../validation.js';
 
-export const MAX_KEYWORD_LENGTH = 100;
+/** The search boxes' limit too (@shop/contracts). */
+export const MAX_KEYWORD_LENGTH = MAX_SEARCH_TEXT_LENGTH;
 /** Most values of one repeatable filter (`brand`, `category`): more than a shopper ticks, few enough to bound the cache's keys. */
 export const MAX_FILTER_VALUES = 10;
 /** Longest brand or category asked for: the columns' own length. */
