@@ -36,6 +36,8 @@ interface Subscription {
   durable: string;
   filter: string;
   handlers: EventHandlers;
+  /** How long the first waiting message may wait for more before its batch is handled (the handlers' longest `lingerMs`). */
+  lingerMs: number;
   messages?: ConsumerMessages;
   /** Whether the durable consumer exists (it was set up at least once). */
   established: boolean;
@@ -96,7 +98,9 @@ type AnyHandlerClass = Partial<HandlesEvent<Subject> & HandlesEventBatch<Subject
  * Messages are handled in batches: whatever has arrived (up to MAX_BATCH) is
  * handled in stream order in one transaction, which records every event id in
  * one statement and commits once. When a batch fails, its messages are handled
- * again one per transaction, so that one failing event delays only itself.
+ * again one per transaction, so that one failing event delays only itself. A
+ * consumer whose handlers allow it (`lingerMs`) holds its first waiting message
+ * that long for more, so that events arriving one by one still share a batch.
  */
 @Injectable()
 export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
@@ -142,17 +146,18 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
    * declares one durable consumer per consumer name they give.
    */
   onModuleInit(): void {
-    const byConsumer = new Map<string, EventHandlers>();
+    const byConsumer = new Map<string, { handlers: EventHandlers; lingerMs: number }>();
     for (const wrapper of this.discovery.getProviders({ metadataKey: DiscoverableEventHandler.KEY })) {
       const options = this.discovery.getMetadataByDecorator(DiscoverableEventHandler, wrapper);
       const instance = wrapper.instance as AnyHandlerClass | undefined;
       if (!options || !instance) continue;
-      const handlers = byConsumer.get(options.consumer) ?? {};
-      if (handlers[options.subject]) throw new Error(`consumer ${options.consumer} has two handlers of ${options.subject}`);
-      handlers[options.subject] = this.handlerOf(wrapper.name, instance) as never;
-      byConsumer.set(options.consumer, handlers);
+      const consumer = byConsumer.get(options.consumer) ?? { handlers: {}, lingerMs: 0 };
+      if (consumer.handlers[options.subject]) throw new Error(`consumer ${options.consumer} has two handlers of ${options.subject}`);
+      consumer.handlers[options.subject] = this.handlerOf(wrapper.name, instance) as never;
+      consumer.lingerMs = Math.max(consumer.lingerMs, options.lingerMs ?? 0);
+      byConsumer.set(options.consumer, consumer);
     }
-    for (const [name, handlers] of byConsumer) this.subscribe(name, handlers);
+    for (const [name, { handlers, lingerMs }] of byConsumer) this.subscribe(name, handlers, lingerMs);
   }
 
   /** A handler class as the consumer calls it: a run of events at once if it takes batches. */
@@ -162,7 +167,7 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
     throw new Error(`event handler ${name} has neither handle(event, manager) nor handleBatch(events, manager)`);
   }
 
-  private subscribe(name: string, handlers: EventHandlers): void {
+  private subscribe(name: string, handlers: EventHandlers, lingerMs: number): void {
     const families = new Set(Object.keys(handlers).map((subject) => subject.split('.')[0]));
     if (families.size !== 1) throw new Error(`consumer ${name} must handle subjects of one kind, not ${[...families].join(' and ')}.*`);
     const [family] = families;
@@ -172,6 +177,7 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
       durable: `${prefix}_${service}_${name}`.replace(/[^A-Za-z0-9_-]/g, '_'),
       filter: wireSubjectOf(prefix, `${family}.*`),
       handlers,
+      lingerMs,
       established: false,
     });
   }
@@ -248,13 +254,17 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
     subscription.messages = messages;
 
     // The iterator yields messages one by one as they arrive; they wait here until the batch under
-    // way is done, then go together. JetStream's max_ack_pending bounds how many can wait.
+    // way is done (and, with a batching window, until the first of them has waited lingerMs or a
+    // whole batch is there), then go together. JetStream's max_ack_pending bounds how many can wait.
     const waiting: JsMsg[] = [];
     let wake: (() => void) | undefined;
     let ended = false;
+    /** When the oldest waiting message arrived (performance.now()). */
+    let oldestAt = 0;
     const reader = (async () => {
       try {
         for await (const message of messages) {
+          if (waiting.length === 0) oldestAt = performance.now();
           waiting.push(message);
           wake?.();
         }
@@ -273,6 +283,18 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
       if (waiting.length === 0) {
         if (ended) break;
         await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+        continue;
+      }
+      const lingerLeft = oldestAt + subscription.lingerMs - performance.now();
+      if (lingerLeft > 0 && waiting.length < MAX_BATCH && !ended) {
+        // Woken by the next message (to see whether the batch is whole) or when the window closes.
+        let timer: NodeJS.Timeout | undefined;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          timer = setTimeout(resolve, lingerLeft);
+        });
+        clearTimeout(timer);
         wake = undefined;
         continue;
       }

@@ -14,6 +14,13 @@ export interface EventHandlerOptions {
    * customers in `users` and its users' rights in `user-access`).
    */
   consumer: string;
+  /**
+   * How long, in ms, its consumer may hold the first event that arrives before handling it, for more to
+   * come and go in the same transaction (a batching window; default 0: at once). For events no request
+   * waits on (a copy of other services' data, mails), where a burst, say 200 sign-ups at once, then costs
+   * a few transactions instead of one per event. A consumer waits the longest of its handlers' windows.
+   */
+  lingerMs?: number;
 }
 
 /**

@@ -84,6 +84,18 @@ class ProductDeletedOne implements HandlesEvent<'product.deleted'> {
   }
 }
 
+/** What the lingering consumer saw: each batch's order ids and when it was handled (performance.now()). */
+const lingerRuns = { batches: [] as { ids: string[]; at: number }[] };
+const LINGER_MS = 1_500;
+
+@EventHandler({ consumer: 'lingering', subject: Subjects.OrderPaid, lingerMs: LINGER_MS })
+class OrderPaidLingering implements HandlesEventBatch<'order.paid'> {
+  async handleBatch(events: EventEnvelope<'order.paid'>[]): Promise<void> {
+    lingerRuns.batches.push({ ids: events.map((event) => event.data.orderId), at: performance.now() });
+    await Promise.resolve();
+  }
+}
+
 const productEvent = (id: string) => ({ subject: Subjects.ProductUpdated, data: { id, name: 'Lamp', image: '/x.png', priceCents: 100, countInStock: 1 } }) as const;
 
 describe('event bus', () => {
@@ -130,7 +142,7 @@ describe('event bus', () => {
         }),
         EventBusModule.forRoot({ service: 'bus', prefix, natsUrl: nats.url, relayIntervalMs: 100 }),
       ],
-      providers: [TallyUserCreated, ProductUpdatedBatch, ProductDeletedOne],
+      providers: [TallyUserCreated, ProductUpdatedBatch, ProductDeletedOne, OrderPaidLingering],
     })
     class BusTestModule {}
 
@@ -272,6 +284,21 @@ describe('event bus', () => {
     expect(await dataSource.getRepository(Tally).countBy({ name: 'deleted' })).toBe(8);
     // Fewer handler calls than events: events that arrive together are handled together.
     expect(productRuns.batchSizes.length).toBeLessThan(ids.length - 8);
+  });
+
+  it('holds the first event of a lingering consumer for its window, and handles what arrived meanwhile with it', async () => {
+    lingerRuns.batches = [];
+    const ids = Array.from({ length: 5 }, () => crypto.randomUUID());
+    const started = performance.now();
+    // Five events in five transactions, 40 ms apart: each reaches the consumer on its own.
+    for (const orderId of ids) {
+      await outbox.transaction((_manager, emit) => emit(Subjects.OrderPaid, { orderId, userId: crypto.randomUUID(), totalCents: 100, paidAt: new Date().toISOString() }));
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    await eventually(async () => (lingerRuns.batches.flatMap((batch) => batch.ids).length >= ids.length ? true : undefined), 10_000, 'every event to be handled');
+    expect(lingerRuns.batches.map((batch) => batch.ids)).toEqual([ids]);
+    // Not before the window of the first had closed (it reached the consumer after it was emitted).
+    expect(lingerRuns.batches[0].at - started).toBeGreaterThanOrEqual(LINGER_MS);
   });
 
   it('retries a failing event of a batch on its own, and handles the rest of the batch once', async () => {

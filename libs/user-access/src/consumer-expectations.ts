@@ -3,6 +3,13 @@ import type { ConsumerExpectations, PayloadExpectation, UserChanged } from '@sho
 /** The consumer name of UserAccessModule's event handlers, in every service that imports it. */
 export const USER_ACCESS_CONSUMER = 'user-access';
 
+/**
+ * The user-access consumer's batching window (`lingerMs`): a burst of sign-ups is written in a few
+ * transactions, not one per account. A new account's token works before its row exists (SessionCheck),
+ * so the wait costs a sign-out or a change of role at most this much more on top of SessionCheck's second.
+ */
+export const USER_ACCESS_LINGER_MS = 200;
+
 /** What user_access keeps: the role, and the session version (a positive `integer`) older tokens are refused by. */
 const standing: PayloadExpectation<UserChanged> = {
   id: 'uuid',

@@ -5,6 +5,12 @@ import { announceCopyChanged, CUSTOMERS_CHANNEL } from '../copy-changes.js';
 import { newestPerId } from '../newest-events.js';
 
 /**
+ * The `users` consumer's batching window (`lingerMs`): the names shown with orders in the admin's table
+ * may come a fifth of a second later, and a burst of sign-ups costs a few transactions, not one each.
+ */
+export const CUSTOMERS_LINGER_MS = 200;
+
+/**
  * Keeps `customer` as the users service last described each user. A row only
  * takes an event at least as recent as the one it holds, so late or repeated
  * events never bring back an old name. Each change is announced

@@ -10,6 +10,11 @@ import { orderMailOf, type OrderMailSubject } from './order-mails.js';
 
 /** The durable consumer of the order mails (`orders/mail` in the event catalogue). */
 export const ORDER_MAIL_CONSUMER = 'mail';
+/**
+ * Its batching window (`lingerMs`): mails are sent from the mail outbox anyway, so half a second more
+ * costs a shopper nothing, and a quiet shop's orders then make a few transactions instead of one each.
+ */
+const ORDER_MAIL_LINGER_MS = 500;
 
 /**
  * How old an event may be and still be mailed about. The stream keeps every event, and a consumer
@@ -48,21 +53,21 @@ export class OrderMailHandler<S extends OrderMailSubject> implements HandlesEven
 }
 
 /** order.confirmed: the order's stock is reserved, it can be paid. */
-@EventHandler({ consumer: ORDER_MAIL_CONSUMER, subject: Subjects.OrderConfirmed })
+@EventHandler({ consumer: ORDER_MAIL_CONSUMER, subject: Subjects.OrderConfirmed, lingerMs: ORDER_MAIL_LINGER_MS })
 export class OrderConfirmedMailHandler extends OrderMailHandler<'order.confirmed'> {}
 
 /** order.paid: the payment was received. */
-@EventHandler({ consumer: ORDER_MAIL_CONSUMER, subject: Subjects.OrderPaid })
+@EventHandler({ consumer: ORDER_MAIL_CONSUMER, subject: Subjects.OrderPaid, lingerMs: ORDER_MAIL_LINGER_MS })
 export class OrderPaidMailHandler extends OrderMailHandler<'order.paid'> {}
 
 /** order.delivered: the admin marked the order delivered. */
-@EventHandler({ consumer: ORDER_MAIL_CONSUMER, subject: Subjects.OrderDelivered })
+@EventHandler({ consumer: ORDER_MAIL_CONSUMER, subject: Subjects.OrderDelivered, lingerMs: ORDER_MAIL_LINGER_MS })
 export class OrderDeliveredMailHandler extends OrderMailHandler<'order.delivered'> {}
 
 /** order.cancelled: stock was refused or the payment did not come in time; the mail gives the order's reason. */
-@EventHandler({ consumer: ORDER_MAIL_CONSUMER, subject: Subjects.OrderCancelled })
+@EventHandler({ consumer: ORDER_MAIL_CONSUMER, subject: Subjects.OrderCancelled, lingerMs: ORDER_MAIL_LINGER_MS })
 export class OrderCancelledMailHandler extends OrderMailHandler<'order.cancelled'> {}
 
 /** order.refunded: the payment went back. */
-@EventHandler({ consumer: ORDER_MAIL_CONSUMER, subject: Subjects.OrderRefunded })
+@EventHandler({ consumer: ORDER_MAIL_CONSUMER, subject: Subjects.OrderRefunded, lingerMs: ORDER_MAIL_LINGER_MS })
 export class OrderRefundedMailHandler extends OrderMailHandler<'order.refunded'> {}
