@@ -27,7 +27,7 @@ export const gatewaySettings = {
   CATALOG_URL: serviceUrlSetting('http://127.0.0.1:3001').meta({ description: 'The catalog service: its replicas\' URLs separated by commas.' }),
   USERS_URL: serviceUrlSetting('http://127.0.0.1:3002').meta({ description: 'The users service: its replicas\' URLs separated by commas.' }),
   ORDERS_URL: serviceUrlSetting('http://127.0.0.1:3003').meta({ description: 'The orders service: its replicas\' URLs separated by commas.' }),
-  STOREFRONT_URL: serviceUrlSetting('http://127.0.0.1:3004').meta({
+  STOREFRONT_URL: serviceUrlSetting('http://127.0.0.1:3007').meta({
     description:
       'The storefront server (services/storefront; npm start: PORT+7), its replicas\' URLs separated by commas: every path outside /api, and /api/page-reports and /api/releases*, go to it (docs/storefront.md).',
   }),

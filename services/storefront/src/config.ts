@@ -9,7 +9,9 @@ import { commonSettings, loadConfig, paypalSdkOriginSetting, portSetting, servic
  */
 export const storefrontSettings = {
   ...commonSettings,
-  PORT: portSetting(3004),
+  // 3007, as npm start lays the parts out (PORT+7): the PayPal stand-in's default is 3004, and a part
+  // started by hand beside it must not clash (the images set their own, each in a container).
+  PORT: portSetting(3007),
   CATALOG_URL: serviceUrlSetting('http://127.0.0.1:3001').meta({
     description: 'The catalog, its replicas\' URLs separated by commas, which the renders read directly, not through the gateway (through a cache of their own: API_CACHE_MS).',
   }),
