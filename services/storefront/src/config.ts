@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { frontEndFileSettings } from '@shop/mf-releases';
-import { commonSettings, loadConfig, paypalSdkOriginSetting, portSetting, serviceUrlSetting } from '@shop/service-kit';
+import { commonSettings, ConfigError, loadConfig, paypalSdkOriginSetting, portSetting, serviceUrlSetting } from '@shop/service-kit';
 
 /**
  * The storefront server's settings (docs/settings.md; docs/storefront.md, "Settings"). It owns no database and takes no part in
@@ -42,7 +42,7 @@ export const storefrontSettings = {
     .optional()
     .meta({
       description:
-        'The shop\'s public address: the origin of the canonical and Open Graph addresses of server-rendered pages, of /sitemap.xml, and the origin a form of the shop posts from. Never taken from a request\'s Host, which anyone can set. Unset: http://localhost:{PORT}; set it in production.',
+        'The shop\'s public address: the origin of the canonical and Open Graph addresses of server-rendered pages, of /sitemap.xml, and the origin a form of the shop posts from. Never taken from a request\'s Host, which anyone can set. Unset: http://localhost:{PORT}, and with NODE_ENV=production the server refuses to start.',
       examples: ['https://shop.example'],
     }),
   SSR: z.enum(['on', 'off']).default('on').meta({
@@ -118,4 +118,13 @@ export const storefrontSettings = {
 
 export type StorefrontConfig = z.infer<z.ZodObject<typeof storefrontSettings>>;
 
-export const loadStorefrontConfig = (env: Record<string, string | undefined> = process.env): StorefrontConfig => loadConfig(storefrontSettings, env);
+/**
+ * The storefront server's settings. In production PUBLIC_URL is required: without it the pages would name
+ * http://localhost as their canonical address and in their sitemap, and the plain forms, which accept a
+ * post from the shop's own origin only, would refuse every shopper's.
+ */
+export function loadStorefrontConfig(env: Record<string, string | undefined> = process.env): StorefrontConfig {
+  const config = loadConfig(storefrontSettings, env);
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) throw new ConfigError(['PUBLIC_URL: must be set when NODE_ENV is production']);
+  return config;
+}

@@ -90,6 +90,10 @@ describe('check-settings', () => {
     const wrong = await run('storefront', ['check-settings'], { SSR: 'maybe', PUBLIC_URL: 'shop.example' });
     expect(wrong.code).toBe(1);
     expect((JSON.parse(wrong.stdout) as { problems: string[] }).problems).toEqual([expect.stringMatching(/^PUBLIC_URL: /), expect.stringMatching(/^SSR: /)]);
+    // In production its pages' addresses and its forms' origin check need the shop's public address.
+    const unnamed = await run('storefront', ['check-settings'], { NODE_ENV: 'production' });
+    expect(unnamed.code).toBe(1);
+    expect((JSON.parse(unnamed.stdout) as { problems: string[] }).problems).toEqual(['PUBLIC_URL: must be set when NODE_ENV is production']);
   });
 
   it('warns about a variable shaped like a setting that no part reads, naming the setting it most likely meant', async () => {
