@@ -99,7 +99,8 @@ describe('the images, built with podman and started as a shop', () => {
       ['users', { ...database, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SIGNING_KEY_SECRET: secret, ORDERS_URL: local('orders') }, '/ready'],
       ['catalog', { ...database, USERS_URL: local('users'), SEED_DEMO_CATALOG: 'false' }, '/ready'],
       ['orders', { ...database, ...PAYPAL, USERS_URL: local('users'), PAYPAL_API_BASE: local('paypal-stand-in') }, '/ready'],
-      ['storefront', { CATALOG_URL: local('catalog'), USERS_URL: local('users'), LOG_LEVEL: 'warn' }, '/ready'],
+      // Its image runs in production, where the shop's public address is required: the gateway's here.
+      ['storefront', { CATALOG_URL: local('catalog'), USERS_URL: local('users'), PUBLIC_URL: local('gateway'), LOG_LEVEL: 'warn' }, '/ready'],
       ['gateway', { CATALOG_URL: local('catalog'), USERS_URL: local('users'), ORDERS_URL: local('orders'), STOREFRONT_URL: local('storefront'), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0' }, '/api/health'],
     ];
     // In order, as each needs the one before (users' signing keys, catalog's products): what a deploy's readiness gates do.
