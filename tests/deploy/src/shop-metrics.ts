@@ -55,6 +55,12 @@ export const SHOP_METRICS: Record<string, ShopMetric> = {
     labels: ['cache', 'result'],
     help: "Cache look-ups by cache (gateway: api; storefront: pages, renders; catalog: product-reads) and result (hit, miss)",
   },
+  shop_page_reports_total: {
+    type: 'counter',
+    parts: ['storefront'],
+    labels: ['result'],
+    help: "Shoppers' page reports a canary is judged on, by result: counted, or why not (every result served from the start, at 0)",
+  },
 };
 
 /** The names a query may use for a metric: a histogram's series are `_bucket`, `_sum` and `_count`. */

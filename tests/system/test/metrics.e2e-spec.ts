@@ -111,6 +111,8 @@ describe('metrics', () => {
     expect(samples('catalog', 'shop_cache_requests_total').some((sample) => sample.labels.includes('cache="product-reads"'))).toBe(true);
     expect(samples('storefront', 'shop_cache_requests_total').some((sample) => sample.labels.includes('cache="renders"'))).toBe(true);
     for (const part of PARTS) expect(samples(part, 'nodejs_eventloop_lag_p99_seconds')).toHaveLength(1);
+    // Served before any report came, one series per result.
+    expect(samples('storefront', 'shop_page_reports_total').map((sample) => sample.labels)).toEqual(expect.arrayContaining(['{result="counted"}', '{result="repeated"}']));
   });
 
   it("never serves the gateway's metrics on its public port, nor forwards a service's", async () => {

@@ -25,7 +25,8 @@ const FLUSH_MS = 2_000;
 type PageReport = PageReportsBody['reports'][number];
 
 /** Why a report counted or not: the label of shop_page_reports_total. */
-type ReportResult = 'counted' | 'no credential' | 'invalid credential' | 'build not in credential' | 'build not served' | 'over allowance' | 'repeated';
+const REPORT_RESULTS = ['counted', 'no credential', 'invalid credential', 'build not in credential', 'build not served', 'over allowance', 'repeated'] as const;
+type ReportResult = (typeof REPORT_RESULTS)[number];
 
 interface BuildTally {
   counts: BuildCounts;
@@ -76,6 +77,8 @@ export class PageReports implements OnModuleDestroy {
   ) {
     this.retentionMs = config.MF_BUILD_RETENTION_MINUTES * 60_000;
     this.results = metrics.counter('shop_page_reports_total', "Reports of shoppers' pages, by whether they counted, and why not", ['result']);
+    // Every result served from the start: a rate over a series that appears only at its first report misses it.
+    for (const result of REPORT_RESULTS) this.results.inc({ result }, 0);
     if (folder) {
       this.timer = setInterval(() => this.flush(), FLUSH_MS);
       this.timer.unref();
