@@ -104,19 +104,32 @@ export function configureServiceApp(
   return document;
 }
 
+/** Where a handler names the route its request is counted under (`labelRoute`). */
+const ROUTE_LABEL = Symbol('route label');
+
+/**
+ * Names the route a request is counted and traced under, for a handler whose Express route says too
+ * little: a catch-all (`/{*path}`) that serves pages of many kinds. The label must come from a small,
+ * fixed set (a route table's patterns, never the path itself), or the metric's series grow without bound.
+ */
+export function labelRoute(res: express.Response, route: string): void {
+  (res.locals as Record<symbol, string>)[ROUTE_LABEL] = route;
+}
+
 /**
  * Times every request in ShopMetrics' histogram under its route's template (`/api/orders/:id`, as
- * Express matched it), so that a route is one series however many ids it serves, and serves it under its
- * server span when its trace is recorded.
+ * Express matched it, or as its handler named it: `labelRoute`), so that a route is one series however
+ * many ids it serves, and serves it under its server span when its trace is recorded.
  */
 function timeRequests(app: NestExpressApplication): void {
   const metrics = optionalProvider(app, ShopMetrics);
   if (!metrics) return; // an app without HealthModule (a test's bare module)
-  const routeOf = (req: express.Request) => (req.route ? `${req.baseUrl}${String((req.route as { path: unknown }).path)}` : UNMATCHED_ROUTE);
+  const routeOf = (req: express.Request, res: express.Response) =>
+    (res.locals as Record<symbol, string | undefined>)[ROUTE_LABEL] ?? (req.route ? `${req.baseUrl}${String((req.route as { path: unknown }).path)}` : UNMATCHED_ROUTE);
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    metrics.timeRequest(req, res, () => routeOf(req));
+    metrics.timeRequest(req, res, () => routeOf(req, res));
     // Under its server span when the gateway traces its request (docs/operations.md, "Traces").
-    serveTraced(req, res, () => routeOf(req), next);
+    serveTraced(req, res, () => routeOf(req, res), next);
   });
 }
 

@@ -47,6 +47,7 @@ describe('metrics', () => {
     await call('GET', '/api/products');
     // A page, rendered by the storefront server on its reads of the catalog.
     expect((await fetch(shop.url('/'), { headers: { accept: 'text/html' } })).status).toBe(200);
+    expect((await fetch(shop.url(`/product/${product._id}`), { headers: { accept: 'text/html' } })).status).toBe(200);
     const body = { orderItems: [{ product: product._id, quantity: 1 }], shippingAddress: ADDRESS, paymentGateway: 'PayPal' };
     const order = await eventually(async () => {
       const res = await call<OrderDto>('POST', '/api/orders', body, token);
@@ -80,7 +81,12 @@ describe('metrics', () => {
     expect(gateway.some((sample) => sample.labels.includes('route="/api/products"'))).toBe(true);
     // A page as the gateway counts it (by kind) and as the storefront server does (its route).
     expect(gateway.some((sample) => sample.labels.includes('route="page"'))).toBe(true);
-    expect(samples('storefront', 'http_server_request_duration_seconds_count').some((sample) => sample.labels.includes('method="GET"') && sample.labels.includes('status_code="200"'))).toBe(true);
+    const storefront = samples('storefront', 'http_server_request_duration_seconds_count');
+    expect(storefront.some((sample) => sample.labels.includes('method="GET"') && sample.labels.includes('status_code="200"'))).toBe(true);
+    // Its pages by the shell's route they are, not as its catch-all (`/{*path}`).
+    expect(storefront.some((sample) => sample.labels.includes('route="/"'))).toBe(true);
+    expect(storefront.some((sample) => sample.labels.includes('route="/product/:id"'))).toBe(true);
+    expect(storefront.filter((sample) => sample.labels.includes('route="/{*path}"') && sample.labels.includes('status_code="200"'))).toEqual([]);
     // Probes are not requests of the shop's.
     for (const part of PARTS) expect(samples(part, 'http_server_request_duration_seconds_count').filter((sample) => /route="\/(health|ready|metrics)"/.test(sample.labels))).toEqual([]);
   });

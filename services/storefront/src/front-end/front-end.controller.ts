@@ -2,7 +2,7 @@ import { All, Controller, Get, NotFoundException, Param, Req, Res } from '@nestj
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { cohortCookie, cohortOf, newCohort } from '@shop/mf-releases';
-import { ClientAddresses, REQUEST_ID_HEADER } from '@shop/service-kit';
+import { ClientAddresses, labelRoute, REQUEST_ID_HEADER } from '@shop/service-kit';
 import { PageReports } from '../releases/page-reports.service.js';
 import { FrontEnd } from './front-end.service.js';
 import { decodedPathSegment } from './path-segment.js';
@@ -17,6 +17,11 @@ import { REMOTES_PATH } from './remote-builds.js';
 const BROWSER_ROUTE = /^\/(?!api(\/|$)|uploads(\/|$)|mf(\/|$))[^.]*$|^\/search\/[^/]+(\/page\/[^/.]+)?$/;
 
 const notFound = () => new NotFoundException('Not found');
+
+/** The route label of the shell's own files (main.js, icons) in the metrics and traces. */
+const SHELL_FILE_ROUTE = '(shell file)';
+/** The route label of a page at an address no route of the shell takes (its not-found page). */
+const NO_PAGE_ROUTE = '(no route)';
 
 
 /** Runs an express file handler; resolves true when it answered, false when it found no file. */
@@ -91,6 +96,7 @@ export class FrontEndController {
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
     if (!readOnly || !this.frontEnd.shellBuilt || req.path.startsWith('/api/') || req.path === '/api') throw notFound();
     const browserRoute = (BROWSER_ROUTE.test(req.path) || req.path === '/index.html') && req.accepts('html');
+    if (!browserRoute) labelRoute(res, SHELL_FILE_ROUTE);
     if (!browserRoute && (await serveFrom(this.frontEnd.shellFiles, req, res))) return;
     if (!browserRoute) throw notFound();
     res.setHeader('Cache-Control', 'no-cache');
@@ -103,6 +109,8 @@ export class FrontEndController {
       res.removeHeader('Set-Cookie');
       throw notFound();
     }
+    // Counted and traced as its kind of page (`/product/:id`), not as the catch-all route.
+    labelRoute(res, found.route ?? NO_PAGE_ROUTE);
     // Rendered on the server (docs/ssr.md) from the path and, on a search page, its filters and order
     // only (normalised, unknown parameters dropped): keying pages by the whole query string would let
     // anyone fill the page cache with copies of one page.

@@ -68,6 +68,8 @@ export interface PageParts {
    * rather than 200 with a page search engines take for a soft 404.
    */
   impossible?: boolean;
+  /** The pattern of the shell's route this page is (`/product/:id`); none for an address no route takes. */
+  route?: string;
 }
 
 /** A route of the table and the values of its `:name` segments. */
@@ -124,10 +126,11 @@ export class IndexPage {
     ].join('');
     const templates = match && needs ? (needs.data[match.route.path] ?? []) : [];
     const firstCalls = match ? routeDataOf(templates, match.params) : [];
-    if (!match || !namesImpossibleId(templates, match.params)) return { html: withHead(html, head), firstCalls };
+    const route = match?.route.path;
+    if (!match || !namesImpossibleId(templates, match.params)) return { html: withHead(html, head), firstCalls, route };
     // The page asks the API with the segments as they are (encoded): it answers 400 or 404, and the page
     // is rendered as the one of a product that does not exist.
-    return { html: withHead(html, head), firstCalls: encodedDataOf(templates, match.params), impossible: true };
+    return { html: withHead(html, head), firstCalls: encodedDataOf(templates, match.params), impossible: true, route };
   }
 
   /**
