@@ -15,7 +15,6 @@ import { SERVICE_NAME } from './tokens.js';
 @Global()
 @Module({})
 export class HealthModule implements OnApplicationShutdown {
-
   /**
    * `metricsRoute: false`: no `/metrics` among the app's routes (the gateway, whose port is public,
    * serves its metrics on a port of their own).
