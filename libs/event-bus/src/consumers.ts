@@ -70,6 +70,12 @@ export function traceparentOfEvent(event: EventEnvelope): string | undefined {
 
 /** Most messages handled in one transaction. */
 const MAX_BATCH = 200;
+/**
+ * How many waiting messages end a batching window early (`lingerMs`): enough to make a transaction
+ * worth its round trips, few enough that a busy consumer's batches stay small slices of the event loop
+ * (a window that filled up to MAX_BATCH held the order pipeline's answers behind one long batch).
+ */
+const LINGER_ENOUGH = 20;
 /** Messages a consumer may hold unacknowledged (JetStream stops delivering beyond it). */
 const MAX_ACK_PENDING = 1_000;
 /**
@@ -254,8 +260,8 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
     subscription.messages = messages;
 
     // The iterator yields messages one by one as they arrive; they wait here until the batch under
-    // way is done (and, with a batching window, until the first of them has waited lingerMs or a
-    // whole batch is there), then go together. JetStream's max_ack_pending bounds how many can wait.
+    // way is done (and, with a batching window, until the first of them has waited lingerMs or
+    // LINGER_ENOUGH are there), then go together. JetStream's max_ack_pending bounds how many can wait.
     const waiting: JsMsg[] = [];
     let wake: (() => void) | undefined;
     let ended = false;
@@ -287,7 +293,7 @@ export class EventConsumers implements OnModuleInit, OnApplicationBootstrap, OnM
         continue;
       }
       const lingerLeft = oldestAt + subscription.lingerMs - performance.now();
-      if (lingerLeft > 0 && waiting.length < MAX_BATCH && !ended) {
+      if (lingerLeft > 0 && waiting.length < LINGER_ENOUGH && !ended) {
         // Woken by the next message (to see whether the batch is whole) or when the window closes.
         let timer: NodeJS.Timeout | undefined;
         await new Promise<void>((resolve) => {

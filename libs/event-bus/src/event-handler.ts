@@ -16,7 +16,8 @@ export interface EventHandlerOptions {
   consumer: string;
   /**
    * How long, in ms, its consumer may hold the first event that arrives before handling it, for more to
-   * come and go in the same transaction (a batching window; default 0: at once). For events no request
+   * come and go in the same transaction (a batching window, which 20 waiting events end early; default 0:
+   * at once). For events no request
    * waits on (a copy of other services' data, mails), where a burst, say 200 sign-ups at once, then costs
    * a few transactions instead of one per event. A consumer waits the longest of its handlers' windows.
    */
