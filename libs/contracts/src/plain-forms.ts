@@ -37,16 +37,16 @@ export function signInHandoffCookieName(overHttps: boolean): string {
   return overHttps ? `__Host-${SIGN_IN_HANDOFF_COOKIE}` : SIGN_IN_HANDOFF_COOKIE;
 }
 
-/**
- * Why a form sign-in failed, as a code in the address (`/login?error=credentials`) and the text the form
- * then shows. Codes, never texts: an address anyone can make must not put words of their choosing on the
- * shop's page.
- */
 /** The users service's 429 to a sign-in: too many failures from the client's address, whatever the email. */
 export const TOO_MANY_SIGN_IN_FAILURES = 'Too many failed sign-in attempts, please try again later';
 /** The users service's 429 to a sign-in: too many failures for the account, from anywhere. */
 export const TOO_MANY_ACCOUNT_FAILURES = 'Too many failed sign-in attempts for this account, please wait a moment and try again';
 
+/**
+ * Why a form sign-in failed, as a code in the address (`/login?error=credentials`) and the text the form
+ * then shows. Codes, never texts: an address anyone can make must not put words of their choosing on the
+ * shop's page.
+ */
 export const SIGN_IN_FORM_ERRORS = {
   credentials: 'Invalid email or password',
   failures: TOO_MANY_SIGN_IN_FAILURES,

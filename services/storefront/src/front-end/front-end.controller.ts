@@ -23,7 +23,6 @@ const SHELL_FILE_ROUTE = '(shell file)';
 /** The route label of a page at an address no route of the shell takes (its not-found page). */
 const NO_PAGE_ROUTE = '(no route)';
 
-
 /** Runs an express file handler; resolves true when it answered, false when it found no file. */
 function serveFrom(handler: (req: Request, res: Response, next: NextFunction) => void, req: Request, res: Response): Promise<boolean> {
   return new Promise((resolve, reject) => {
@@ -96,9 +95,11 @@ export class FrontEndController {
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
     if (!readOnly || !this.frontEnd.shellBuilt || req.path.startsWith('/api/') || req.path === '/api') throw notFound();
     const browserRoute = (BROWSER_ROUTE.test(req.path) || req.path === '/index.html') && req.accepts('html');
-    if (!browserRoute) labelRoute(res, SHELL_FILE_ROUTE);
-    if (!browserRoute && (await serveFrom(this.frontEnd.shellFiles, req, res))) return;
-    if (!browserRoute) throw notFound();
+    if (!browserRoute) {
+      labelRoute(res, SHELL_FILE_ROUTE);
+      if (await serveFrom(this.frontEnd.shellFiles, req, res)) return;
+      throw notFound();
+    }
     res.setHeader('Cache-Control', 'no-cache');
     const remotes = this.frontEnd.remotesFor(this.cohortFor(req, res));
     // The page's own credential: its reports count for its builds, once (libs/mf-releases' page-session.ts).
