@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { EMBEDDED_POSTGRES_SETTINGS, type EmbeddedServerPlan } from './embedded-postgres.js';
 import { EMBEDDED_POSTGRES_EXTENSIONS } from './embedded-postgres-extensions.js';
+import { shareNotifications } from './embedded-postgres-notify.js';
 import { keepExtendedQueriesWhole } from './embedded-postgres-queue.js';
 
 interface Serving {
@@ -53,6 +54,7 @@ for (const { service, dataDir, port } of plan.databases) {
   // Each service keeps a pool; PGlite's socket server allows one connection unless told otherwise.
   const server = new PGLiteSocketServer({ db, host: plan.host, port, maxConnections: 32 });
   keepExtendedQueriesWhole(server);
+  shareNotifications(server);
   await server.start();
   serving.push({ service, db, server });
   process.stdout.write(`${service}: serving ${dataDir} on ${plan.host}:${port}\n`);

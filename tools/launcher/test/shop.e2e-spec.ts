@@ -98,6 +98,31 @@ async function placePayAndDeliver(shop: RunningShop, product: ProductDto, adminT
   expect(delivered.body.isDelivered).toBe(true);
 }
 
+/**
+ * An admin's new price reaches the orders placed afterwards. Orders prices a placement from memory and
+ * forgets a product when its copy's change is announced by NOTIFY: on a database that does not deliver
+ * it to the listener (the embedded one did not), the old price stayed.
+ */
+async function newPriceReachesOrders(shop: RunningShop, product: ProductDto, adminToken: string): Promise<void> {
+  const price = Math.round(product.price * 100 + 123) / 100;
+  const { _id, name, image, brand, category, countInStock, description } = product;
+  const updated = await json<ProductDto>(shop, `/api/products/${_id}`, withJson('PUT', { _id, name, price, image, brand, category, countInStock, description }, adminToken));
+  expect(updated).toMatchObject({ status: 200, body: { price } });
+  const customer = await json<UserInfoDto>(shop, '/api/users', withJson('POST', { name: 'Robin Repricing', email: `robin-${Date.now()}@example.com`, password: 'robin-secret' }));
+  const order = { shippingAddress: { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' }, paymentGateway: 'PayPal' };
+  await eventually(
+    async () => {
+      const placed = await json<OrderDto>(shop, '/api/orders', withJson('POST', { ...order, orderItems: [{ product: _id, quantity: 1 }] }, customer.body.token));
+      expect(placed.status).toBe(201);
+      if (placed.body.itemsPrice === price) return true;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return undefined;
+    },
+    15_000,
+    `an order priced at the new price ${price}`,
+  );
+}
+
 describe('npm start', () => {
   it('refuses to start, saying which, when a port it needs is taken', async () => {
     const port = await freeBasePort();
@@ -227,6 +252,11 @@ describe('npm start', () => {
       const users = (JSON.parse(readFileSync(natsConfig, 'utf8')) as { authorization: { users: { user: string }[] } }).authorization.users;
       expect(users.map((user) => user.user)).toEqual(['users', 'catalog', 'orders']);
       await placePayAndDeliver(shop, page1.body.products[0], login.body.token, shop.port + 4);
+      await newPriceReachesOrders(shop, page1.body.products[0], login.body.token);
+      // ...because the embedded database delivers what the pool announces to orders' listener.
+      const ordersLog = () => readFileSync(join(dataDir, prefix, 'logs', 'orders.log'), 'utf8');
+      await eventually(async () => (/announcements reach the outcome listener/.test(ordersLog()) ? true : undefined), 10_000, "orders' listener to hear its probe");
+      expect(ordersLog()).not.toMatch(/do not reach the outcome listener/);
 
       // The nats-server it started is supervised too: killed, it comes back and the saga goes on.
       await killAndWaitBack(shop, join(dataDir, prefix, 'run'), 'nats', /nats\s+started again/);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
@@ -43,6 +44,15 @@ export function announceSelected(outcomes: string): string {
 /** While no notification can be heard, a waiting placement looks at its order this often instead. */
 const POLL_MS = 250;
 const RECONNECT_MS = 1_000;
+/**
+ * The channel on which the listener sends itself a probe through the pool: a LISTEN that succeeds does
+ * not mean that what other connections announce arrives (a pooler in transaction mode answers LISTEN and
+ * delivers nothing; so did the embedded database before it shared notifications).
+ */
+const PROBE_CHANNEL = 'order_outcomes_probe';
+/** How long a probe may take to be heard, and how often the listener sends one. */
+const PROBE_TIMEOUT_MS = 5_000;
+const PROBE_EVERY_MS = 30_000;
 
 /** Who else wants to know what the listener hears (PendingOrders, PricingMemory). */
 export interface OutcomeSubscriber {
@@ -74,6 +84,8 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
   private isListening = false;
   private listenings = 0;
   private closed = false;
+  /** Probes waiting to be heard, by token. */
+  private readonly probes = new Map<string, () => void>();
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -188,9 +200,14 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Keeps one connection listening on the channel, reconnecting after a loss. */
+  /**
+   * Keeps one connection listening on the channels, reconnecting after a loss. It counts as listening
+   * only while its probes, sent through the pool as every announcement is, are heard: until the first is,
+   * and after one is missed, waiting placements poll and the memories built on it read the database.
+   */
   private async listen(): Promise<void> {
     const options = this.dataSource.options as { url?: string; applicationName?: string };
+    let warnedDeaf = false;
     while (!this.closed) {
       const client = new pg.Client({ connectionString: options.url, application_name: `${options.applicationName ?? 'orders'}-outcomes` });
       try {
@@ -201,13 +218,32 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
           });
           client.once('end', () => resolve());
         });
-        client.on('notification', (message) => this.hear(message.channel, message.payload));
+        client.on('notification', (message) => {
+          if (message.channel === PROBE_CHANNEL) this.probes.get(message.payload ?? '')?.();
+          else this.hear(message.channel, message.payload);
+        });
         await client.connect();
-        await client.query(`LISTEN ${CHANNEL}; LISTEN ${CUSTOMERS_CHANNEL}; LISTEN ${PRODUCTS_CHANNEL}`);
+        await client.query(`LISTEN ${CHANNEL}; LISTEN ${CUSTOMERS_CHANNEL}; LISTEN ${PRODUCTS_CHANNEL}; LISTEN ${PROBE_CHANNEL}`);
         this.listener = client;
-        this.listenings++;
-        this.isListening = true;
-        await lost;
+        for (;;) {
+          const probe = await this.probe(lost);
+          if (probe === 'lost') break;
+          if (probe === 'heard' && !this.isListening) {
+            this.listenings++;
+            this.isListening = true;
+            if (this.listenings === 1 || warnedDeaf) this.logger.log(`announcements reach the outcome listener${warnedDeaf ? ' again' : ''}`);
+            warnedDeaf = false;
+          } else if (probe === 'unheard' && this.isListening) {
+            this.logger.warn(`the outcome listener missed its probe for ${PROBE_TIMEOUT_MS} ms; listening again`);
+            break;
+          } else if (probe === 'unheard' && !warnedDeaf) {
+            this.logger.warn(
+              'announcements from other connections do not reach the outcome listener (a pooler in transaction mode?): waiting placements poll, placements are priced from the database',
+            );
+            warnedDeaf = true;
+          }
+          if (await Promise.race([lost.then(() => true), delay(PROBE_EVERY_MS).then(() => false)])) break;
+        }
       } catch (error) {
         if (!this.closed) this.logger.warn(`cannot listen for order outcomes (${String(error)}); waiting placements poll`);
       } finally {
@@ -216,7 +252,24 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
         this.listener = undefined;
         await client.end().catch(() => undefined);
       }
-      if (!this.closed) await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
+      if (!this.closed) await delay(RECONNECT_MS);
+    }
+  }
+
+  /** Announces a probe through the pool: whether the listener heard it, did not within PROBE_TIMEOUT_MS, or lost its connection meanwhile. */
+  private async probe(lost: Promise<void>): Promise<'heard' | 'unheard' | 'lost' | 'unknown'> {
+    const token = randomUUID();
+    const heard = new Promise<'heard'>((resolve) => this.probes.set(token, () => resolve('heard')));
+    try {
+      await this.dataSource.query(`SELECT pg_notify($1, $2)`, [PROBE_CHANNEL, token]);
+    } catch {
+      this.probes.delete(token);
+      return 'unknown'; // the pool cannot reach the database: nothing is announced now either
+    }
+    try {
+      return await Promise.race([heard, lost.then(() => 'lost' as const), delay(PROBE_TIMEOUT_MS).then(() => 'unheard' as const)]);
+    } finally {
+      this.probes.delete(token);
     }
   }
 
@@ -224,4 +277,9 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
     this.closed = true;
     await this.listener?.end().catch(() => undefined);
   }
+}
+
+/** A pause that does not keep the process alive. */
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
