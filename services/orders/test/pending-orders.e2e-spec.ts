@@ -45,7 +45,7 @@ describe('orders: a pending order is read from memory, never stale', () => {
     expect(placed.status).toBe('pending');
     await readOrder(orders, buyer, placed._id); // the buyer's standing is looked up once a second at most
     const before = statements;
-    for (let read = 0; read < 20; read++) expect(await readOrder(orders, buyer, placed._id)).toEqual(placed);
+    for (let read = 0; read < 20; read++) expect(await readOrder(orders, buyer, placed._id, 'wait=0')).toEqual(placed);
     expect(statements - before).toBe(0);
 
     expect(await adminRead(placed._id)).toEqual(placed);
@@ -103,5 +103,32 @@ describe('orders: a pending order is read from memory, never stale', () => {
     const before = statements;
     expect(await readOrder(orders, buyer, placed._id)).toEqual(placed);
     expect(statements - before).toBeGreaterThan(0);
+  });
+
+  it('holds a read of a pending order until its outcome: 250 ms unless Prefer says N seconds, or wait=0 not at all', async () => {
+    const placed = await placeOrder(orders, buyer, [{ product: productId, quantity: 1 }]);
+    const started = performance.now();
+    const held = await request(orders.http).get(`/api/orders/${placed._id}`).set(buyer.headers).expect(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+    expect(held.body).toEqual(placed);
+    expect(held.headers['preference-applied']).toBeUndefined();
+    const now = await request(orders.http).get(`/api/orders/${placed._id}`).set(buyer.headers).set('Prefer', 'wait=0').expect(200);
+    expect(now.body).toEqual(placed);
+
+    // A reader who asks to wait is answered at the outcome, with the order as it is then.
+    const waiting = request(orders.http).get(`/api/orders/${placed._id}`).set(buyer.headers).set('Prefer', 'wait=10');
+    const answered = waiting.then((response) => response);
+    await orders.app.get(OutboxRelay).flush();
+    await orders.stream.waitFor(Subjects.OrderPlaced, (data) => data.orderId === placed._id);
+    await orders.stream.publish(Subjects.StockReserved, { orderId: placed._id });
+    const confirmed = await answered;
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.headers['preference-applied']).toBe('wait=10');
+    expect(confirmed.body).toEqual({ ...(await adminRead(placed._id)), status: 'confirmed' });
+
+    // Another customer's order is refused as before, whatever they ask.
+    const stranger = await orders.customer('Sam Waiting Stranger');
+    const refused = await request(orders.http).get(`/api/orders/${placed._id}`).set(stranger.headers).set('Prefer', 'wait=10').expect(404);
+    expect(refused.body).toEqual({ message: 'Order not found' });
   });
 });

@@ -20,12 +20,12 @@ import { EmptyBodyDto } from './dto/empty-body.dto.js';
 import { ListOrdersQuery, OrderHistoryQuery } from './dto/list-orders.query.js';
 import { OrderEventResponse, OrderResponse, PayPalOrderResponse } from '@shop/api-responses';
 import { PayPalResultPipe, PayStatusDto, type PayPalResult } from './dto/pay-status.dto.js';
-import { MAX_OUTCOME_WAIT_SECONDS, outcomeWaitOf } from './dto/prefer-wait.js';
+import { askedWaitOf, MAX_OUTCOME_WAIT_SECONDS, outcomeWaitOf } from './dto/prefer-wait.js';
 import { OrderIdPipe } from './order-id.pipe.js';
 import { OrderList, type ExportedOrder } from './reading/order-list.js';
 import { OrderPayments } from './paying/order-payments.js';
 import { OrderPlacing } from './placing/order-placing.service.js';
-import { OrderReading } from './reading/order-reading.service.js';
+import { OrderReading, PENDING_READ_WAIT_MS } from './reading/order-reading.service.js';
 import { OrderHistory } from './lifecycle/order-history.js';
 import { OrderTransitions } from './lifecycle/order-transitions.js';
 
@@ -120,12 +120,26 @@ export class OrdersController {
 
   @Get(':id')
   @SignedIn()
-  @ApiOperation({ summary: 'One order, for its customer or an admin (admins also see its refunds)', description: "Signed-in users: a customer sees only their own orders (another's answers 404, as an unknown id does)." })
+  @ApiOperation({
+    summary: 'One order, for its customer or an admin (admins also see its refunds)',
+    description:
+      "Signed-in users: a customer sees only their own orders (another's answers 404, as an unknown id does). " +
+      `A pending order is answered once its stock is reserved or refused, or still pending after ${PENDING_READ_WAIT_MS} ms; ` +
+      `\`Prefer: wait=N\` (RFC 7240; N seconds, at most ${MAX_OUTCOME_WAIT_SECONDS}) waits up to N seconds instead, \`wait=0\` not at all.`,
+  })
+  @ApiHeader({ name: 'Prefer', required: false, description: "wait=N: wait up to N seconds for a pending order's outcome", example: 'wait=5' })
   @ApiParam(ORDER_ID)
   @ApiOkResponse({ type: OrderResponse })
   @ApiNotFoundResponse({ description: "Order not found (also another customer's order)" })
-  detail(@Param('id', OrderIdPipe) id: string, @CurrentUser() reader: TokenClaims): Promise<OrderDto> {
-    return this.reading.detail(id, reader);
+  detail(
+    @Param('id', OrderIdPipe) id: string,
+    @CurrentUser() reader: TokenClaims,
+    @Headers('prefer') prefer: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<OrderDto> {
+    const asked = askedWaitOf(prefer);
+    if (asked !== undefined && asked > 0) res.setHeader('Preference-Applied', `wait=${asked}`);
+    return this.reading.detail(id, reader, asked === undefined ? PENDING_READ_WAIT_MS : asked * 1000);
   }
 
   @Get(':id/history')

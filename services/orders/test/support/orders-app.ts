@@ -148,9 +148,13 @@ export async function placeOrder(orders: TestOrders, buyer: TestUser, lines: { p
   return response.body as OrderDto;
 }
 
-/** Reads an order through the API as the given user, expecting 200. */
-export async function readOrder(orders: TestOrders, reader: TestUser, id: string): Promise<OrderDto> {
-  return (await request(orders.http).get(`/api/orders/${id}`).set(reader.headers).expect(200)).body as OrderDto;
+/**
+ * Reads an order through the API as the given user, expecting 200. A pending order's read waits briefly
+ * for its outcome unless `prefer` says otherwise (`wait=0`: answer now).
+ */
+export async function readOrder(orders: TestOrders, reader: TestUser, id: string, prefer?: string): Promise<OrderDto> {
+  const read = request(orders.http).get(`/api/orders/${id}`).set(reader.headers);
+  return (await (prefer ? read.set('Prefer', prefer) : read).expect(200)).body as OrderDto;
 }
 
 /** Waits until the order has the given status. */
