@@ -124,7 +124,18 @@ describe('orders: a pending order is read from memory, never stale', () => {
     const confirmed = await answered;
     expect(confirmed.status).toBe(200);
     expect(confirmed.headers['preference-applied']).toBe('wait=10');
-    expect(confirmed.body).toEqual({ ...(await adminRead(placed._id)), status: 'confirmed' });
+    expect(confirmed.body).toEqual(await adminRead(placed._id));
+    expect(confirmed.body).toMatchObject({ status: 'confirmed', payableUntil: expect.any(String) });
+
+    // A refusal too, with its reason and time, as the database says.
+    const refusedOrder = await placeOrder(orders, buyer, [{ product: productId, quantity: 1 }]);
+    const waitingRefusal = request(orders.http).get(`/api/orders/${refusedOrder._id}`).set(buyer.headers).set('Prefer', 'wait=10').then((response) => response);
+    await orders.app.get(OutboxRelay).flush();
+    await orders.stream.waitFor(Subjects.OrderPlaced, (data) => data.orderId === refusedOrder._id);
+    await orders.stream.publish(Subjects.StockRejected, { orderId: refusedOrder._id, productId, productName: 'Polled product', reason: 'Polled product is out of stock' });
+    const cancelled = await waitingRefusal;
+    expect(cancelled.body).toEqual(await adminRead(refusedOrder._id));
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelReason: 'Polled product is out of stock', cancelledAt: expect.any(String) });
 
     // Another customer's order is refused as before, whatever they ask.
     const stranger = await orders.customer('Sam Waiting Stranger');

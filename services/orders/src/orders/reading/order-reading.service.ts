@@ -4,7 +4,7 @@ import type { OrderDto, TokenClaims } from '@shop/contracts';
 import { readOrder } from './order-reads.js';
 import { ORDER_NOT_FOUND } from '../paying/order-payability.js';
 import { Order } from '../order.entity.js';
-import { toOrderDto } from './order.views.js';
+import { settledView, toOrderDto } from './order.views.js';
 import { PaymentRefunds } from '../paying/payment-refunds.js';
 import { OrderOutcomes } from '../placing/order-outcomes.js';
 import { PendingOrders } from '../placing/pending-orders.js';
@@ -55,7 +55,10 @@ export class OrderReading {
       if (!outcome || order.status !== 'pending') return order;
       this.waitingReads++;
       try {
-        return (await outcome.settled(waitMs)) ? await this.readFor(id, reader) : order;
+        const settled = await outcome.settled(waitMs);
+        if (!settled) return order;
+        // The answer a read would give now, without reading (an outcome heard late, paid say, is read).
+        return settledView(order, settled) ?? (await this.readFor(id, reader));
       } finally {
         this.waitingReads--;
       }

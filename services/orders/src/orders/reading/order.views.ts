@@ -2,6 +2,7 @@ import type { OrderDto } from '@shop/contracts';
 import { toDollars } from '@shop/pricing';
 import { isDeliveredIn, isPaidIn, statusOf } from '../lifecycle/order-state-machine.js';
 import type { Order } from '../order.entity.js';
+import type { Outcome } from '../placing/order-outcomes.js';
 
 /**
  * An order as the API answers it: `_id`s, amounts in dollars, ISO dates, and
@@ -53,5 +54,21 @@ export function toOrderDto(order: Order): OrderDto {
     ...(order.refundedAt && { refundedAt: order.refundedAt.toISOString() }),
     ...(order.refundedById && order.refundedByName !== null && { refundedBy: { _id: order.refundedById, name: order.refundedByName } }),
     createdAt: order.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A pending order's answer once its outcome is heard: as a read then answers it, when the outcome is the
+ * stock's (confirmed, awaiting payment; or cancelled by a refusal), the only changes a pending order can
+ * have made. Undefined for an outcome read later (paid, say): read the order instead.
+ */
+export function settledView(pending: OrderDto, outcome: Outcome): OrderDto | undefined {
+  if (pending.status !== 'pending' || (outcome.state !== 'awaiting-payment' && outcome.state !== 'cancelled') || outcome.id !== pending._id) return undefined;
+  return {
+    ...pending,
+    status: outcome.status,
+    ...(outcome.cancelReason !== null && { cancelReason: outcome.cancelReason }),
+    ...(outcome.state === 'awaiting-payment' && outcome.payableUntil && { payableUntil: outcome.payableUntil }),
+    ...(outcome.cancelledAt && { cancelledAt: outcome.cancelledAt }),
   };
 }
