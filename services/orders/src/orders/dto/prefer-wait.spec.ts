@@ -1,4 +1,4 @@
-import { MAX_OUTCOME_WAIT_SECONDS, outcomeWaitOf } from './prefer-wait.js';
+import { askedWaitOf, MAX_OUTCOME_WAIT_SECONDS, outcomeWaitOf } from './prefer-wait.js';
 
 describe('the Prefer: wait of a placement call', () => {
   it('reads wait=N among other preferences, in any case and spacing', () => {
@@ -15,5 +15,14 @@ describe('the Prefer: wait of a placement call', () => {
     for (const prefer of [undefined, '', 'wait', 'wait=-1', 'wait=1.5', 'wait=abc', 'respond-async', 'wait=99999999999']) {
       expect(outcomeWaitOf(prefer)).toBe(0);
     }
+  });
+
+  it('tells a reader who asked nothing from one who asked not to wait (a read of a pending order waits by default)', () => {
+    expect(askedWaitOf(undefined)).toBeUndefined();
+    expect(askedWaitOf('respond-async')).toBeUndefined();
+    expect(askedWaitOf('wait=abc')).toBeUndefined();
+    expect(askedWaitOf('wait=0')).toBe(0);
+    expect(askedWaitOf('return=minimal, wait=4')).toBe(4);
+    expect(askedWaitOf('wait=60')).toBe(MAX_OUTCOME_WAIT_SECONDS);
   });
 });
