@@ -1,17 +1,8 @@
-import { createServer } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
+import { freePort } from '@shop/testing';
 import { keepExtendedQueriesWhole } from './embedded-postgres-queue.js';
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("PGlite's socket server with every connection's extended-protocol exchange kept whole", () => {
   let db: PGlite;
