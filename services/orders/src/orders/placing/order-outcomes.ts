@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
@@ -53,6 +54,8 @@ const PROBE_CHANNEL = 'order_outcomes_probe';
 /** How long a probe may take to be heard, and how often the listener sends one. */
 const PROBE_TIMEOUT_MS = 5_000;
 const PROBE_EVERY_MS = 30_000;
+/** The listener's pauses do not keep the process alive. */
+const UNREF = { ref: false };
 
 /** Who else wants to know what the listener hears (PendingOrders, PricingMemory). */
 export interface OutcomeSubscriber {
@@ -242,7 +245,7 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
             );
             warnedDeaf = true;
           }
-          if (await Promise.race([lost.then(() => true), delay(PROBE_EVERY_MS).then(() => false)])) break;
+          if (await Promise.race([lost.then(() => true), sleep(PROBE_EVERY_MS, false, UNREF)])) break;
         }
       } catch (error) {
         if (!this.closed) this.logger.warn(`cannot listen for order outcomes (${String(error)}); waiting placements poll`);
@@ -252,7 +255,7 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
         this.listener = undefined;
         await client.end().catch(() => undefined);
       }
-      if (!this.closed) await delay(RECONNECT_MS);
+      if (!this.closed) await sleep(RECONNECT_MS, undefined, UNREF);
     }
   }
 
@@ -267,7 +270,7 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
       return 'unknown'; // the pool cannot reach the database: nothing is announced now either
     }
     try {
-      return await Promise.race([heard, lost.then(() => 'lost' as const), delay(PROBE_TIMEOUT_MS).then(() => 'unheard' as const)]);
+      return await Promise.race([heard, lost.then(() => 'lost' as const), sleep(PROBE_TIMEOUT_MS, 'unheard' as const, UNREF)]);
     } finally {
       this.probes.delete(token);
     }
@@ -277,9 +280,4 @@ export class OrderOutcomes implements OnModuleInit, OnModuleDestroy {
     this.closed = true;
     await this.listener?.end().catch(() => undefined);
   }
-}
-
-/** A pause that does not keep the process alive. */
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
