@@ -25,12 +25,23 @@
         return '\\' + code.toString(16) + ' ';
       }) + '"';
     };
-    // A sign-in by the plain form (libs/contracts' plain-forms.ts): the gateway hands the session to this
-    // page in a one-minute cookie. It goes where the spec keeps the session, and the cookie is deleted.
-    // On an HTTPS page only the __Host- cookie counts, which no other host can have set.
-    var https = window.location.protocol === 'https:';
+    // A sign-in by the plain form (libs/contracts' plain-forms.ts): the gateway sends the browser to a
+    // page marked #shop-signed-in (SIGN_IN_HANDOFF_MARK) and hands the session to it in a one-minute
+    // cookie. It goes where the spec keeps the session, and the cookie is deleted. Only a marked page reads
+    // cookies: document.cookie holds the page until the browser's other processes answer. The mark is
+    // taken off the address. On an HTTPS page only the __Host- cookie counts, which no other host can set.
+    var here = window.location;
+    var marked = here.hash === '#shop-signed-in';
+    if (marked) {
+      try {
+        window.history.replaceState(window.history.state, '', here.pathname + here.search);
+      } catch (error) {
+        // The mark stays in the address: nothing else depends on it.
+      }
+    }
+    var https = here.protocol === 'https:';
     var handoffName = https ? '__Host-shop_signin' : 'shop_signin';
-    var handoff = new RegExp('(?:^|;\\s*)' + handoffName + '=([^;]*)').exec(document.cookie);
+    var handoff = marked && new RegExp('(?:^|;\\s*)' + handoffName + '=([^;]*)').exec(document.cookie);
     if (handoff) {
       document.cookie = handoffName + '=; Path=/; Max-Age=0; SameSite=Strict' + (https ? '; Secure' : '');
       try {

@@ -4,6 +4,7 @@
  * the shell has not started. The gateway answers them; the forms and the first-paint script read what it
  * answers. Neither side imports the other: this file is their contract.
  */
+import { redirectTarget } from './sign-in-redirect.js';
 
 /** The search box's form: `GET /search?q=<text>`, answered with a redirect to searchPath(text). */
 export const SEARCH_FORM = { action: '/search', field: 'q' } as const;
@@ -17,8 +18,9 @@ export const MAX_SEARCH_TEXT_LENGTH = 100;
 /**
  * The sign-in form: `POST /login[?redirect=x]`, `application/x-www-form-urlencoded`, fields `email` and
  * `password`. The gateway signs in through the users service and answers 303 See Other:
- * - signed in: to redirectTarget(x), with the session in the short-lived SIGN_IN_HANDOFF_COOKIE, which the
- *   next page's first-paint script moves into local storage (where the spec keeps the session) and deletes;
+ * - signed in: to signedInTarget(x), with the session in the short-lived SIGN_IN_HANDOFF_COOKIE, which the
+ *   page it lands on (marked SIGN_IN_HANDOFF_MARK) has its first-paint script move into local storage
+ *   (where the spec keeps the session) and delete;
  * - not: back to /login, the redirect kept, `error` one of SIGN_IN_FORM_ERRORS' codes.
  */
 export const SIGN_IN_FORM = { action: '/login', email: 'email', password: 'password', error: 'error' } as const;
@@ -31,6 +33,21 @@ export const SIGN_IN_FORM = { action: '/login', email: 'email', password: 'passw
  */
 export const SIGN_IN_HANDOFF_COOKIE = 'shop_signin';
 export const SIGN_IN_HANDOFF_SECONDS = 60;
+
+/**
+ * The fragment of the address a form sign-in lands on (`/shipping#shop-signed-in`): the first-paint script
+ * reads cookies only on a page so marked, then takes the mark off the address. Reading `document.cookie`
+ * holds the page until the browser's other processes answer (8-43 ms unthrottled in Lighthouse's runs,
+ * docs/ssr.md); every page no form sign-in just led to is spared it. A fragment, not a query: it never
+ * reaches the server, so the page stays one page for its caches, and a browser without JavaScript, which
+ * cannot take the cookie anyway, keeps a harmless mark.
+ */
+export const SIGN_IN_HANDOFF_MARK = 'shop-signed-in';
+
+/** Where a successful form sign-in sends the browser: redirectTarget(x) with SIGN_IN_HANDOFF_MARK. */
+export function signedInTarget(redirect: string | null): string {
+  return `${redirectTarget(redirect)}#${SIGN_IN_HANDOFF_MARK}`;
+}
 
 /** The handoff cookie's name for a browser that came over HTTPS or not. */
 export function signInHandoffCookieName(overHttps: boolean): string {

@@ -1,3 +1,4 @@
+import { signedInTarget } from './plain-forms.js';
 import { redirectTarget, withRedirect } from './sign-in-redirect.js';
 
 describe('the sign-in redirect', () => {
@@ -21,5 +22,11 @@ describe('the sign-in redirect', () => {
     expect(withRedirect('/register', 'shipping')).toBe('/register?redirect=shipping');
     expect(withRedirect('/login', null)).toBe('/login');
     expect(withRedirect('/login', 'https://evil.example')).toBe('/login');
+  });
+
+  it('marks the page a form sign-in lands on for its first-paint script, off-site redirects going home', () => {
+    expect(signedInTarget('shipping')).toBe('/shipping#shop-signed-in');
+    expect(signedInTarget(null)).toBe('/#shop-signed-in');
+    expect(signedInTarget('//evil.example')).toBe('/#shop-signed-in');
   });
 });

@@ -93,10 +93,10 @@ describe('the plain forms with the real users service', () => {
   });
 
   describe('the sign-in form', () => {
-    it('signs the shopper in: 303 to the redirect, the session in a short-lived cookie the next page reads', async () => {
+    it('signs the shopper in: 303 to the redirect marked for the first-paint script, the session in a short-lived cookie that page reads', async () => {
       const res = await postForm('/login?redirect=shipping', { email: shopper.email, password: shopper.password }).expect(303);
 
-      expect(res.headers.location).toBe('/shipping');
+      expect(res.headers.location).toBe('/shipping#shop-signed-in');
       expect(res.headers['cache-control']).toBe('no-store');
       const cookie = handoffCookieOf(res.headers['set-cookie']) ?? '';
       // Not HttpOnly (the first-paint script reads it), not Secure over plain HTTP.
@@ -119,7 +119,7 @@ describe('the plain forms with the real users service', () => {
         .set('Origin', storefront.url)
         .send(form({ email: shopper.email, password: shopper.password }))
         .expect(303);
-      expect(res.headers.location).toBe('/');
+      expect(res.headers.location).toBe('/#shop-signed-in');
       expect(handoffCookieOf(res.headers['set-cookie'])).toBeDefined();
     });
 
@@ -178,7 +178,7 @@ describe('the sign-in form in front of a stand-in users service', () => {
   it('asks the users service as the browser’s POST /api/users/login would: the same JSON, the shopper’s address, the request id', async () => {
     const res = await post('/login?redirect=profile').set('User-Agent', 'plain-form-test').send(form({ email: 'ann@example.com', password: 'right password' })).expect(303);
 
-    expect(res.headers.location).toBe('/profile');
+    expect(res.headers.location).toBe('/profile#shop-signed-in');
     expect(userInfoIn(handoffCookieOf(res.headers['set-cookie']) ?? '')).toEqual(user);
     const [signIn] = signIns();
     expect(signIns()).toHaveLength(1);

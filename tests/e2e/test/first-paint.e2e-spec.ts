@@ -9,6 +9,7 @@
  * - a click on the user's menu right after `load` opens it;
  * - text typed into the register and sign-in forms before the shell started is kept and sent; a sign-in
  *   form sent while the shell's script cannot arrive goes to the server, and the next page is signed in;
+ *   the session's handoff cookie is read only on the page that sign-in led to (#shop-signed-in);
  * - with JavaScript off, the search box and the sign-in form work as plain forms (docs/ssr.md, "Forms
  *   before and without the shell").
  * Figures printed: samples taken, and how many of them before the shell was ready.
@@ -25,6 +26,8 @@ const CPU_RATES = [1, 4] as const;
 let e2e: E2eShop;
 let signedIn: BrowserContext;
 let productIds: string[] = [];
+/** The shopper's session, as the sign-up answered it. */
+let shopper: UserInfoDto;
 
 interface HeaderSample {
   /** ms since the document started. */
@@ -78,7 +81,7 @@ beforeAll(async () => {
   e2e = await startE2eShop('first-paint');
   const signedUp = await fetch(`${e2e.shop.base}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SHOPPER) });
   if (!signedUp.ok) throw new Error(`sign-up answered ${signedUp.status}`);
-  (await signedUp.json()) as UserInfoDto;
+  shopper = (await signedUp.json()) as UserInfoDto;
   const { products } = (await (await fetch(`${e2e.shop.base}/api/products`)).json()) as ProductListDto;
   productIds = products.filter((product) => product.countInStock > 0).map((product) => product._id);
 
@@ -262,14 +265,39 @@ describe('a shopper acting before the shell has started', () => {
     await page.getByLabel('Email Address').fill(SHOPPER.email);
     await page.getByLabel('Password').fill(SHOPPER.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/cart');
-    // The first-paint script took the session from the handoff cookie into local storage, and deleted it;
-    // the header (server markup, no shell) shows the shopper's menu.
+    // The server sends the browser to /cart#shop-signed-in; the first-paint script took the mark off the
+    // address, the session from the handoff cookie into local storage, and deleted the cookie; the header
+    // (server markup, no shell) shows the shopper's menu.
+    await page.waitForURL((url) => url.pathname === '/cart');
+    expect(new URL(page.url()).hash).toBe('');
     const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('userInfo') ?? 'null') as { name?: string } | null);
     expect(stored?.name).toBe(SHOPPER.name);
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('shop_signin');
     expect(await page.locator('html').getAttribute('data-shop-session')).toBe('customer');
     await page.getByRole('button', { name: SHOPPER.name }).waitFor();
+    await context.close();
+  }, 60_000);
+
+  it('reads the handoff cookie only on the page a form sign-in led to (#shop-signed-in), never on any other', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.shop.base });
+    // The cookie the sign-in form's answer sets (services/storefront: handoffCookieOf).
+    await context.addCookies([{ name: 'shop_signin', value: encodeURIComponent(JSON.stringify(shopper)), url: e2e.shop.base, sameSite: 'Strict' }]);
+    const page = await context.newPage();
+    const storedName = () => page.evaluate(() => (JSON.parse(window.localStorage.getItem('userInfo') ?? 'null') as { name?: string } | null)?.name ?? null);
+    const cookieNames = async () => (await context.cookies()).map((cookie) => cookie.name);
+
+    // Any page without the mark (here the cart) leaves the cookie alone: no sign-in comes from it.
+    await page.goto('/cart', { waitUntil: 'domcontentloaded' });
+    expect(await storedName()).toBeNull();
+    expect(await cookieNames()).toContain('shop_signin');
+    expect(await page.locator('html').getAttribute('data-shop-session')).toBeNull();
+
+    // The page a form sign-in lands on takes it, and the mark leaves the address.
+    await page.goto('/#shop-signed-in', { waitUntil: 'domcontentloaded' });
+    expect(await storedName()).toBe(SHOPPER.name);
+    expect(await cookieNames()).not.toContain('shop_signin');
+    expect(new URL(page.url()).hash).toBe('');
+    expect(await page.locator('html').getAttribute('data-shop-session')).toBe('customer');
     await context.close();
   }, 60_000);
 });
@@ -300,8 +328,9 @@ describe('with JavaScript off', () => {
     await page.getByLabel('Email Address').fill(SHOPPER.email);
     await page.getByLabel('Password').fill(SHOPPER.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/shipping');
-    // No script runs to take it: the session waits in the one-minute cookie (a page with JavaScript takes it).
+    await page.waitForURL((url) => url.pathname === '/shipping' && url.hash === '#shop-signed-in');
+    // No script runs to take it: the session waits in the one-minute cookie, and expires unused (only the
+    // page the sign-in led to, with JavaScript, takes it).
     const handoff = (await context.cookies()).find((cookie) => cookie.name === 'shop_signin');
     expect(JSON.parse(decodeURIComponent(handoff?.value ?? '{}'))).toMatchObject({ name: SHOPPER.name, email: SHOPPER.email });
     expect(handoff?.sameSite).toBe('Strict');

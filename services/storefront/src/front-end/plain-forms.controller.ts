@@ -3,7 +3,7 @@ import { Controller, Get, Inject, Logger, Post, Req, Res } from '@nestjs/common'
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { answerHeadFor, answerJson, ClientAddresses, CROSS_SITE_POST_MESSAGE, endAnswer, isCrossSitePost, REQUEST_ID_HEADER, requestOriginOf, SERVICE_CONFIG, tooLargeMessage } from '@shop/service-kit';
-import { MAX_SEARCH_TEXT_LENGTH, redirectTarget, SEARCH_FORM, searchPath, SIGN_IN_FORM, withRedirect, type SignInFormError } from '@shop/contracts';
+import { MAX_SEARCH_TEXT_LENGTH, SEARCH_FORM, searchPath, SIGN_IN_FORM, signedInTarget, withRedirect, type SignInFormError } from '@shop/contracts';
 import type { StorefrontConfig } from '../config.js';
 import { isPlainForm, readFormBody } from './form-body.js';
 import { SignInForm } from './sign-in-form.service.js';
@@ -68,7 +68,7 @@ export class PlainFormsController {
 
   /**
    * The sign-in form: `POST /login[?redirect=x]`, `email` and `password` form-encoded. Signed in, 303 to
-   * redirectTarget(x) with the session in the handoff cookie; not, 303 back to /login with the redirect
+   * signedInTarget(x) (the page, marked for its first-paint script) with the session in the handoff cookie; not, 303 back to /login with the redirect
    * kept (when clean) and an `error` code. Refused before anything is asked of the users service: a post
    * from another site's page (403), a body that is not a form (415) or over 4 KB (413), each `{ message }`.
    * The gateway counts it in the client's /api rate limit as the `POST /api/users/login` it stands for,
@@ -92,7 +92,7 @@ export class PlainFormsController {
       const outcome = await this.signInForm.signIn(req, String(res.getHeader(REQUEST_ID_HEADER) ?? ''), body.fields);
       if (!outcome.signedIn) return backToForm(outcome.error);
       res.append('Set-Cookie', outcome.cookie);
-      seeOther(req, res, redirectTarget(redirect));
+      seeOther(req, res, signedInTarget(redirect));
     } catch (error) {
       // A fault of the storefront server's own: logged, and the shopper sent back to the form all the same.
       this.logger.error(`sign-in form: ${error instanceof Error ? error.stack : String(error)}`);
