@@ -86,14 +86,18 @@ describe('the order saga across services', () => {
         .filter((line) => line.requestId === requestId)
         .map((line) => line.msg);
     // Every part writes its lines through a buffer flushed every 100 ms (libs/service-kit/src/logging.ts):
-    // catalog's line may reach its log after orders' lines of the outcome, so all three are waited for.
+    // on a busy machine any part's line may reach its log after the others', so every line is waited for.
     await eventually(async () => {
       const orderEvents = linesOf('orders');
       const catalogHandled = linesOf('catalog').some((msg) => msg.startsWith('orders handled order.placed'));
-      return catalogHandled && orderEvents.some((msg) => msg.startsWith('stock handled stock.reserved')) && orderEvents.includes(`order ${order._id} confirmed`)
+      return linesOf('gateway').includes('request completed') &&
+        catalogHandled &&
+        orderEvents.includes('request completed') &&
+        orderEvents.some((msg) => msg.startsWith('stock handled stock.reserved')) &&
+        orderEvents.includes(`order ${order._id} confirmed`)
         ? true
         : undefined;
-    }, 10_000, "orders' and catalog's lines of the order");
+    }, 10_000, "the gateway's, orders' and catalog's lines of the order");
     // The request itself, in the gateway and in orders; catalog handling order.placed (the event carried the id);
     // orders handling catalog's stock.reserved and confirming (catalog handed the id on).
     expect(linesOf('gateway')).toContain('request completed');
