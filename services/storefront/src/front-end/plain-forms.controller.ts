@@ -68,9 +68,10 @@ export class PlainFormsController {
 
   /**
    * The sign-in form: `POST /login[?redirect=x]`, `email` and `password` form-encoded. Signed in, 303 to
-   * signedInTarget(x) (the page, marked for its first-paint script) with the session in the handoff cookie; not, 303 back to /login with the redirect
-   * kept (when clean) and an `error` code. Refused before anything is asked of the users service: a post
-   * from another site's page (403), a body that is not a form (415) or over 4 KB (413), each `{ message }`.
+   * signedInTarget(x) (the page, marked for its first-paint script) with the session in the handoff
+   * cookie; not, 303 back to /login with the redirect kept (when clean) and an `error` code. Refused
+   * before anything is asked of the users service: a post from another site's page (403), a body that is
+   * not a form (415) or over 4 KB (413), each `{ message }`.
    * The gateway counts it in the client's /api rate limit as the `POST /api/users/login` it stands for,
    * and sends a shopper over it back with `error=busy` before it gets here. Never a 5xx, and never cached.
    */
